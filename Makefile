@@ -1,0 +1,60 @@
+# Two commands: `make run` serves the site, `make test` runs the whole suite.
+# Both set everything up first; nothing needs installing by hand but Python >= 3.12.
+
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# The first interpreter >= 3.12 found: $PYTHON, python3.13/3.12 on PATH, then pyenv's versions.
+FIND_PYTHON = for c in "$$PYTHON" python3.14 python3.13 python3.12 python3 \
+	  $$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
+	  [ -n "$$c" ] || continue; command -v "$$c" >/dev/null 2>&1 || [ -x "$$c" ] || continue; \
+	  "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo "$$c"; exit 0; }; \
+	done; exit 1
+
+.PHONY: run test bench lint setup clean npm
+
+$(PY):
+	@interp=$$($(FIND_PYTHON)) || { \
+	  echo "error: Django 6 needs Python 3.12 or newer and none was found." >&2; \
+	  echo "Install one (e.g. 'pyenv install 3.13', or your system's python3.13 package)," >&2; \
+	  echo "or point PYTHON=/path/to/python3.12 at one." >&2; exit 1; }; \
+	echo "Using $$interp ($$($$interp --version))"; \
+	"$$interp" -m venv $(VENV)
+
+$(VENV)/.installed-run: $(PY) requirements.txt
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed-run requirements-dev.txt
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --silent --no-audit --no-fund
+	@touch $@
+
+setup: $(VENV)/.installed-run
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v 0
+
+run: setup
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: $(VENV)/.installed-dev node_modules/.installed
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+bench: $(VENV)/.installed-dev
+	$(PY) -m bench
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) node_modules staticfiles db.sqlite3

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("library/", views.index, name="library"),
+    path("library/<slug:slug>/", views.book, name="book"),
+    path("glossary/", views.glossary, name="glossary"),
+    path("search/", views.search_view, name="search"),
+]

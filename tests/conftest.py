@@ -1,0 +1,59 @@
+"""Shared fixtures: the browser-test harness (Playwright driving Debian's Chromium) and axe-core."""
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop; Django's test database set-up must not refuse it.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"],
+    }
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server: Any) -> str:
+    return str(live_server.url)
+
+
+@pytest.fixture
+def axe_check():
+    """Run axe-core on the page and fail on any WCAG 2.1 A/AA or best-practice violation.
+
+    Tests that use it need ``@pytest.mark.browser_context_args(bypass_csp=True)``: the strict
+    Content-Security-Policy refuses the injected script otherwise.
+    """
+
+    def check(page: Any, context: str = "") -> None:
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate(
+            "async (o) => await axe.run(document, o)",
+            {"runOnly": {"type": "tag",
+                         "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]}},
+        )
+        problems = [
+            f"{v['id']} ({v['impact']}): {v['help']} — "
+            + "; ".join(n["target"][0] if isinstance(n["target"][0], str) else str(n["target"])
+                        for n in v["nodes"][:5])
+            for v in result["violations"]
+        ]
+        assert problems == [], f"axe violations on {page.url} {context}:\n" + "\n".join(problems)
+
+    return check
