@@ -66,10 +66,24 @@ class FigureProcessor(BlockProcessor):
 
 
 class AnchorTreeprocessor(Treeprocessor):
-    """Gives every block an id and records the top-level blocks for alignment and search."""
+    """Gives every block an id and records the top-level blocks for alignment and search.
+
+    A translation shown on the same page as its original has its footnote ids prefixed too.
+    """
+
+    def __init__(self, md: markdown.Markdown, prefix: str) -> None:
+        super().__init__(md)
+        self.prefix = prefix
 
     def run(self, root: etree.Element) -> None:
+        if self.prefix:
+            for node in root.iter():
+                if node.get("id", "").startswith("fn"):
+                    node.set("id", self.prefix + node.get("id", ""))
+                if node.get("href", "").startswith("#fn"):
+                    node.set("href", "#" + self.prefix + node.get("href", "")[1:])
         blocks: list[etree.Element] = []
+        derived: set[str] = set()
         last = "top"
         counters: dict[str, int] = {}
 
@@ -80,12 +94,13 @@ class AnchorTreeprocessor(Treeprocessor):
                 return
             counters[last] = counters.get(last, 0) + 1
             el.set("id", f"{last}-{counters[last]}")
+            derived.add(el.get("id", ""))
 
         for el in list(root):
             if el.tag not in BLOCK_TAGS:
                 continue
             if el.get("class") == "footnote":
-                el.set("id", "footnotes")
+                el.set("id", self.prefix + "footnotes")
             derive(el)
             blocks.append(el)
             for li in el.iter("li"):
@@ -99,13 +114,18 @@ class AnchorTreeprocessor(Treeprocessor):
                 })
                 link.text = "¶" if el.tag == "p" else "#"
         self.md.anchor_blocks = blocks  # type: ignore[attr-defined]
+        self.md.derived_anchors = derived  # type: ignore[attr-defined]
 
 
 class LibraryExtension(Extension):
+    def __init__(self, prefix: str = "") -> None:
+        super().__init__()
+        self.prefix = prefix
+
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
         md.inlinePatterns.register(PageMarkerPattern(PAGE_MARKER, md), "page-marker", 175)
         md.parser.blockprocessors.register(FigureProcessor(md.parser), "figure", 105)
-        md.treeprocessors.register(AnchorTreeprocessor(md), "anchors", 5)
+        md.treeprocessors.register(AnchorTreeprocessor(md, self.prefix), "anchors", 5)
 
 
 @dataclass(frozen=True)
@@ -117,6 +137,7 @@ class Block:
     tag: str
     text: str
     section: str  # the heading this block falls under
+    derived: bool  # the anchor was made from its neighbour's, not written in the source
 
     @property
     def is_heading(self) -> bool:
@@ -207,7 +228,9 @@ def markup_text(markup: str) -> str:
 
 def render(slug: str, source: str, meta: dict[str, Any]) -> Book:
     md = markdown.Markdown(
-        extensions=["attr_list", "tables", "footnotes", "sane_lists", LibraryExtension()],
+        extensions=["attr_list", "tables", "footnotes", "sane_lists",
+                    LibraryExtension(meta.get("anchor_prefix", "en-") if "translation_of" in meta
+                                     else "")],
         extension_configs={"footnotes": {"BACKLINK_TITLE": "Back to the text"}},
         output_format="html",
     )
@@ -227,7 +250,8 @@ def render(slug: str, source: str, meta: dict[str, Any]) -> Book:
         if el.tag in HEADINGS:
             section = text
             toc.append(TocEntry(anchor, text, int(el.tag[1])))
-        blocks.append(Block(anchor, markup, el.tag, text, section))
+        derived = anchor in md.derived_anchors  # type: ignore[attr-defined]
+        blocks.append(Block(anchor, markup, el.tag, text, section, derived))
     anchors = set(re.findall(r'id="([^"]+)"', "\n".join(b.html for b in blocks)))
     book = Book(slug, meta, blocks, toc, anchors)
     book.paragraphs = {b.anchor: b for b in blocks}

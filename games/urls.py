@@ -1,3 +1,10 @@
-from django.urls import path
+from django.urls import include, path
 
-urlpatterns: list = []
+from . import views
+
+urlpatterns = [
+    path("rulings/", views.rulings, name="rulings"),
+    path("api/v1/", include("games.api.urls")),
+    path("table/", include(("games.table.urls", "table"))),
+    path("sheet/", include(("games.scoresheet.urls", "sheet"))),
+]

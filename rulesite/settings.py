@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "content",
     "games",
+    "games.scoresheet",
 ]
 
 MIDDLEWARE = [

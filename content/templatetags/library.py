@@ -1,0 +1,40 @@
+"""Template tags that quote the rulebooks: a citation becomes the paragraph's words and a link."""
+
+from typing import Any
+
+from django import template
+from django.urls import reverse
+
+from content.library import find_paragraph
+from games.engine.citations import RULINGS, Citation
+
+register = template.Library()
+
+
+def citation_url(citation: Citation) -> str:
+    return reverse("book", args=[citation.book]) + f"#{citation.anchor}"
+
+
+@register.simple_tag
+def cite_url(citation: Citation) -> str:
+    """The library URL of a cited paragraph."""
+    return citation_url(citation)
+
+
+@register.inclusion_tag("includes/quote.html")
+def quote(citation: Citation) -> dict[str, Any]:
+    """The cited paragraph quoted in the book's words, with its translation where there is one."""
+    found = find_paragraph(citation.book, citation.anchor)
+    if found is None:
+        return {"missing": citation}
+    book, block = found
+    translated = None
+    if book.translation is not None and not citation.anchor.startswith("en-"):
+        translated = book.translation.paragraphs.get("en-" + citation.anchor)
+    return {"book": book, "block": block, "url": citation_url(citation), "translated": translated}
+
+
+@register.inclusion_tag("includes/ruling.html")
+def ruling_note(slug: str, chosen: str | None = None) -> dict[str, Any]:
+    """An editorial ruling, shown apart from the quoted text, with its house-rule option."""
+    return {"ruling": RULINGS.get(slug), "slug": slug, "chosen": chosen}

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class ScoresheetConfig(AppConfig):
+    name = "games.scoresheet"
+    label = "scoresheet"
+    verbose_name = "Score sheets"

@@ -1,0 +1,63 @@
+"""Production settings: `check --deploy` is clean with debug off, and static files are hashed."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.test import Client, override_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCTION_ENV = {
+    "DJANGO_SETTINGS_MODULE": "rulesite.settings",
+    "DJANGO_DEBUG": "0",
+    "DJANGO_SECRET_KEY": "a-long-and-random-production-key-" + "x7Qp9rT2vW4yZ6bN8mK1jH3gF5dS0aL",
+}
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, text=True,
+                          capture_output=True, env={**clean, **env}, timeout=120)
+
+
+def test_check_deploy_reports_nothing_with_debug_off():
+    result = run_manage("check", "--deploy", "--fail-level", "DEBUG", **PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_debug_off_without_a_secret_key_refuses_to_start():
+    result = run_manage("check", DJANGO_DEBUG="0")
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set" in result.stderr
+
+
+def test_database_url_selects_postgresql():
+    code = "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])"
+    result = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT, text=True,
+        capture_output=True, timeout=60,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "rulesite.settings",
+             "DATABASE_URL": "postgres://u:p@localhost:5432/rules"},
+    )
+    assert result.stdout.strip() == "django.db.backends.postgresql", result.stderr
+
+
+@pytest.mark.django_db
+def test_manifest_storage_serves_hashed_compressed_files(tmp_path, settings):
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", "--noinput", verbosity=0)
+    css = list(tmp_path.glob("css/site.*.css"))
+    assert css, "no hashed stylesheet"
+    assert list(tmp_path.glob("css/site.*.css.gz"))
+    assert list(tmp_path.glob("django_htmx/htmx-2.min.*.js"))
+    with override_settings(DEBUG=False):
+        html = Client().get("/").content.decode()
+    assert f"/static/css/{css[0].name}" in html
