@@ -19,7 +19,9 @@ PEEL = "peel-commerce"
 COX = "cox-commerce"
 """Herbert T. Cox's rules booklet for his patented 80-card game (1925)."""
 SWEDISH = "commerce-swedish"
-"""The modern Swedish rules text (source unknown); its English translation's anchors are ``en-`` + the Swedish anchor."""
+"""The modern Swedish rules text (source unknown).
+
+Its English translation's anchors are ``en-`` + the Swedish anchor."""
 SQUAREMAN = "squareman-speculation-all-fours"
 """Squareman's *My Book of Indoor Games* (1916): Speculation and All Fours."""
 VINGT_UN = "peel-vingt-un"
