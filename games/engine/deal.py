@@ -116,12 +116,13 @@ def settle_deal(
     settlement: Settlement
     if game == "english-new":
         assert dealer is not None
-        settlement = settle_peel_new(
-            outcomes, dealer, stood, bought, stake, PeelNewOptions(**chosen)
-        )  # type: ignore[arg-type]
+        # The options' own constructor checks each value and says which are allowed.
+        new_options = PeelNewOptions(**chosen)  # type: ignore[arg-type]
+        settlement = settle_peel_new(outcomes, dealer, stood, bought, stake, new_options)
     elif game == "english-old":
         settlement = settle_peel_old(outcomes, stake)
     else:
         assert dealer is not None
-        settlement = settle_swedish(outcomes, dealer, bought, stake, SwedishOptions(**chosen))  # type: ignore[arg-type]
+        swedish_options = SwedishOptions(**chosen)  # type: ignore[arg-type]
+        settlement = settle_swedish(outcomes, dealer, bought, stake, swedish_options)
     return SettledDeal(result, settlement)
