@@ -10,14 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 
 from games.engine.cards import parse_hands
+from games.engine.citations import Reason
 from games.engine.commerce import PeelRules, Showdown, SwedishRules, rules_from_name, showdown
 from games.engine.settlement import (
     Amount,
-    HandOutcome,
     PeelNewOptions,
     Settlement,
     SettlementError,
     SwedishOptions,
+    outcomes_from_showdown,
     settle_peel_new,
     settle_peel_old,
     settle_swedish,
@@ -35,10 +36,17 @@ _SETTLEMENT_OPTIONS: dict[str, type] = {
 
 @dataclass(frozen=True)
 class SettledDeal:
-    """The showdown of a deal and its settlement."""
+    """The showdown of a deal and its settlement.
+
+    ``reasons`` tell the whole story: the showdown's first, then the settlement's.
+    """
 
     showdown: Showdown
     settlement: Settlement
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return self.showdown.reasons + self.settlement.reasons
 
 
 def settlement_option_names(game: str) -> tuple[str, ...]:
@@ -111,8 +119,8 @@ def settle_deal(
         raise SettlementError(f"dealer: players are numbered 0 to {n - 1}, not {dealer}")
     if stood is not None and not 0 <= stood < n:
         raise SettlementError(f"stood: players are numbered 0 to {n - 1}, not {stood}")
-    result = showdown(parsed, rules, dealer if game == "swedish" else None)
-    outcomes = [HandOutcome(p.place, p.value.category.slug) for p in result.placings]
+    result = showdown(parsed, rules, dealer)
+    outcomes = outcomes_from_showdown(result)
     settlement: Settlement
     if game == "english-new":
         assert dealer is not None

@@ -1,0 +1,437 @@
+"""Pool Commerce as a ledger over a whole game (Peel, Pool Commerce).
+
+Each player pays an equal sum into the pool and receives three counters. Each deal is
+played as the old game; its winner takes an agreed prize from the pool and the worst hand
+puts a counter into it. A player whose counters are gone stands out and is dealt no more
+cards; the player who is first out may buy one counter back, "buying a horse". When all
+but one have exhausted their counters, the last takes what is left in the pool.
+
+:class:`PoolGame` is an immutable state; :func:`apply_deal` and :func:`buy_horse` return
+the next one. Its ``ledger`` records every movement of money and of counters between the
+players and the pool, each with the :class:`~games.engine.citations.Reason` for it. The
+ledger always balances: the players' money plus the pool's is zero, the pool never holds
+less than nothing and no player ever holds fewer than no counters.
+
+A three-player game, buy-in 3, prize 2, horse 1:
+
+>>> g = PoolGame(3, buy_in=3, prize=2, horse_price=1)
+>>> g.counters, str(g.pool)
+((3, 3, 3), '9')
+>>> g = apply_deal(g, winners=0, worst=2)
+>>> g.counters, str(g.pool), [str(m) for m in g.money]
+((3, 3, 2), '7', ['-1', '-3', '-3'])
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final, Literal
+
+from games.engine.citations import Reason, peel, ruling
+from games.engine.settlement import (
+    Amount,
+    SettlementError,
+    check_option,
+    parse_amount,
+    player_index,
+)
+
+__all__ = [
+    "COUNTERS_EACH",
+    "POOL",
+    "LedgerEntry",
+    "PoolGame",
+    "PoolOptions",
+    "apply_deal",
+    "buy_horse",
+]
+
+COUNTERS_EACH: Final = 3
+"""Counters each player receives for his share of the pool (Pool Commerce)."""
+POOL: Final = "pool"
+"""The pool's account in the ledger (players are indices 0..n-1)."""
+
+type Account = int | Literal["pool"]
+"""A player's index, or :data:`POOL`."""
+
+_PLAY = peel("pool-commerce-play")
+_HORSE = peel("buying-a-horse")
+
+_PRIZE_SHORT = ruling(
+    "pool-prize-exceeds-pool",
+    "What does the winner take when the pool holds less than the agreed prize?",
+    "What is there, possibly nothing; the pool never owes money.",
+    (_PLAY,),
+)
+_TIED_WINNERS = ruling(
+    "pool-tied-winners",
+    "Who takes the prize when best hands are exactly equal?",
+    "The equal winners share it equally (or share what the pool holds, if less).",
+    (_PLAY, peel("old-game-play")),
+)
+_TIED_WORST = ruling(
+    "pool-tied-worst",
+    "When two or more hands are equally worst, who puts a counter into the pool?",
+    "Each of them puts one counter in.",
+    (_PLAY,),
+    option="tied_worst",
+    default="each",
+    alternatives=(
+        ("each", "each of the equal worst hands puts a counter into the pool"),
+        ("none", "there is no single worst hand, so nobody puts a counter in"),
+    ),
+)
+_ALL_EQUAL = ruling(
+    "pool-all-equal",
+    "When every hand still in play is exactly equal, which is the worst?",
+    "None: all share the prize and nobody puts a counter into the pool.",
+    (_PLAY,),
+)
+_FIRST_OUT = ruling(
+    "pool-horse-first-out",
+    "Who may buy a horse, how often and when? Peel gives the option to 'the player who is "
+    "first out'.",
+    "Only the player who is first out (players who go out on the same deal are first out "
+    "alike), once, after the deal on which he went out and before the next one; never once "
+    "the game is over, so a game of two has no horse.",
+    (_HORSE, _PLAY),
+    option="horse",
+    default="first",
+    alternatives=(
+        ("first", "only the first player (or players) out may buy a horse, once"),
+        ("every", "every player may buy a horse, once, on going out"),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class PoolOptions:
+    """House rules of Pool Commerce: ``tied_worst`` (``"each"`` or ``"none"``; ruling
+    ``pool-tied-worst``) and ``horse`` (``"first"`` or ``"every"``; ruling
+    ``pool-horse-first-out``).
+
+    >>> PoolOptions().tied_worst, PoolOptions().horse
+    ('each', 'first')
+    >>> PoolOptions(horse="never")
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: horse: must be one of first, every, not 'never'
+    """
+
+    tied_worst: Literal["each", "none"] = "each"
+    horse: Literal["first", "every"] = "first"
+
+    def __post_init__(self) -> None:
+        check_option(_TIED_WORST, self.tied_worst)
+        check_option(_FIRST_OUT, self.horse)
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """One movement: ``payer`` gives ``amount`` of money and ``counters`` counters to
+    ``payee`` (either may be :data:`POOL`), after deal number ``deal`` (0: the buy-in).
+    ``kind`` is one of buy-in, prize, counter, horse, sweep.
+
+    >>> e = LedgerEntry(0, 1, POOL, Fraction(3), 0, "buy-in", Reason("buy-in"))
+    >>> e.payer, e.payee, str(e.amount)
+    (1, 'pool', '3')
+    """
+
+    deal: int
+    payer: Account
+    payee: Account
+    amount: Fraction
+    counters: int
+    kind: Literal["buy-in", "prize", "counter", "horse", "sweep"]
+    reason: Reason
+
+    def __post_init__(self) -> None:
+        if self.payer == self.payee:
+            raise SettlementError(f"ledger: {self.payer!r} cannot pay itself")
+        if self.amount < 0 or self.counters < 0 or (self.amount == 0 and self.counters == 0):
+            raise SettlementError("ledger: an entry moves a positive amount or counters")
+
+
+_STATE_FIELDS: Final = ("counters", "money", "pool", "pool_counters")
+
+
+@dataclass(frozen=True, init=False)
+class PoolGame:
+    """The state of a game of Pool Commerce; a new game is created with the buy-ins paid.
+
+    ``players`` is the number of players, ``buy_in`` what each pays into the pool for his
+    three counters, ``prize`` the sum the winner of a deal takes from the pool and
+    ``horse_price`` what a horse costs (Peel: "usually one-third or one-half" of the stake).
+    ``counters`` and ``money`` (each player's net result so far) and ``pool`` and
+    ``pool_counters`` (what the pool holds; its counters count those it issued as owed,
+    so they are negative) are balances of the ledger.
+
+    >>> g = PoolGame(2, buy_in="1/2", prize="1/4", horse_price="1/6")
+    >>> [str(m) for m in g.money], str(g.pool), g.active, g.finished
+    (['-1/2', '-1/2'], '1', (0, 1), False)
+    """
+
+    players: int
+    buy_in: Fraction
+    prize: Fraction
+    horse_price: Fraction
+    options: PoolOptions
+    deals: int
+    ledger: tuple[LedgerEntry, ...]
+    out_after: tuple[int | None, ...]
+    first_out: frozenset[int]
+    counters: tuple[int, ...]
+    money: tuple[Fraction, ...]
+    pool: Fraction
+    pool_counters: int
+
+    def __init__(
+        self,
+        players: int,
+        buy_in: Amount,
+        prize: Amount,
+        horse_price: Amount,
+        options: PoolOptions = PoolOptions(),
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+            raise SettlementError(f"players: must be a whole number from 2, not {players!r}")
+        if not isinstance(options, PoolOptions):
+            raise SettlementError(f"options: must be PoolOptions, not {options!r}")
+        fee = parse_amount(buy_in, "buy_in")
+        buy = Reason(
+            f"each player pays an equal sum into the pool and receives {COUNTERS_EACH} counters",
+            (_PLAY,),
+        )
+        entries: list[LedgerEntry] = []
+        for p in range(players):
+            entries.append(LedgerEntry(0, p, POOL, fee, 0, "buy-in", buy))
+            entries.append(LedgerEntry(0, POOL, p, Fraction(0), COUNTERS_EACH, "buy-in", buy))
+        fields = {
+            "players": players,
+            "buy_in": fee,
+            "prize": parse_amount(prize, "prize"),
+            "horse_price": parse_amount(horse_price, "horse_price"),
+            "options": options,
+            "deals": 0,
+            "out_after": (None,) * players,
+            "first_out": frozenset(),
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        self._book(tuple(entries))
+
+    def _book(self, ledger: tuple[LedgerEntry, ...]) -> None:
+        """Set the ledger and the balances derived from it, and check the invariants."""
+        n = self.players
+        money = [Fraction(0)] * (n + 1)
+        counters = [0] * (n + 1)
+        for e in ledger:
+            payer = n if e.payer == POOL else e.payer
+            payee = n if e.payee == POOL else e.payee
+            money[payer] -= e.amount
+            money[payee] += e.amount
+            counters[payer] -= e.counters
+            counters[payee] += e.counters
+        assert sum(money) == 0 and sum(counters) == 0
+        if money[n] < 0:
+            raise SettlementError("ledger: the pool cannot hold less than nothing")
+        if min(counters[:n]) < 0:
+            raise SettlementError("ledger: a player cannot hold fewer than no counters")
+        object.__setattr__(self, "ledger", ledger)
+        object.__setattr__(self, "money", tuple(money[:n]))
+        object.__setattr__(self, "pool", money[n])
+        object.__setattr__(self, "counters", tuple(counters[:n]))
+        object.__setattr__(self, "pool_counters", counters[n])
+
+    def _evolve(self, entries: Iterable[LedgerEntry], **changes: object) -> PoolGame:
+        new = copy.copy(self)
+        for name, value in changes.items():
+            object.__setattr__(new, name, value)
+        new._book(self.ledger + tuple(entries))
+        return new
+
+    def __repr__(self) -> str:
+        return (
+            f"PoolGame(players={self.players}, deals={self.deals}, counters={self.counters}, "
+            f"pool={str(self.pool)!r})"
+        )
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The players still in the game: those holding counters.
+
+        >>> PoolGame(3, 3, 2, 1).active
+        (0, 1, 2)
+        """
+        return tuple(p for p, c in enumerate(self.counters) if c > 0)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over: all but one player have exhausted their counters.
+
+        >>> PoolGame(3, 3, 2, 1).finished
+        False
+        """
+        return len(self.active) == 1
+
+    @property
+    def champion(self) -> int | None:
+        """The last player holding counters once the game is over, else None.
+
+        >>> print(PoolGame(3, 3, 2, 1).champion)
+        None
+        """
+        return self.active[0] if self.finished else None
+
+    @property
+    def horses(self) -> frozenset[int]:
+        """The players who have bought a horse.
+
+        >>> PoolGame(3, 3, 2, 1).horses
+        frozenset()
+        """
+        return frozenset(
+            e.payer for e in self.ledger if e.kind == "horse" and isinstance(e.payer, int)
+        )
+
+    def may_buy_horse(self, player: int) -> bool:
+        """Whether ``player`` may buy a horse now (ruling ``pool-horse-first-out``).
+
+        >>> PoolGame(3, 3, 2, 1).may_buy_horse(0)
+        False
+        """
+        player_index(player, "player", self.players)
+        eligible = player in self.first_out or self.options.horse == "every"
+        return (
+            eligible
+            and not self.finished
+            and self.counters[player] == 0
+            and self.out_after[player] == self.deals
+            and player not in self.horses
+        )
+
+
+def _players(state: PoolGame, value: int | Iterable[int], name: str) -> tuple[int, ...]:
+    chosen = (value,) if isinstance(value, int) else tuple(value)
+    for p in chosen:
+        player_index(p, name, state.players)
+        if state.counters[p] == 0:
+            raise SettlementError(f"{name}: player {p} is out of the game and holds no hand")
+    if len(set(chosen)) != len(chosen):
+        raise SettlementError(f"{name}: names a player twice: {chosen}")
+    return tuple(sorted(chosen))
+
+
+def apply_deal(
+    state: PoolGame, winners: int | Iterable[int], worst: int | Iterable[int]
+) -> PoolGame:
+    """The state after one deal: the winner(s) take the prize from the pool and the worst
+    hand(s) put a counter into it (Pool Commerce). Ties: rulings ``pool-tied-winners``,
+    ``pool-tied-worst`` (option ``tied_worst``) and ``pool-all-equal`` (pass every player
+    still in as a winner and ``worst=()``). When all but one player are out, the last
+    takes what is left in the pool.
+
+    >>> g = PoolGame(2, buy_in=3, prize=1, horse_price=1)
+    >>> for _ in range(3):
+    ...     g = apply_deal(g, winners=0, worst=1)
+    >>> g.finished, g.champion, str(g.pool), [str(m) for m in g.money]
+    (True, 0, '0', ['3', '-3'])
+    """
+    if not isinstance(state, PoolGame):
+        raise SettlementError(f"state: must be a PoolGame, not {state!r}")
+    if state.finished:
+        raise SettlementError("state: the game is over")
+    won = _players(state, winners, "winners")
+    lost = _players(state, worst, "worst")
+    if not won:
+        raise SettlementError("winners: a deal has at least one winner")
+    if set(won) & set(lost):
+        raise SettlementError(f"worst: a winner cannot also hold the worst hand: {won}, {lost}")
+    all_equal = set(won) == set(state.active)
+    if not lost and not all_equal:
+        raise SettlementError(
+            "worst: name the worst hand(s); leave it empty only when every hand is equal"
+        )
+    deal = state.deals + 1
+    entries: list[LedgerEntry] = []
+
+    taken = min(state.prize, state.pool)
+    rulings = tuple(
+        slug
+        for slug, applies in (
+            (_PRIZE_SHORT.slug, taken < state.prize),
+            (_TIED_WINNERS.slug, len(won) > 1),
+            (_ALL_EQUAL.slug, all_equal),
+        )
+        if applies
+    )
+    prize = Reason(
+        "the winner takes the agreed sum from the pool"
+        + (" (only what is left in it)" if taken < state.prize else "")
+        + (", shared by the equal winners" if len(won) > 1 else ""),
+        (_PLAY,),
+        rulings,
+    )
+    if taken:
+        entries.extend(LedgerEntry(deal, POOL, w, taken / len(won), 0, "prize", prize) for w in won)
+
+    payers = lost if len(lost) == 1 or state.options.tied_worst == "each" else ()
+    counter = Reason(
+        "the worst hand puts one counter into the pool"
+        + (" (each of the equal worst hands)" if len(lost) > 1 else ""),
+        (_PLAY,),
+        (_TIED_WORST.slug,) if len(lost) > 1 else (),
+    )
+    entries.extend(LedgerEntry(deal, p, POOL, Fraction(0), 1, "counter", counter) for p in payers)
+
+    gone = [p for p in payers if state.counters[p] == 1]
+    out_after = tuple(deal if p in gone else d for p, d in enumerate(state.out_after))
+    first_out = state.first_out or frozenset(gone)
+    last = [p for p in state.active if p not in gone]
+    if len(last) == 1 and state.pool - taken > 0:
+        sweep = Reason(
+            "all the others are out: the last player with counters takes what is left in the pool",
+            (_PLAY,),
+        )
+        entries.append(LedgerEntry(deal, POOL, last[0], state.pool - taken, 0, "sweep", sweep))
+    return state._evolve(entries, deals=deal, out_after=out_after, first_out=first_out)
+
+
+def buy_horse(state: PoolGame, player: int) -> PoolGame:
+    """The state after ``player``, out of counters, buys one back from the pool for the
+    horse price (buying a horse; ruling ``pool-horse-first-out``, option ``horse``).
+
+    >>> g = PoolGame(3, buy_in=3, prize=1, horse_price=1)
+    >>> for _ in range(3):
+    ...     g = apply_deal(g, winners=0, worst=2)
+    >>> g = buy_horse(g, 2)
+    >>> g.counters, str(g.pool)
+    ((3, 3, 1), '7')
+    >>> buy_horse(g, 2)
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: player: player 2 may not buy a horse (only the \
+first player out may, once, before the next deal, while the game goes on)
+    """
+    if not isinstance(state, PoolGame):
+        raise SettlementError(f"state: must be a PoolGame, not {state!r}")
+    player = player_index(player, "player", state.players)
+    if not state.may_buy_horse(player):
+        who = "only the first player out" if state.options.horse == "first" else "a player out"
+        raise SettlementError(
+            f"player: player {player} may not buy a horse ({who} may, once, before the next "
+            "deal, while the game goes on)"
+        )
+    reason = Reason(
+        "buying a horse: the player who is out pays the agreed sum into the pool for one counter",
+        (_HORSE,),
+        (_FIRST_OUT.slug,),
+    )
+    entries = (
+        LedgerEntry(state.deals, player, POOL, state.horse_price, 0, "horse", reason),
+        LedgerEntry(state.deals, POOL, player, Fraction(0), 1, "horse", reason),
+    )
+    return state._evolve(entries)

@@ -1,0 +1,980 @@
+"""Settlement: who pays whom, and why, once the hands of a deal are shown.
+
+The core takes the outcome of a showdown as plain data, one :class:`HandOutcome` per
+player (its ``place``, 1 for the best hand, equal hands sharing a place, and its
+combination's ``category`` slug), so it depends on no card code. Players are the indices
+``0..n-1`` listed clockwise round the table: the player on the left of ``i`` is
+``(i + 1) % n``, the one on the right ``(i - 1) % n``.
+
+Amounts are exact :class:`~fractions.Fraction` values; a stake may be given as an ``int``,
+a ``Fraction``, a ``Decimal``, a string (``"1/2"``, ``"0.5"``) or a float (read by its
+shortest decimal form, so ``0.1`` is one tenth). Every payment is a :class:`Transfer` with
+the :class:`~games.engine.citations.Reason` that requires it; a :class:`Settlement` checks
+that the net result sums to zero and agrees with its transfers.
+
+Three settlements:
+
+* :func:`settle_peel_new`: Peel's modern game (the pool, ready money, standing), with the
+  variants Extended Commerce and Penalties for the Dealer;
+* :func:`settle_peel_old`: Peel's old game (a stake from each loser to the winner);
+* :func:`settle_swedish`: the Swedish text (pot, purchases, bonus, the banker's chip).
+
+and the rotation of the deal, :func:`next_dealer` and :func:`suggest_end`.
+
+>>> ENGLISH_CATEGORIES
+('tricon', 'sequence', 'flush', 'pair', 'point')
+>>> SWEDISH_CATEGORIES
+('tretal', 'sekvens', 'poang', 'ingenting')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import TYPE_CHECKING, Final, Literal
+
+from games.engine.citations import Reason, Ruling, peel, ruling, swedish
+
+if TYPE_CHECKING:  # the core needs no cards; only outcomes_from_showdown reads a showdown
+    from games.engine.commerce import Showdown
+
+__all__ = [
+    "ENGLISH_CATEGORIES",
+    "SWEDISH_CATEGORIES",
+    "Amount",
+    "HandOutcome",
+    "PeelNewOptions",
+    "Settlement",
+    "SettlementError",
+    "SwedishOptions",
+    "Transfer",
+    "next_dealer",
+    "outcomes_from_showdown",
+    "check_option",
+    "parse_amount",
+    "player_index",
+    "rotation_reason",
+    "settle_peel_new",
+    "settle_peel_old",
+    "settle_swedish",
+    "suggest_end",
+]
+
+ENGLISH_CATEGORIES: Final = ("tricon", "sequence", "flush", "pair", "point")
+"""Peel's combinations, best first (Peel, the combinations)."""
+SWEDISH_CATEGORIES: Final = ("tretal", "sekvens", "poang", "ingenting")
+"""The Swedish text's combinations, best first (kombinationer)."""
+
+_RANK: Final = {
+    slug: i for cats in (ENGLISH_CATEGORIES, SWEDISH_CATEGORIES) for i, slug in enumerate(cats)
+}
+_DEALER_PENALTY_CATEGORIES: Final = frozenset({"tricon", "sequence", "flush", "pair"})
+_SAME_DEALER_ENDS: Final = frozenset({"tricon", "sequence", "flush"})
+
+type Amount = int | Fraction | Decimal | str | float
+"""Anything :func:`parse_amount` reads as an exact amount."""
+
+type Rules = Literal["english-new", "english-old", "pool", "swedish"]
+"""The rule sets whose deal rotation :func:`next_dealer` knows."""
+
+
+class SettlementError(ValueError):
+    """Inputs no deal could produce; the message names the offending field.
+
+    >>> raise SettlementError("stake: must be more than 0, not 0")
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: stake: must be more than 0, not 0
+    """
+
+
+def parse_amount(value: Amount, name: str = "amount", *, positive: bool = True) -> Fraction:
+    """Read ``value`` as an exact amount; ``name`` is the field named in any error.
+
+    >>> parse_amount(2), parse_amount("1/2"), parse_amount(0.5), parse_amount("0.1")
+    (Fraction(2, 1), Fraction(1, 2), Fraction(1, 2), Fraction(1, 10))
+    >>> parse_amount(0, "stake")
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: stake: must be more than 0, not 0
+    >>> parse_amount(0, "price", positive=False)
+    Fraction(0, 1)
+    """
+    if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | str | float):
+        raise SettlementError(f"{name}: must be a number, not {value!r}")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise SettlementError(f"{name}: must be a finite number, not {value!r}")
+        value = repr(value)
+    try:
+        result = Fraction(value)
+    except (ValueError, ZeroDivisionError, InvalidOperation, OverflowError):
+        raise SettlementError(f"{name}: {value!r} is not a number") from None
+    if result < 0 or (positive and result == 0):
+        bound = "more than 0" if positive else "at least 0"
+        raise SettlementError(f"{name}: must be {bound}, not {value}")
+    return result
+
+
+# --- Rulings: every reading the texts leave open, declared once --------------------------
+
+_DEALER_OWN_PURCHASE = ruling(
+    "peel-dealer-own-purchase",
+    "Does the dealer pay for the cards he buys from his own pack for ready money?",
+    "No. A purchase pays a stake to the dealer, who would be paying himself; the Swedish text "
+    "says so outright of the banker.",
+    (peel("ready-money"), peel("one-card"), swedish("handla")),
+)
+_STANDER = ruling(
+    "peel-stander-pays",
+    "A stander who is beaten pays 'an additional stake to the holders of the better hands': "
+    "a stake to each of them, or one stake between them? And does an equal hand beat him?",
+    "A stake to each holder of a strictly better hand; a hand equal to his does not beat him.",
+    (peel("standing"),),
+    option="stander_pays",
+    default="each",
+    alternatives=(
+        ("each", "the beaten stander pays a full stake to each holder of a better hand"),
+        ("shared", "the beaten stander pays one stake, shared equally by the better hands"),
+    ),
+)
+_NEW_TIE_POOL = ruling(
+    "peel-new-tie-pool",
+    "In the modern game, who takes the pool when two or more best hands are exactly equal?",
+    "They share the pool equally (Peel's old game pays equal best hands alike).",
+    (peel("pool"), peel("standing"), peel("old-game-play")),
+)
+_NEW_TIE_DEALER_STAKE = ruling(
+    "peel-new-tie-dealer-stake",
+    "When best hands are exactly equal, does each receive the dealer's stake, or do they share "
+    "one? And does the dealer pay it when he is one of them?",
+    "Each best hand other than the dealer's receives a stake from the dealer, as each equal "
+    "winner of the old game receives a full stake; the dealer pays it even when his own hand "
+    "is one of the equal best.",
+    (peel("standing"), peel("old-game-play")),
+    option="tie_dealer_stake",
+    default="each",
+    alternatives=(
+        ("each", "the dealer pays a full stake to each other best hand"),
+        ("shared", "one stake is shared among the best hands; the dealer keeps his own share"),
+    ),
+)
+_DEALER_PENALTY = ruling(
+    "peel-dealer-penalty",
+    "Does a dealer whose Tricon, Sequence, Flush or Pair is beaten pay a penalty, and to whom?",
+    "Not unless agreed: Peel calls the penalty unjust and the version paying every player a "
+    "severe tax. When agreed, 'beaten' means some hand is strictly better, 'each player' means "
+    "every other player whatever his hand, and the penalty is paid besides any the dealer owes "
+    "as a beaten stander.",
+    (peel("dealer-penalty-rule"),),
+    option="dealer_penalty",
+    default="none",
+    alternatives=(
+        ("none", "no penalty for the dealer"),
+        ("all", "the beaten dealer pays a stake to every other player"),
+        ("better", "the beaten dealer pays a stake to each holder of a better hand"),
+    ),
+)
+_DEALER_PENALTY_LIMITED = ruling(
+    "peel-dealer-penalty-limited",
+    "Under Limited Commerce, does a pair that the game does not recognise bring the dealer's "
+    "penalty?",
+    "No: the penalty follows the combination the hand is judged by, so an unrecognised pair "
+    "counts as Point and costs the dealer nothing.",
+    (peel("dealer-penalty-rule"), peel("limited-commerce-rule")),
+)
+_EXTENDED = ruling(
+    "peel-extended-no-stander",
+    "In Extended Commerce, who is the stander whom a better hand makes pay an additional stake?",
+    "Nobody: trading goes on until every player is satisfied, so all stand alike and no "
+    "beaten stander is penalised; the pool, the ready money and the dealer's stake to the best "
+    "hand are as in the modern game.",
+    (peel("extended-commerce-rule"), peel("standing")),
+)
+_OLD_EQUAL_BEST = ruling(
+    "peel-old-equal-best",
+    "In the old game, when best hands are equal, do the equal winners pay each other, and what "
+    "if more than two are equal?",
+    "Any number of equal best hands each receive a stake from every player who is not one of "
+    "them; the winners pay one another nothing (paying each other a stake would cancel out).",
+    (peel("old-game-play"),),
+)
+_SWEDISH_TIE = ruling(
+    "swedish-tie",
+    "When players other than the banker share the best hand, who wins? The text only suggests "
+    "that the winners share the pot and any bonus payments.",
+    "As suggested: the pot is shared equally and each bonus chip is shared equally among the "
+    "winners, who pay no bonus to one another. A banker who holds one of the equal best hands "
+    "wins alone, as the text says.",
+    (swedish("lika"), swedish("bonus")),
+    option="tie",
+    default="share",
+    alternatives=(
+        ("share", "the winners share the pot and share each bonus chip"),
+        (
+            "full-bonus",
+            "the winners share the pot but each receives a full bonus chip from every bonus "
+            "payer, as Peel's equal winners each receive a full stake",
+        ),
+    ),
+)
+_POOL_OUT_SKIPPED = ruling(
+    "pool-deal-skips-out",
+    "In Pool Commerce, does a player who is out still take his turn to deal?",
+    "No: he stands out of the game and the deal passes on the left to the next player who "
+    "still holds counters.",
+    (peel("pool-commerce-play"), peel("ending")),
+)
+
+
+# --- Data ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """One player's hand at the showdown: its place (1 is best, equal hands share a place)
+    and the slug of its combination.
+
+    >>> HandOutcome(1, "flush")
+    HandOutcome(place=1, category='flush')
+    >>> HandOutcome(0, "flush")
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: place: must be a whole number from 1, not 0
+    """
+
+    place: int
+    category: str
+
+    def __post_init__(self) -> None:
+        if isinstance(self.place, bool) or not isinstance(self.place, int) or self.place < 1:
+            raise SettlementError(f"place: must be a whole number from 1, not {self.place!r}")
+        if self.category not in _RANK:
+            known = ", ".join(ENGLISH_CATEGORIES + SWEDISH_CATEGORIES)
+            raise SettlementError(f"category: {self.category!r} is not one of {known}")
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One payment: ``payer`` gives ``amount`` to ``payee`` because of ``reason``.
+
+    >>> t = Transfer(0, 1, Fraction(1), Reason("a stake into the pool", (peel("pool"),)))
+    >>> t.payer, t.payee, str(t.amount)
+    (0, 1, '1')
+    """
+
+    payer: int
+    payee: int
+    amount: Fraction
+    reason: Reason
+
+    def __post_init__(self) -> None:
+        if self.payer < 0 or self.payee < 0:
+            raise SettlementError(f"transfer: players are indices from 0, not {self}")
+        if self.payer == self.payee:
+            raise SettlementError(f"transfer: player {self.payer} cannot pay himself")
+        if self.amount <= 0:
+            raise SettlementError(f"transfer: the amount must be positive, not {self.amount}")
+
+
+def _net(transfers: Iterable[Transfer], n: int) -> tuple[Fraction, ...]:
+    net = [Fraction(0)] * n
+    for t in transfers:
+        net[t.payer] -= t.amount
+        net[t.payee] += t.amount
+    return tuple(net)
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The money of one deal: each player's net result, the winners, every payment and the
+    reasons that explain the whole.
+
+    The constructor checks that ``net`` sums to exactly zero and that it is what the
+    transfers add up to for each player.
+
+    >>> s = Settlement.from_transfers(2, (0,), [Transfer(1, 0, Fraction(1), Reason("stake"))])
+    >>> [str(x) for x in s.net]
+    ['1', '-1']
+    >>> Settlement((Fraction(1), Fraction(0)), (0,), ())
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: net: must sum to 0, not 1
+    """
+
+    net: tuple[Fraction, ...]
+    winners: tuple[int, ...]
+    transfers: tuple[Transfer, ...]
+    reasons: tuple[Reason, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        n = len(self.net)
+        if sum(self.net, Fraction(0)) != 0:
+            raise SettlementError(f"net: must sum to 0, not {sum(self.net, Fraction(0))}")
+        for t in self.transfers:
+            if max(t.payer, t.payee) >= n:
+                raise SettlementError(f"transfers: player out of range 0..{n - 1} in {t}")
+        if _net(self.transfers, n) != tuple(self.net):
+            raise SettlementError("net: does not equal the sum of the transfers per player")
+        if any(not 0 <= w < n for w in self.winners):
+            raise SettlementError(f"winners: out of range 0..{n - 1}: {self.winners}")
+
+    @classmethod
+    def from_transfers(
+        cls,
+        players: int,
+        winners: Iterable[int],
+        transfers: Iterable[Transfer],
+        reasons: Iterable[Reason] = (),
+    ) -> Settlement:
+        """The settlement whose net result is what ``transfers`` add up to.
+
+        >>> Settlement.from_transfers(3, (2,), []).net
+        (Fraction(0, 1), Fraction(0, 1), Fraction(0, 1))
+        """
+        made = tuple(transfers)
+        return cls(_net(made, players), tuple(sorted(winners)), made, tuple(reasons))
+
+    def paid(self, payer: int, payee: int) -> Fraction:
+        """The total that ``payer`` pays ``payee`` in this settlement.
+
+        >>> s = settle_peel_old([HandOutcome(1, "pair"), HandOutcome(2, "point")], 2)
+        >>> s.paid(1, 0), s.paid(0, 1)
+        (Fraction(2, 1), Fraction(0, 1))
+        """
+        return sum(
+            (t.amount for t in self.transfers if (t.payer, t.payee) == (payer, payee)),
+            Fraction(0),
+        )
+
+
+@dataclass(frozen=True)
+class PeelNewOptions:
+    """House rules for Peel's modern game (each value names an alternative of its ruling).
+
+    * ``stander_pays``: ``"each"`` or ``"shared"`` (ruling ``peel-stander-pays``);
+    * ``dealer_penalty``: ``"none"``, ``"all"`` or ``"better"`` (``peel-dealer-penalty``);
+    * ``extended``: play Extended Commerce (``peel-extended-no-stander``);
+    * ``tie_dealer_stake``: ``"each"`` or ``"shared"`` (``peel-new-tie-dealer-stake``).
+
+    >>> PeelNewOptions(dealer_penalty="better").dealer_penalty
+    'better'
+    >>> PeelNewOptions(stander_pays="half")
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: stander_pays: must be one of each, shared, not 'half'
+    """
+
+    stander_pays: Literal["each", "shared"] = "each"
+    dealer_penalty: Literal["none", "all", "better"] = "none"
+    extended: bool = False
+    tie_dealer_stake: Literal["each", "shared"] = "each"
+
+    def __post_init__(self) -> None:
+        for made in (_STANDER, _DEALER_PENALTY, _NEW_TIE_DEALER_STAKE):
+            check_option(made, getattr(self, str(made.option)))
+        if not isinstance(self.extended, bool):
+            raise SettlementError(f"extended: must be True or False, not {self.extended!r}")
+
+
+@dataclass(frozen=True)
+class SwedishOptions:
+    """House rules for the Swedish game: ``tie`` is ``"share"`` or ``"full-bonus"`` (ruling
+    ``swedish-tie``).
+
+    >>> SwedishOptions().tie
+    'share'
+    """
+
+    tie: Literal["share", "full-bonus"] = "share"
+
+    def __post_init__(self) -> None:
+        check_option(_SWEDISH_TIE, self.tie)
+
+
+def check_option(made: Ruling, value: object) -> None:
+    """Refuse ``value`` unless it is one of the alternatives of the ruling's option.
+
+    >>> from games.engine.citations import RULINGS
+    >>> check_option(RULINGS["swedish-tie"], "share")
+    >>> check_option(RULINGS["swedish-tie"], "toss")
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: tie: must be one of share, full-bonus, not 'toss'
+    """
+    allowed = [value for value, _ in made.alternatives]
+    if not isinstance(value, str) or value not in allowed:
+        raise SettlementError(f"{made.option}: must be one of {', '.join(allowed)}, not {value!r}")
+
+
+# --- Validation helpers -------------------------------------------------------------------
+
+
+def _check_outcomes(outcomes: Sequence[HandOutcome], family: tuple[str, ...], game: str) -> None:
+    if isinstance(outcomes, str | bytes) or not isinstance(outcomes, Sequence):
+        raise SettlementError("outcomes: must be a sequence of HandOutcome, one per player")
+    if len(outcomes) < 2:
+        raise SettlementError(f"outcomes: a deal needs at least 2 players, not {len(outcomes)}")
+    for i, o in enumerate(outcomes):
+        if not isinstance(o, HandOutcome):
+            raise SettlementError(f"outcomes[{i}]: must be a HandOutcome, not {o!r}")
+        if o.category not in family:
+            raise SettlementError(
+                f"outcomes[{i}]: {o.category!r} is not a combination of {game} "
+                f"({', '.join(family)})"
+            )
+    if min(o.place for o in outcomes) != 1:
+        raise SettlementError("outcomes: no hand has place 1 (the best hand)")
+    ranked = sorted(range(len(outcomes)), key=lambda i: outcomes[i].place)
+    for a, b in zip(ranked, ranked[1:], strict=False):
+        pa, pb = outcomes[a], outcomes[b]
+        if pa.place == pb.place and pa.category != pb.category:
+            raise SettlementError(
+                f"outcomes: players {a} and {b} share place {pa.place} with different "
+                f"combinations ({pa.category}, {pb.category})"
+            )
+        if _RANK[pa.category] > _RANK[pb.category]:
+            raise SettlementError(
+                f"outcomes: player {a}'s {pa.category} (place {pa.place}) cannot beat "
+                f"player {b}'s {pb.category} (place {pb.place})"
+            )
+
+
+def player_index(value: object, name: str, n: int) -> int:
+    """``value`` if it is the index of one of ``n`` players; ``name`` is the field.
+
+    >>> player_index(2, "dealer", 3)
+    2
+    >>> player_index(3, "dealer", 3)
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: dealer: must be a player index from 0 to 2, not 3
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise SettlementError(f"{name}: must be a player index from 0 to {n - 1}, not {value!r}")
+    return value
+
+
+def _check_bought(bought: Sequence[int], n: int) -> tuple[int, ...]:
+    if isinstance(bought, str | bytes) or not isinstance(bought, Sequence):
+        raise SettlementError("bought: must be a sequence of purchase counts, one per player")
+    if len(bought) != n:
+        raise SettlementError(f"bought: needs one count per player ({n}), not {len(bought)}")
+    for i, b in enumerate(bought):
+        if isinstance(b, bool) or not isinstance(b, int) or b < 0:
+            raise SettlementError(f"bought[{i}]: must be a whole number from 0, not {b!r}")
+    return tuple(bought)
+
+
+def _best(outcomes: Sequence[HandOutcome]) -> list[int]:
+    return [i for i, o in enumerate(outcomes) if o.place == 1]
+
+
+def _name(slug: str) -> str:
+    return {"poang": "poäng"}.get(slug, slug)
+
+
+def _who_won(category: str, winners: Sequence[int]) -> str:
+    if len(winners) == 1:
+        return f"player {winners[0]} holds the best hand, a {_name(category)}"
+    names = ", ".join(map(str, winners[:-1])) + f" and {winners[-1]}"
+    return f"players {names} hold exactly equal best hands, each a {_name(category)}"
+
+
+def _pay_pool(
+    transfers: list[Transfer],
+    contributions: Sequence[Fraction],
+    winners: Sequence[int],
+    reason: Reason,
+) -> None:
+    """Each contributor's stake goes to the winner(s), in equal shares; nobody pays himself."""
+    for payer, stake in enumerate(contributions):
+        for w in winners:
+            if w != payer:
+                transfers.append(Transfer(payer, w, stake / len(winners), reason))
+
+
+def _pay_ready_money(
+    transfers: list[Transfer], bought: Sequence[int], dealer: int, stake: Fraction, reason: Reason
+) -> None:
+    for payer, count in enumerate(bought):
+        if count and payer != dealer:
+            transfers.append(Transfer(payer, dealer, count * stake, reason))
+
+
+def _rulings(*made: tuple[str, bool]) -> tuple[str, ...]:
+    return tuple(slug for slug, applies in made if applies)
+
+
+# --- Peel's modern game -------------------------------------------------------------------
+
+
+def settle_peel_new(
+    outcomes: Sequence[HandOutcome],
+    dealer: int,
+    stood: int | None,
+    bought: Sequence[int],
+    stake: Amount,
+    options: PeelNewOptions = PeelNewOptions(),
+) -> Settlement:
+    """Settle a deal of Peel's modern game.
+
+    * Everyone stakes one into the pool, the dealer two (Peel, the pool); the best hand
+      takes it (standing). Equal best hands share it (ruling ``peel-new-tie-pool``).
+    * Each card bought for ready money pays a stake to the dealer (ready money, one card
+      a turn); the dealer's own purchases cost nothing (``peel-dealer-own-purchase``).
+    * The best hand also receives a stake from the dealer, unless it is the dealer's
+      (standing; ties: ``peel-new-tie-dealer-stake``).
+    * The player who stood (``stood``), if beaten, pays an additional stake to the holders
+      of the better hands (standing; ``peel-stander-pays``). Under Extended Commerce
+      (``options.extended``) there is no such stander: pass ``stood=None``.
+    * When agreed, a beaten dealer holding a Tricon, Sequence, Flush or Pair pays a penalty
+      (Penalties for the Dealer; ``peel-dealer-penalty``).
+
+    ``bought[i]`` is how many cards player ``i`` bought for ready money.
+
+    Worked example: four players, stake 1, player 0 deals, player 1 stands with a pair and
+    loses to player 2's flush; players 2 and 3 bought one and two cards:
+
+    >>> hands = [HandOutcome(3, "point"), HandOutcome(2, "pair"),
+    ...          HandOutcome(1, "flush"), HandOutcome(4, "point")]
+    >>> s = settle_peel_new(hands, dealer=0, stood=1, bought=[0, 0, 1, 2], stake=1)
+    >>> [str(x) for x in s.net]
+    ['0', '-2', '5', '-3']
+    >>> s.winners
+    (2,)
+
+    The pool (2 from the dealer, 1 from each of the others) goes to player 2, who paid 1 of
+    its 5: +4; the 1 + 2 cards bought pay the dealer 3; the dealer pays player 2 a stake;
+    player 1 stood and was beaten by player 2 only, so he pays player 2 a stake. Dealer
+    -2 + 3 - 1 = 0, player 1 -1 - 1 = -2, player 2 +4 + 1 + 1 = 6 less the 1 he paid for
+    his card = 5, player 3 -1 - 2 = -3.
+    """
+    _check_outcomes(outcomes, ENGLISH_CATEGORIES, "Peel's game")
+    n = len(outcomes)
+    dealer = player_index(dealer, "dealer", n)
+    counts = _check_bought(bought, n)
+    unit = parse_amount(stake, "stake")
+    if not isinstance(options, PeelNewOptions):
+        raise SettlementError(f"options: must be PeelNewOptions, not {options!r}")
+    if options.extended:
+        if stood is not None:
+            raise SettlementError(
+                "stood: in Extended Commerce every player stands; pass stood=None"
+            )
+    elif stood is None:
+        raise SettlementError("stood: name the player who stood (None only in Extended Commerce)")
+    else:
+        stood = player_index(stood, "stood", n)
+
+    winners = _best(outcomes)
+    k = len(winners)
+    tie = k > 1
+    transfers: list[Transfer] = []
+    reasons: list[Reason] = [
+        Reason(
+            _who_won(outcomes[winners[0]].category, winners),
+            (peel("standing"), peel("stake")),
+            _rulings((_NEW_TIE_POOL.slug, tie)),
+        )
+    ]
+
+    contributions = [unit] * n
+    contributions[dealer] = 2 * unit
+    pool_reason = Reason(
+        "stake into the pool (the dealer pays double), taken by the best hand"
+        + (", shared equally by the equal best hands" if tie else ""),
+        (peel("pool"), peel("standing")),
+        _rulings((_NEW_TIE_POOL.slug, tie)),
+    )
+    _pay_pool(transfers, contributions, winners, pool_reason)
+
+    ready = Reason(
+        "ready money: each card bought from the dealer pays him a stake",
+        (peel("ready-money"), peel("one-card")),
+        _rulings((_DEALER_OWN_PURCHASE.slug, counts[dealer] > 0)),
+    )
+    _pay_ready_money(transfers, counts, dealer, unit, ready)
+    if counts[dealer]:
+        reasons.append(
+            Reason(
+                "the dealer's own purchases cost him nothing",
+                (peel("ready-money"),),
+                (_DEALER_OWN_PURCHASE.slug,),
+            )
+        )
+
+    dealer_share = unit / k if options.tie_dealer_stake == "shared" else unit
+    dealer_stake = Reason(
+        "the dealer pays the best hand a stake for the advantage of selling cards"
+        + (
+            ""
+            if not tie
+            else " (one stake shared by the equal best hands)"
+            if options.tie_dealer_stake == "shared"
+            else " (a stake to each equal best hand)"
+        ),
+        (peel("standing"),),
+        _rulings((_NEW_TIE_DEALER_STAKE.slug, tie)),
+    )
+    for w in winners:
+        if w != dealer:
+            transfers.append(Transfer(dealer, w, dealer_share, dealer_stake))
+
+    if options.extended:
+        reasons.append(
+            Reason(
+                "Extended Commerce: everyone stood, so no beaten stander pays",
+                (peel("extended-commerce-rule"),),
+                (_EXTENDED.slug,),
+            )
+        )
+    elif stood is not None:
+        better = [i for i in range(n) if outcomes[i].place < outcomes[stood].place]
+        if better:
+            share = unit / len(better) if options.stander_pays == "shared" else unit
+            beaten = Reason(
+                "the player who stood was beaten: an additional stake to the holders of the "
+                "better hands"
+                + (
+                    " (one stake shared)" if options.stander_pays == "shared" else " (a stake each)"
+                ),
+                (peel("standing"),),
+                (_STANDER.slug,),
+            )
+            transfers.extend(Transfer(stood, b, share, beaten) for b in better)
+
+    held = outcomes[dealer]
+    if options.dealer_penalty != "none" and held.place > 1:
+        if held.category in _DEALER_PENALTY_CATEGORIES:
+            payees = [
+                i
+                for i in range(n)
+                if i != dealer
+                and (options.dealer_penalty == "all" or outcomes[i].place < held.place)
+            ]
+            penalty = Reason(
+                f"penalty for the dealer: his {held.category} was beaten, a stake to "
+                + ("each player" if options.dealer_penalty == "all" else "each better hand"),
+                (peel("dealer-penalty-rule"),),
+                (_DEALER_PENALTY.slug,),
+            )
+            transfers.extend(Transfer(dealer, p, unit, penalty) for p in payees)
+        else:
+            reasons.append(
+                Reason(
+                    f"no penalty for the dealer: a {held.category} is not among the "
+                    "combinations it applies to",
+                    (peel("dealer-penalty-rule"), peel("limited-commerce-rule")),
+                    (_DEALER_PENALTY_LIMITED.slug,),
+                )
+            )
+
+    return Settlement.from_transfers(n, winners, transfers, reasons)
+
+
+# --- Peel's old game ----------------------------------------------------------------------
+
+
+def settle_peel_old(outcomes: Sequence[HandOutcome], stake: Amount) -> Settlement:
+    """Settle a deal of Peel's old game: no pool, the winner receives a stake from each
+    other player; exactly equal best hands each receive a stake from all the others
+    (Peel, the old game; ruling ``peel-old-equal-best``).
+
+    Three players, stake 1/2; players 0 and 2 hold exactly equal best hands:
+
+    >>> s = settle_peel_old([HandOutcome(1, "pair"), HandOutcome(3, "point"),
+    ...                      HandOutcome(1, "pair")], "1/2")
+    >>> [str(x) for x in s.net]
+    ['1/2', '-1', '1/2']
+    """
+    _check_outcomes(outcomes, ENGLISH_CATEGORIES, "Peel's game")
+    n = len(outcomes)
+    unit = parse_amount(stake, "stake")
+    winners = _best(outcomes)
+    tie = len(winners) > 1
+    rulings = _rulings((_OLD_EQUAL_BEST.slug, tie))
+    reason = Reason(
+        "the old game has no pool: each other player pays the winner a stake"
+        if not tie
+        else "equal best hands: each winner receives a stake from all the other players",
+        (peel("old-game-play"),),
+        rulings,
+    )
+    transfers = [
+        Transfer(i, w, unit, reason) for w in winners for i in range(n) if i not in winners
+    ]
+    summary = Reason(
+        _who_won(outcomes[winners[0]].category, winners),
+        (peel("old-game-play"), peel("stake")),
+        rulings,
+    )
+    return Settlement.from_transfers(n, winners, transfers, [summary])
+
+
+# --- The Swedish game ---------------------------------------------------------------------
+
+
+def settle_swedish(
+    outcomes: Sequence[HandOutcome],
+    dealer: int,
+    bought: Sequence[int],
+    stake: Amount,
+    options: SwedishOptions = SwedishOptions(),
+) -> Settlement:
+    """Settle a deal of the Swedish game; the dealer is the banker, ``stake`` a chip's value.
+
+    * Every player puts one chip in the pot (insats); the best hand takes it.
+    * Each purchase from the talon pays the banker a chip; the banker's own are free (handla).
+    * The winner gets a bonus chip from every other player who bought at least once, and
+      always from the banker when he loses (bonus).
+    * A banker holding one of the equal best hands wins; other equal winners share the pot
+      and the bonus (lika; ruling ``swedish-tie``).
+    * A banker who holds the winning hand's kind of combination, but lower, pays a chip to
+      every other player (bankirens spelmark); never with ingenting, since nobody may lay up
+      with ingenting (lägga upp).
+
+    Worked example: three players, chip 1, player 0 is banker; player 1 wins with a sekvens
+    after buying twice; player 2 bought once; the banker holds a lower sekvens:
+
+    >>> hands = [HandOutcome(2, "sekvens"), HandOutcome(1, "sekvens"), HandOutcome(3, "poang")]
+    >>> s = settle_swedish(hands, dealer=0, bought=[1, 2, 1], stake=1)
+    >>> [str(x) for x in s.net]
+    ['-1', '3', '-2']
+
+    Pot: a chip from each, 3 to player 1 (+2, the others -1). Purchases: player 1 pays 2,
+    player 2 pays 1 to the banker (+3); the banker's own is free. Bonus: a chip each from
+    player 2 (he bought) and from the banker (a loser) to player 1. The banker's sekvens is
+    lower than the winner's: a chip to players 1 and 2. Banker -1 + 3 - 1 - 2 = -1, player 1
+    +2 - 2 + 2 + 1 = 3, player 2 -1 - 1 - 1 + 1 = -2.
+    """
+    _check_outcomes(outcomes, SWEDISH_CATEGORIES, "the Swedish game")
+    n = len(outcomes)
+    dealer = player_index(dealer, "dealer", n)
+    counts = _check_bought(bought, n)
+    unit = parse_amount(stake, "stake")
+    if not isinstance(options, SwedishOptions):
+        raise SettlementError(f"options: must be SwedishOptions, not {options!r}")
+    best = _best(outcomes)
+    top = outcomes[best[0]].category
+    if top == "ingenting":
+        raise SettlementError(
+            "outcomes: every hand is ingenting, and nobody may lay up with ingenting "
+            "(at least poäng is needed), so the deal cannot have ended"
+        )
+
+    reasons: list[Reason] = []
+    if dealer in best and len(best) > 1:
+        winners = [dealer]
+        reasons.append(
+            Reason(
+                "equal best hands: the banker holds one of them and wins",
+                (swedish("lika"),),
+            )
+        )
+    else:
+        winners = best
+    k = len(winners)
+    tie = k > 1
+    tie_rulings = _rulings((_SWEDISH_TIE.slug, tie))
+    reasons.insert(
+        0,
+        Reason(
+            _who_won(top, winners) + (", and share the win" if tie else ""),
+            (swedish("lika"),) if tie else (),
+            tie_rulings,
+        ),
+    )
+    transfers: list[Transfer] = []
+    pot = Reason(
+        "a chip into the pot, taken by the winner" + (", shared by the winners" if tie else ""),
+        (swedish("insats"),) + ((swedish("lika"),) if tie else ()),
+        tie_rulings,
+    )
+    _pay_pool(transfers, [unit] * n, winners, pot)
+
+    purchase = Reason(
+        "each purchase from the talon pays the banker a chip",
+        (swedish("handla"),),
+    )
+    _pay_ready_money(transfers, counts, dealer, unit, purchase)
+
+    bonus_share = unit / k if options.tie == "share" else unit
+    for payer in range(n):
+        if payer in winners:
+            continue
+        if payer == dealer or counts[payer]:
+            bonus = Reason(
+                "bonus: the banker always pays it when he loses"
+                if payer == dealer
+                else "bonus: a chip from every other player who bought from the talon",
+                (swedish("bonus"),) + ((swedish("lika"),) if tie else ()),
+                tie_rulings,
+            )
+            transfers.extend(Transfer(payer, w, bonus_share, bonus) for w in winners)
+
+    if dealer not in winners and outcomes[dealer].category == top:
+        chip = Reason(
+            f"the banker holds a {_name(top)} like the winner but lower: a chip to every "
+            "other player",
+            (swedish("bankirens-spelmark"), swedish("lagga-upp")),
+        )
+        transfers.extend(Transfer(dealer, i, unit, chip) for i in range(n) if i != dealer)
+
+    return Settlement.from_transfers(n, winners, transfers, reasons)
+
+
+# --- The deal -----------------------------------------------------------------------------
+
+_RULES: Final = ("english-new", "english-old", "pool", "swedish")
+
+
+def next_dealer(
+    rules: Rules,
+    dealer: int,
+    n_players: int,
+    *,
+    same_dealer_variant: bool = False,
+    categories: Iterable[str] | None = None,
+    out: Collection[int] = (),
+) -> int:
+    """Who deals next: Peel passes the deal to the left, the Swedish text to the right.
+
+    * Peel's games pass the deal to the left (ending; the Extended Commerce variant).
+    * The Swedish game passes it to the right, counter-clockwise (parti).
+    * Peel's "same dealer" variant of the modern game keeps the dealer until someone holds
+      a Tricon, Sequence or Flush (``categories`` of the deal just played), then passes it
+      left (same-dealer).
+    * In Pool Commerce the players in ``out`` have no counters left and are skipped
+      (ruling ``pool-deal-skips-out``).
+
+    >>> next_dealer("english-new", 3, 4), next_dealer("swedish", 0, 4)
+    (0, 3)
+    >>> next_dealer("english-new", 1, 4, same_dealer_variant=True, categories=["pair", "point"])
+    1
+    >>> next_dealer("english-new", 1, 4, same_dealer_variant=True, categories=["flush", "point"])
+    2
+    >>> next_dealer("pool", 0, 4, out={1, 2})
+    3
+    """
+    if rules not in _RULES:
+        raise SettlementError(f"rules: must be one of {', '.join(_RULES)}, not {rules!r}")
+    if isinstance(n_players, bool) or not isinstance(n_players, int) or n_players < 2:
+        raise SettlementError(f"n_players: must be a whole number from 2, not {n_players!r}")
+    dealer = player_index(dealer, "dealer", n_players)
+    if same_dealer_variant:
+        if rules != "english-new":
+            raise SettlementError(
+                "same_dealer_variant: only Peel's modern game (english-new) has it"
+            )
+        if categories is None:
+            raise SettlementError(
+                "categories: the same-dealer variant needs the combinations of the deal"
+            )
+        held = list(categories)
+        for c in held:
+            if c not in ENGLISH_CATEGORIES:
+                raise SettlementError(f"categories: {c!r} is not one of Peel's combinations")
+        if not _SAME_DEALER_ENDS.intersection(held):
+            return dealer
+    elif categories is not None:
+        raise SettlementError("categories: only used with same_dealer_variant=True")
+    skipped = set(out)
+    if skipped and rules != "pool":
+        raise SettlementError("out: only Pool Commerce has players who are out")
+    for p in skipped:
+        player_index(p, "out", n_players)
+    if n_players - len(skipped) < 2:
+        raise SettlementError("out: fewer than two players hold counters, so the game is over")
+    step = -1 if rules == "swedish" else 1
+    following = (dealer + step) % n_players
+    while following in skipped:
+        following = (following + step) % n_players
+    return following
+
+
+def rotation_reason(rules: Rules, *, same_dealer_variant: bool = False) -> Reason:
+    """Why the deal passes where :func:`next_dealer` sends it, with the paragraphs.
+
+    >>> rotation_reason("swedish").text
+    'the deal passes to the right (counter-clockwise)'
+    >>> [str(c) for c in rotation_reason("english-new", same_dealer_variant=True).citations]
+    ['peel-commerce#same-dealer']
+    """
+    if rules not in _RULES:
+        raise SettlementError(f"rules: must be one of {', '.join(_RULES)}, not {rules!r}")
+    if same_dealer_variant:
+        if rules != "english-new":
+            raise SettlementError(
+                "same_dealer_variant: only Peel's modern game (english-new) has it"
+            )
+        return Reason(
+            "the same dealer deals until someone holds a Tricon, Sequence or Flush; the deal "
+            "then passes to the left",
+            (peel("same-dealer"),),
+        )
+    if rules == "swedish":
+        return Reason("the deal passes to the right (counter-clockwise)", (swedish("parti"),))
+    if rules == "pool":
+        return Reason(
+            "the deal passes to the left, to the next player who still holds counters",
+            (peel("ending"), peel("pool-commerce-play")),
+            (_POOL_OUT_SKIPPED.slug,),
+        )
+    return Reason("the deal passes to the left", (peel("ending"),))
+
+
+def suggest_end(deals_dealt_by_each: Sequence[int]) -> bool:
+    """Whether now is a fair moment to stop: every player has dealt equally often (and at
+    least once). The deal is an advantage, so Peel ends just before the first dealer's turn
+    comes round again (ending); the Swedish text wants everyone banker equally often
+    (antal-givar). Under the same-dealer variant count turns of the deal, not deals.
+
+    >>> suggest_end([2, 2, 2]), suggest_end([2, 2, 1]), suggest_end([0, 0, 0])
+    (True, False, False)
+    """
+    if isinstance(deals_dealt_by_each, str | bytes) or not isinstance(
+        deals_dealt_by_each, Sequence
+    ):
+        raise SettlementError("deals_dealt_by_each: must be a sequence of counts, one per player")
+    if len(deals_dealt_by_each) < 2:
+        raise SettlementError("deals_dealt_by_each: needs a count for each of at least 2 players")
+    for i, d in enumerate(deals_dealt_by_each):
+        if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+            raise SettlementError(
+                f"deals_dealt_by_each[{i}]: must be a whole number from 0, not {d!r}"
+            )
+    return len(set(deals_dealt_by_each)) == 1 and deals_dealt_by_each[0] > 0
+
+
+# --- From a showdown (games.engine.deal settles a deal from the cards) --------------------
+
+
+def outcomes_from_showdown(result: Showdown) -> tuple[HandOutcome, ...]:
+    """The settlement's view of a showdown: each hand's place and combination.
+
+    Where the showdown gave a tie for first place to one hand (the dealer, under the
+    Swedish text or Peel's ``exact_ties="dealer"`` option), the other equal hands are
+    placed second: they were beaten by the tie rule.
+
+    >>> from games.engine.cards import parse_hands
+    >>> from games.engine.commerce import PeelRules, showdown
+    >>> rules = PeelRules(exact_ties="dealer")
+    >>> hands = parse_hands(["QH KH AH", "QS KS AS", "2C 3D 9H"], rules.pack)
+    >>> outcomes_from_showdown(showdown(hands, rules, dealer=1))
+    (HandOutcome(place=2, category='sequence'), HandOutcome(place=1, category='sequence'), \
+HandOutcome(place=3, category='point'))
+    """
+    winners = set(result.winners)
+    return tuple(
+        HandOutcome(
+            2 if p.place == 1 and winners and p.hand not in winners else p.place,
+            p.value.category.value,
+        )
+        for p in result.placings
+    )
+
+
