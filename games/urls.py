@@ -7,4 +7,5 @@ urlpatterns = [
     path("api/v1/", include("games.api.urls")),
     path("table/", include(("games.table.urls", "table"))),
     path("sheet/", include(("games.scoresheet.urls", "sheet"))),
+    path("pay/", include(("games.payouts.urls", "pay"))),
 ]
