@@ -5,4 +5,4 @@
 True
 """
 
-from games.engine import commerce, cox, deal, pool, settlement, strength  # noqa: F401
+from games.engine import commerce, compare, cox, deal, pool, settlement, strength  # noqa: F401
