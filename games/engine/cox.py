@@ -1,0 +1,1265 @@
+"""Cox's Commerce (1925): the patented 80-card pack and the count of a laid-out hand.
+
+Herbert T. Cox's booklet (book slug ``cox-commerce``) describes a pack of its own --
+three black suits of *carriers* (automobiles, ships, aeroplanes), their captains, the
+bank card, and coloured honour cards (fruits, grains, industries, greenbacks) -- and a
+rummy-like game: draw and discard until a hand of two combinations and a pair lets a
+player call "I sell out"; then every hand is laid out and counted. This module counts
+such a hand (:func:`score_hand`), says which single cards would complete a hand that is
+one card short (a *waiting hand*), and adds up the game of four hands
+(:func:`game_totals`).
+
+Every rule applied names its paragraph (:func:`games.engine.citations.cox`); where the
+booklet is silent the engine applies a declared :class:`~games.engine.citations.Ruling`
+(slugs ``cox-...``), and where players could differ a :class:`CoxOptions` field changes
+it.
+
+>>> len(PACK), len(DISTINCT_CARDS), SUITS, HONOR_KINDS
+(80, 35, ('auto', 'ship', 'plane'), ('fruit', 'grain', 'industry'))
+>>> result = score_hand("ship-4 ship-4 ship-captain ship-2 ship-2 ship-2 fruit-1 bank", 3)
+>>> result.score, result.complete, result.clear, result.doubled
+(18, True, True, True)
+>>> [line.label for line in result.breakdown]  # doctest: +NORMALIZE_WHITESPACE
+['three 2s of ships', 'three 4s of ships (with the captain of ships)',
+ 'a pair of fruits (with the bank card)', 'the bank card doubles the score']
+>>> [use.text for use in result.arrangement]
+['the captain of ships as a third 4 of ships', 'the bank card as fruit 2']
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import product
+from typing import Literal, NamedTuple
+
+from games.engine.citations import Citation, Reason, cox, ruling
+
+__all__ = [
+    "DISTINCT_CARDS",
+    "HONOR_KINDS",
+    "PACK",
+    "SUITS",
+    "CoxCard",
+    "CoxCardError",
+    "CoxOptions",
+    "CoxScore",
+    "GameTotals",
+    "ScoreLine",
+    "WildcardUse",
+    "game_totals",
+    "parse_card",
+    "parse_hand",
+    "score_hand",
+    "waiting_cards",
+]
+
+# --- The pack (cox#pack, cox#composition) --------------------------------------------------
+
+SUITS: tuple[str, ...] = ("auto", "ship", "plane")
+"""The three black suits, "automobiles, ships and airplanes" (cox ``pack``), numbered 1-5."""
+HONOR_KINDS: tuple[str, ...] = ("fruit", "grain", "industry")
+"""The three coloured honour kinds that combine, fruits, grains and industries, numbered
+1-4 (cox ``pack``); the fourth set of honour cards, the greenbacks, never combines."""
+
+_SUIT_PLURAL = {"auto": "autos", "ship": "ships", "plane": "planes"}
+_HONOR_PLURAL = {"fruit": "fruits", "grain": "grains", "industry": "industries"}
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_NUMBER_NAMES = {n: w for w, n in _NUMBER_WORDS.items()}
+_VALID_CARDS = (
+    "auto-1 to auto-5, ship-1 to ship-5, plane-1 to plane-5, auto-captain, ship-captain, "
+    "plane-captain, bank, fruit-1 to fruit-4, grain-1 to grain-4, industry-1 to industry-4, "
+    "greenback-1 to greenback-4"
+)
+
+_Category = Literal["suit", "captain", "bank", "honor", "greenback"]
+
+
+class CoxCardError(ValueError):
+    """A card that Cox's pack does not have, or more copies of one than the pack holds.
+
+    ``token`` is the text that could not be read (``None`` for a hand holding too many
+    copies of a card).
+
+    >>> try:
+    ...     parse_card("auto-6")
+    ... except CoxCardError as error:
+    ...     print(error.token, "|", str(error).split(";")[0])
+    auto-6 | unknown card 'auto-6': automobiles are numbered 1 to 5
+    """
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+@dataclass(frozen=True)
+class CoxCard:
+    """One card of Cox's pack (cox ``pack``): its category, its suit or kind, its number.
+
+    ``category`` is ``"suit"`` (a numbered card of a black suit), ``"captain"``,
+    ``"bank"``, ``"honor"`` (fruit, grain or industry) or ``"greenback"``; ``suit`` is the
+    black suit or the honour kind (empty for the bank card and greenbacks); ``number`` is
+    1-5 for suit cards, 1-4 for honours and greenbacks, 0 for captains and the bank card.
+
+    >>> card = CoxCard("suit", "ship", 3)
+    >>> card.code, card.name, card.is_black, card.pack_count
+    ('ship-3', 'three of ships', True, 4)
+    >>> CoxCard("captain", "auto").name, CoxCard("bank").name, CoxCard("honor", "fruit", 2).name
+    ('captain of autos', 'the bank card', 'fruit 2')
+    >>> CoxCard("greenback", "", 4).code
+    'greenback-4'
+    >>> CoxCard("suit", "ship", 6)
+    Traceback (most recent call last):
+    ...
+    games.engine.cox.CoxCardError: no such card in Cox's pack: CoxCard('suit', 'ship', 6)
+    """
+
+    category: _Category
+    suit: str = ""
+    number: int = 0
+
+    def __post_init__(self) -> None:
+        ok = {
+            "suit": self.suit in SUITS and 1 <= self.number <= 5,
+            "captain": self.suit in SUITS and self.number == 0,
+            "bank": self.suit == "" and self.number == 0,
+            "honor": self.suit in HONOR_KINDS and 1 <= self.number <= 4,
+            "greenback": self.suit == "" and 1 <= self.number <= 4,
+        }.get(self.category, False)
+        if not ok or type(self.number) is not int:
+            raise CoxCardError(
+                f"no such card in Cox's pack: CoxCard({self.category!r}, {self.suit!r}, "
+                f"{self.number!r})"
+            )
+
+    @property
+    def code(self) -> str:
+        """The card's code: ``auto-3``, ``ship-captain``, ``bank``, ``fruit-2``, ``greenback-4``.
+
+        >>> CoxCard("captain", "plane").code
+        'plane-captain'
+        """
+        if self.category == "bank":
+            return "bank"
+        if self.category == "captain":
+            return f"{self.suit}-captain"
+        if self.category == "greenback":
+            return f"greenback-{self.number}"
+        return f"{self.suit}-{self.number}"
+
+    @property
+    def name(self) -> str:
+        """The card in words, as a player calls it out ("three of ships", "fruit 2").
+
+        >>> CoxCard("suit", "plane", 5).name, CoxCard("greenback", "", 1).name
+        ('five of planes', 'greenback 1')
+        """
+        if self.category == "suit":
+            return f"{_NUMBER_NAMES[self.number]} of {_SUIT_PLURAL[self.suit]}"
+        if self.category == "captain":
+            return f"captain of {_SUIT_PLURAL[self.suit]}"
+        if self.category == "bank":
+            return "the bank card"
+        if self.category == "greenback":
+            return f"greenback {self.number}"
+        return f"{self.suit} {self.number}"
+
+    @property
+    def is_black(self) -> bool:
+        """Whether it is a black card of a suit (a numbered suit card or a captain).
+
+        The bank card is a suit card but is not black ("black in color ... (except the bank
+        card)", cox ``pack``); the honour cards are coloured.
+
+        >>> CoxCard("captain", "ship").is_black, CoxCard("bank").is_black
+        (True, False)
+        """
+        return self.category in ("suit", "captain")
+
+    @property
+    def pack_count(self) -> int:
+        """How many copies of the card the pack holds: four of each numbered suit card,
+        one of every other card (cox ``composition``).
+
+        >>> CoxCard("suit", "auto", 1).pack_count, CoxCard("honor", "grain", 1).pack_count
+        (4, 1)
+        """
+        return 4 if self.category == "suit" else 1
+
+    @property
+    def index(self) -> int:
+        """The card's place in :data:`DISTINCT_CARDS` (pack order), for sorting.
+
+        >>> CoxCard("suit", "auto", 1).index, CoxCard("greenback", "", 4).index
+        (0, 34)
+        """
+        return _INDEX[self]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+DISTINCT_CARDS: tuple[CoxCard, ...] = (
+    *(CoxCard("suit", s, n) for s in SUITS for n in range(1, 6)),
+    *(CoxCard("captain", s) for s in SUITS),
+    CoxCard("bank"),
+    *(CoxCard("honor", k, n) for k in HONOR_KINDS for n in range(1, 5)),
+    *(CoxCard("greenback", "", n) for n in range(1, 5)),
+)
+"""The 35 different cards of the pack, in pack order (cox ``composition``)."""
+_INDEX = {card: i for i, card in enumerate(DISTINCT_CARDS)}
+_INFO = [(c.category, c.suit, c.number, c.code) for c in DISTINCT_CARDS]
+_BY_CODE = {card.code: card for card in DISTINCT_CARDS}
+
+PACK: tuple[CoxCard, ...] = tuple(c for c in DISTINCT_CARDS for _ in range(c.pack_count))
+"""The whole pack of 80 cards: 60 numbered suit cards, 3 captains, the bank card (64 suit
+cards) and 16 honour cards, greenbacks included (cox ``composition``)."""
+
+# --- Parsing ------------------------------------------------------------------------------
+
+_WORDS: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(("auto", "autos", "automobile", "automobiles", "car"), ("suit", "auto")),
+    **dict.fromkeys(("ship", "ships"), ("suit", "ship")),
+    **dict.fromkeys(
+        ("plane", "planes", "airplane", "airplanes", "aeroplane", "aeroplanes"), ("suit", "plane")
+    ),
+    **dict.fromkeys(("fruit", "fruits"), ("honor", "fruit")),
+    **dict.fromkeys(("grain", "grains"), ("honor", "grain")),
+    **dict.fromkeys(("industry", "industries"), ("honor", "industry")),
+    **dict.fromkeys(("greenback", "greenbacks"), ("greenback", "")),
+    **dict.fromkeys(("bank", "banker", "bankers", "banks", "bankcard"), ("bank", "")),
+    **dict.fromkeys(("captain", "captains", "capt", "c"), ("captain", "")),
+}
+_SKIP = frozenset({"the", "of", "a", "an", "card", "cards", "no", "number", "s"})
+_RANGE_TEXT = {
+    "suit": ("automobiles", "ships", "aeroplanes"),
+    "honor": ("fruits", "grains", "industries"),
+}
+
+
+def _bad(token: str, why: str) -> CoxCardError:
+    return CoxCardError(f"unknown card {token!r}: {why}; valid cards are {_VALID_CARDS}", token)
+
+
+def parse_card(token: str | CoxCard) -> CoxCard:
+    """Read one card leniently: its code, its name, any case, spaces or underscores.
+
+    "airplane" and "aeroplane" mean planes, "automobile" autos; plurals are accepted
+    ("industries", "grains", "fruits"), numbers as digits or words, the bank card as
+    "bank", "banker's card" or "the bank card", a captain as "auto-captain",
+    "captain of autos" or "auto-c".
+
+    >>> [parse_card(t).code for t in ("Auto_3", "three of ships", "aeroplane 5", "bank")]
+    ['auto-3', 'ship-3', 'plane-5', 'bank']
+    >>> [parse_card(t).code for t in ("Captain of Automobiles", "industries-4", "GREENBACK 2")]
+    ['auto-captain', 'industry-4', 'greenback-2']
+    >>> parse_card("fruit-5")
+    Traceback (most recent call last):
+    ...
+    games.engine.cox.CoxCardError: unknown card 'fruit-5': fruits are numbered 1 to 4; \
+valid cards are auto-1 to auto-5, ship-1 to ship-5, plane-1 to plane-5, auto-captain, \
+ship-captain, plane-captain, bank, fruit-1 to fruit-4, grain-1 to grain-4, industry-1 to \
+industry-4, greenback-1 to greenback-4
+    """
+    if isinstance(token, CoxCard):
+        return token
+    if not isinstance(token, str):
+        raise CoxCardError(
+            f"unknown card {token!r}: a card is written as text; valid cards are {_VALID_CARDS}",
+            repr(token),
+        )
+    found = _BY_CODE.get(token)
+    if found is not None:
+        return found
+    text = token.lower().replace("'", "").replace("\u2019", "")
+    kinds: list[tuple[str, str]] = []
+    numbers: list[int] = []
+    for word in re.findall(r"[a-z]+|\d+", text):
+        if word in _SKIP:
+            continue
+        if word.isdigit():
+            numbers.append(int(word))
+        elif word in _NUMBER_WORDS:
+            numbers.append(_NUMBER_WORDS[word])
+        elif word in _WORDS:
+            kinds.append(_WORDS[word])
+        else:
+            raise _bad(token, f"{word!r} is not part of any card's name")
+    captain = ("captain", "") in kinds
+    named = [k for k in kinds if k[0] != "captain"]
+    if not named and not numbers:
+        raise _bad(token, "no card is named")
+    if len(set(named)) != 1 or len(numbers) > 1 or kinds.count(("captain", "")) > 1:
+        raise _bad(token, "a card has one suit or kind and at most one number")
+    category, suit = named[0]
+    number = numbers[0] if numbers else None
+    if category == "bank":
+        if captain or number is not None:
+            raise _bad(token, "the bank card has no number")
+        return _BY_CODE["bank"]
+    if captain:
+        if category != "suit":
+            raise _bad(token, "only automobiles, ships and aeroplanes have a captain")
+        if number is not None:
+            raise _bad(token, "a captain has no number")
+        return _BY_CODE[f"{suit}-captain"]
+    top = 5 if category == "suit" else 4
+    plural = (
+        _RANGE_TEXT[category][(SUITS if category == "suit" else HONOR_KINDS).index(suit)]
+        if category in _RANGE_TEXT
+        else "greenbacks"
+    )
+    if number is None:
+        extra = ", or 'captain'" if category == "suit" else ""
+        raise _bad(token, f"{plural} need a number from 1 to {top}{extra}")
+    if not 1 <= number <= top:
+        raise _bad(token, f"{plural} are numbered 1 to {top}")
+    return _BY_CODE[f"{suit}-{number}" if category != "greenback" else f"greenback-{number}"]
+
+
+def parse_hand(cards: str | Iterable[str | CoxCard]) -> tuple[CoxCard, ...]:
+    """Read a hand (a string or any iterable of cards) and return it in pack order.
+
+    A string is split at commas, semicolons or new lines when it has any; otherwise its
+    words are read greedily, each card being the longest run of words that names one (so
+    ``"auto 3 three of ships bank"`` is three cards). A hand may not hold more copies of a
+    card than the pack has: four of each numbered suit card, one of every other card (cox
+    ``composition``).
+
+    >>> [c.code for c in parse_hand("bank, Auto 3, grains 2")]
+    ['auto-3', 'bank', 'grain-2']
+    >>> [c.code for c in parse_hand("auto 3 three of ships the bank card")]
+    ['auto-3', 'ship-3', 'bank']
+    >>> parse_hand(["greenback-2", "greenback 2"])
+    Traceback (most recent call last):
+    ...
+    games.engine.cox.CoxCardError: the hand holds 2 of greenback-2 (greenback 2) but the pack \
+has only 1
+    """
+    parsed: list[CoxCard] = []
+    if isinstance(cards, str) and not re.search(r"[,;\n]", cards):
+        words = cards.split()
+        i = 0
+        while i < len(words):
+            for j in range(min(len(words), i + 5), i, -1):
+                try:
+                    parsed.append(parse_card(" ".join(words[i:j])))
+                except CoxCardError:
+                    if j == i + 1:
+                        raise
+                    continue
+                i = j
+                break
+    elif isinstance(cards, str):
+        parsed = [parse_card(p) for p in re.split(r"[,;\n]", cards) if p.strip()]
+    else:
+        parsed = [parse_card(p) for p in cards]
+    counts = Counter(parsed)
+    for card in sorted(counts, key=_INDEX.__getitem__):
+        if counts[card] > card.pack_count:
+            raise CoxCardError(
+                f"the hand holds {counts[card]} of {card.code} ({card.name}) but the pack has "
+                f"only {card.pack_count}"
+            )
+    return tuple(sorted(parsed, key=_INDEX.__getitem__))
+
+
+# --- Options and rulings ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CoxOptions:
+    """House-rule options for the readings the booklet leaves open (one per ruling).
+
+    - ``prefer_complete_arrangement`` (ruling ``cox-best-arrangement``): true (default)
+      counts the best complete placing of the captains and the bank card whenever one
+      exists; false counts the best-scoring placing, complete or not. The two never differ
+      in a count (see the ruling); the option is kept for the house rule's sake.
+    - ``bank_counts_in_clear_hand`` (``cox-bank-clear-hand``): true (default) counts the
+      bank card as the black card it stands for when judging a clear hand; false never
+      counts it. This never changes a count either (the bank card only joins kinds held).
+    - ``penalty_before_double`` (``cox-penalty-order``): false (default) doubles first and
+      then subtracts 5; true subtracts 5 and then doubles.
+    - ``sell_out_requires_clear_hand`` (``cox-sell-out-unclear``): false (default) lets a
+      hand that is not clear sell out (it still takes the penalty); true forbids it.
+    - ``bank_pairs_with_captain`` (``cox-bank-captain-pair``): false (default) never puts
+      the bank card and a captain together, not even as a pair; true lets them make a pair
+      of a number the player does not hold.
+
+    >>> CoxOptions().penalty_before_double, CoxOptions(penalty_before_double=True)
+    (False, CoxOptions(prefer_complete_arrangement=True, bank_counts_in_clear_hand=True, \
+penalty_before_double=True, sell_out_requires_clear_hand=False, bank_pairs_with_captain=False))
+    """
+
+    prefer_complete_arrangement: bool = True
+    bank_counts_in_clear_hand: bool = True
+    penalty_before_double: bool = False
+    sell_out_requires_clear_hand: bool = False
+    bank_pairs_with_captain: bool = False
+
+
+_CAPTAIN_NO_FOURTH = ruling(
+    "cox-captain-no-fourth-card",
+    "May a captain stand for the fourth card of a combination? The booklet forbids it of "
+    "the bank card only.",
+    "No. A captain completes three with two cards of its number and suit, or a pair with "
+    "one; like the bank card it never makes a fourth, which 'must be drawn by the player "
+    "having the other three cards like it'.",
+    (cox("special-cards"), cox("fourth-card"), cox("bank-card")),
+)
+_ONE_GROUP_PER_KIND = ruling(
+    "cox-one-combination-per-kind",
+    "May the cards of one kind be counted in two groups -- four 4s of autos as a combination "
+    "and a pair, or two combinations of 4s of autos with a captain and the bank card?",
+    "No. All the cards of a kind count together ('Three or more suit cards of a kind count "
+    "as a combination'; 'Two or more Honor Cards of a kind count'), so a captain or the bank "
+    "card can join a kind only when the player holds one or two of it, and never makes a "
+    "fourth or fifth card of it.",
+    (cox("suit-pairs"), cox("honor-kinds"), cox("fourth-card")),
+)
+_BEST_ARRANGEMENT = ruling(
+    "cox-best-arrangement",
+    "When the captains and the bank card can be placed in several ways, which placing is "
+    "counted: the best-scoring one, or one that completes the hand?",
+    "If any placing completes the hand, the best-scoring complete placing: a player who can "
+    "sell out does, and his score 'is counted using the Banker's card in its substituted "
+    "place'; otherwise the best-scoring placing (a wildcard may stay unused). The two readings "
+    "never differ: a hand that can be completed holds just three kinds, and every placing of "
+    "its wildcards either is complete or leaves one unused, so none outscores the best "
+    "complete placing. Equal scores go to a complete placing, then to the one using fewer "
+    "wildcards.",
+    (cox("completed-hand"), cox("special-cards"), cox("bank-card")),
+    option="prefer_complete_arrangement",
+    default="true",
+    alternatives=(
+        ("true", "the best complete placing whenever the hand can sell out"),
+        ("false", "the best-scoring placing, complete or not (the same count: see above)"),
+    ),
+)
+_BANK_CLEAR = ruling(
+    "cox-bank-clear-hand",
+    "Does the bank card count as a black suit card when judging a clear hand? It is a suit "
+    "card, but 'black in color ... (except the bank card)'.",
+    "It counts as the card it stands for, since the score 'is counted using the Banker's card "
+    "in its substituted place': standing for a 4 of ships it is a ship; standing for an "
+    "honour card, or for nothing, it is not black and does not count. The question never "
+    "changes a count: the bank card only ever joins cards of a kind the player holds, whose "
+    "suit is in the hand already.",
+    (cox("bank-card"), cox("pack"), cox("penalty")),
+    option="bank_counts_in_clear_hand",
+    default="true",
+    alternatives=(
+        ("true", "the bank card counts as the card it stands for"),
+        ("false", "the bank card never counts for or against a clear hand (the same count)"),
+    ),
+)
+_PENALTY_ORDER = ruling(
+    "cox-penalty-order",
+    "A player holding the bank card whose hand is not clear: is his score doubled before or "
+    "after the 5 points are subtracted?",
+    "Doubled first, then 5 subtracted: the bank card 'doubles the score of the player "
+    "drawing it, when the score is counted', and the penalty is then subtracted 'from his "
+    "score'.",
+    (cox("bank-card"), cox("penalty")),
+    option="penalty_before_double",
+    default="false",
+    alternatives=(
+        ("false", "score x 2 - 5"),
+        ("true", "(score - 5) x 2: the penalty is doubled too"),
+    ),
+)
+_SELL_OUT_UNCLEAR = ruling(
+    "cox-sell-out-unclear",
+    "May a hand that is not clear sell out?",
+    "Yes: a completed hand is 'two combinations of three ... and one pair' and nothing more; "
+    "a mixed hand may sell out but is still penalised 5 points when the hand ends.",
+    (cox("completed-hand"), cox("penalty"), cox("choice-of-suits")),
+    option="sell_out_requires_clear_hand",
+    default="false",
+    alternatives=(
+        ("false", "a hand that is not clear may sell out (and takes the penalty)"),
+        ("true", "only a clear hand is complete"),
+    ),
+)
+_BANK_CAPTAIN_PAIR = ruling(
+    "cox-bank-captain-pair",
+    "The bank card may not be 'included with a Captain in the same combination of three'. "
+    "May the two make a pair together?",
+    "No: a captain pairs with 'a single card of that suit', and the bank card may not be "
+    "matched with a suit card to buy a captain; the engine keeps the two apart.",
+    (cox("special-notes"), cox("special-cards")),
+    option="bank_pairs_with_captain",
+    default="false",
+    alternatives=(
+        ("false", "the bank card and a captain never go together"),
+        ("true", "they may make a pair (of a number of the captain's suit not held)"),
+    ),
+)
+_PENALTY_BELOW_ZERO = ruling(
+    "cox-penalty-below-zero",
+    "Does the penalty take a score smaller than 5 below zero?",
+    "Yes: 5 points are subtracted whatever the score, so 3 becomes -2; 'if he has no score "
+    "he is given a minus 5 score' is the same rule for a score of nothing.",
+    (cox("penalty"),),
+)
+_NO_BLACK_CARDS = ruling(
+    "cox-no-black-cards-clear",
+    "Is a hand with no black card at all (honours, greenbacks, the bank card) clear?",
+    "Yes: 'all black cards must be of one suit' holds, and honour cards 'do not count against "
+    "a clear hand'.",
+    (cox("penalty"), cox("clear-hand-honors")),
+)
+_WAITING = ruling(
+    "cox-waiting-discard",
+    "Which cards does a waiting hand wait for? The player 'can buy it to complete a pair and "
+    "discard his other card'.",
+    "Every card still in the pack (not all its copies in the hand) that completes the hand "
+    "when added -- and, for a hand already holding its full count, when added and one card "
+    "of the hand is then discarded. Greenbacks never complete a hand (they are laid out and "
+    "replaced).",
+    (cox("waiting-hand"), cox("completed-hand"), cox("composition"), cox("greenbacks")),
+)
+_BANK_HONOR = ruling(
+    "cox-bank-honor-number",
+    "Standing for an honour card, which card of the colour is the bank card?",
+    "One the player does not hold ('no two of the cards ... have the same picture or "
+    "number'); the engine names the lowest such number, which does not change the count.",
+    (cox("honor-cards"), cox("bank-card-advice")),
+)
+_TIED_GAME = ruling(
+    "cox-tied-game",
+    "Who wins the game when two players have the same highest total?",
+    "The booklet breaks no tie: every player with the highest total is named a winner.",
+    (cox("winner"),),
+)
+
+# --- The count ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a count: what it is in words, the cards (codes), points, the paragraph.
+
+    >>> ScoreLine("greenback 3", ("greenback-3",), 3, cox("greenbacks")).points
+    3
+    """
+
+    label: str
+    cards: tuple[str, ...]
+    points: int
+    citation: Citation
+
+
+@dataclass(frozen=True)
+class WildcardUse:
+    """How a captain or the bank card was used: ``stands_for`` is the code of the card it
+    stood for, ``None`` when it was not used.
+
+    >>> score_hand("auto-4 auto-4 auto-captain", 1).arrangement[0].text
+    'the captain of autos as a third 4 of autos'
+    """
+
+    card: str
+    stands_for: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class CoxScore:
+    """The count of one laid-out hand (:func:`score_hand`).
+
+    ``score`` is the hand's points; ``clear`` whether its black cards are all of one suit;
+    ``complete`` whether it forms exactly two combinations and one pair (it sells out);
+    ``doubled`` whether the bank card doubled it. ``breakdown`` lists the lines of the count
+    (they add up to ``score``), ``arrangement`` how each captain and the bank card was used,
+    ``reasons`` the rules and rulings applied, ``unmatched`` the cards in no group.
+    ``waiting`` lists, for a hand that is not complete, the codes of the single cards that
+    would complete it (cox ``waiting-hand``); ``can_sell_out`` says, for a hand of at least
+    eight cards besides greenbacks, whether some placing completes it now (else ``None``).
+
+    >>> s = score_hand("plane-1 plane-1 plane-1 plane-2 plane-2 plane-2 plane-4 plane-5", 2)
+    >>> s.score, s.complete, s.can_sell_out, s.waiting
+    (6, False, False, ['plane-4', 'plane-5', 'plane-captain', 'bank'])
+    """
+
+    cards: list[str]
+    supply_base: int
+    score: int
+    clear: bool
+    complete: bool
+    doubled: bool
+    breakdown: list[ScoreLine]
+    arrangement: list[WildcardUse]
+    reasons: list[Reason]
+    unmatched: list[str]
+    waiting: list[str]
+    can_sell_out: bool | None
+
+
+_HONOR_POINTS = {2: 3, 3: 5, 4: 10}
+_SUIT_POINTS = {3: 3, 4: 5}
+_FIVES_POINTS = {3: 5, 4: 10}
+_ORDINAL = {2: "second", 3: "third"}
+
+
+def _points(ident: str, size: int) -> int:
+    """Points for a group of ``size`` cards of one kind (cox counting-*)."""
+    if ident in HONOR_KINDS:
+        return _HONOR_POINTS.get(size, 0)
+    return (_FIVES_POINTS if ident.endswith("-5") else _SUIT_POINTS).get(size, 0)
+
+
+_Wild = tuple[str, str]  # ("captain", suit) or ("bank", "")
+
+
+@dataclass(frozen=True)
+class _Hand:
+    naturals: dict[str, int]  # kind -> count: suit-card codes, honour kinds
+    honors: dict[str, tuple[str, ...]]  # honour kind -> codes held
+    wilds: tuple[_Wild, ...]
+    greenbacks: tuple[int, ...]
+    black_suits: frozenset[str]  # from the numbered suit cards and the captains
+    size: int  # cards besides greenbacks
+
+
+def _vector(cards: Iterable[CoxCard]) -> list[int]:
+    """The hand as counts by pack index (the engine's working form)."""
+    counts = [0] * len(DISTINCT_CARDS)
+    for card in cards:
+        counts[_INDEX[card]] += 1
+    return counts
+
+
+def _make_hand(counts: list[int]) -> _Hand:
+    naturals: dict[str, int] = {}
+    honors: dict[str, list[str]] = {}
+    wilds: list[_Wild] = []
+    greenbacks: list[int] = []
+    black: set[str] = set()
+    size = 0
+    for i, n in enumerate(counts):
+        if n <= 0:
+            continue
+        category, suit, number, code = _INFO[i]
+        if category == "greenback":
+            greenbacks.append(number)
+            continue
+        size += n
+        if category == "suit":
+            naturals[code] = n
+            black.add(suit)
+        elif category == "honor":
+            naturals[suit] = naturals.get(suit, 0) + n
+            honors.setdefault(suit, []).append(code)
+        elif category == "captain":
+            wilds.append(("captain", suit))
+            black.add(suit)
+        else:
+            wilds.append(("bank", ""))
+    return _Hand(
+        naturals,
+        {k: tuple(v) for k, v in honors.items()},
+        tuple(wilds),
+        tuple(greenbacks),
+        frozenset(black),
+        size,
+    )
+
+
+def _kind_order(ident: str) -> int:
+    if ident in HONOR_KINDS:
+        return 100 + HONOR_KINDS.index(ident)
+    return _INDEX[_BY_CODE[ident]]
+
+
+def _targets(hand: _Hand, wild: _Wild, options: CoxOptions) -> list[str | None]:
+    """Where one wildcard may go: unused, or joining a kind of which one or two are held."""
+    joinable = [k for k, n in hand.naturals.items() if n in (1, 2)]
+    has_bank = ("bank", "") in hand.wilds
+    if wild[0] == "captain":
+        suit = wild[1]
+        out: list[str | None] = [None]
+        out += [k for k in joinable if k.startswith(suit + "-")]
+        if options.bank_pairs_with_captain and has_bank:
+            free = _free_number(hand, suit)
+            if free is not None:
+                out.append(free)
+        return sorted(out, key=lambda t: -1 if t is None else _kind_order(t))
+    out = [None, *joinable]
+    if options.bank_pairs_with_captain:
+        for kind, suit in hand.wilds:
+            free = _free_number(hand, suit) if kind == "captain" else None
+            if free is not None:
+                out.append(free)
+    return sorted(out, key=lambda t: -1 if t is None else _kind_order(t))
+
+
+def _free_number(hand: _Hand, suit: str) -> str | None:
+    for n in range(1, 6):
+        if hand.naturals.get(f"{suit}-{n}", 0) == 0:
+            return f"{suit}-{n}"
+    return None
+
+
+@dataclass(frozen=True)
+class _Eval:
+    targets: tuple[str | None, ...]
+    raw: int
+    score: int
+    clear: bool
+    complete: bool
+    used: int
+    sizes: dict[str, int]
+    suits: frozenset[str]
+
+
+def _evaluate(
+    hand: _Hand, targets: tuple[str | None, ...], supply_base: int, options: CoxOptions
+) -> _Eval | None:
+    """Count one placing of the wildcards, or ``None`` when the rules forbid it."""
+    joined: dict[str, list[_Wild]] = {}
+    for wild, target in zip(hand.wilds, targets, strict=True):
+        if target is not None:
+            joined.setdefault(target, []).append(wild)
+    sizes = dict(hand.naturals)
+    raw = 0
+    for target, wilds in joined.items():
+        natural = hand.naturals.get(target, 0)
+        if natural == 0:
+            # only the bank card and a captain together, as a pair, under the option
+            kinds = sorted(w[0] for w in wilds)
+            if kinds != ["bank", "captain"]:
+                return None
+        elif len(wilds) != 1:
+            return None  # the bank card never with a captain; one wildcard to a kind
+        sizes[target] = natural + len(wilds)
+    suits = set(hand.black_suits)
+    if options.bank_counts_in_clear_hand:  # ruling cox-bank-clear-hand
+        for wild, target in zip(hand.wilds, targets, strict=True):
+            if wild[0] == "bank" and target is not None and target not in HONOR_KINDS:
+                suits.add(target.split("-")[0])
+    clear = len(suits) <= 1
+    used = sum(t is not None for t in targets)
+    shape = sorted(sizes.values())
+    complete = (
+        used == len(hand.wilds)
+        and len(shape) == 3
+        and shape[0] == 2
+        and shape[1] >= 3
+        and (clear or not options.sell_out_requires_clear_hand)
+    )
+    if not complete:
+        # a captain makes a pair only 'if in so doing the player can Sell Out'
+        for wild, target in zip(hand.wilds, targets, strict=True):
+            if wild[0] == "captain" and target is not None and sizes[target] == 2:
+                return None
+    for ident, size in sizes.items():
+        raw += _points(ident, size)
+    for number in hand.greenbacks:
+        raw += 6 if number == supply_base else 3
+    doubled = ("bank", "") in hand.wilds
+    score = raw
+    if options.penalty_before_double:
+        score = (score - (0 if clear else 5)) * (2 if doubled else 1)
+    else:
+        score = score * (2 if doubled else 1) - (0 if clear else 5)
+    return _Eval(targets, raw, score, clear, complete, used, sizes, frozenset(suits))
+
+
+def _placings(hand: _Hand, options: CoxOptions) -> Iterator[tuple[str | None, ...]]:
+    lists = [_targets(hand, wild, options) for wild in hand.wilds]
+    return product(*lists)
+
+
+def _completable(hand: _Hand, options: CoxOptions) -> bool:
+    """Whether some placing of the wildcards completes the hand (fast, for waiting)."""
+    if hand.size not in (8, 9, 10):
+        return False
+    kinds = len(hand.naturals)
+    if kinds not in (2, 3) or kinds + len(hand.wilds) < 3:
+        return False
+    if kinds == 2 and not options.bank_pairs_with_captain:
+        return False
+    singles = sum(1 for n in hand.naturals.values() if n == 1)
+    joinable = sum(1 for n in hand.naturals.values() if n <= 2)
+    if singles > len(hand.wilds) or len(hand.wilds) > joinable + 2 * (kinds == 2):
+        return False  # every wildcard must be used, at most one to a kind (two when paired)
+    for targets in _placings(hand, options):
+        found = _evaluate(hand, targets, 1, options)
+        if found is not None and found.complete:
+            return True
+    return False
+
+
+def _search(hand: _Hand, supply_base: int, options: CoxOptions) -> tuple[_Eval, bool]:
+    """The placing counted (ruling cox-best-arrangement) and whether any placing completes."""
+    best: _Eval | None = None
+    best_key: tuple[int, ...] = ()
+    any_complete = False
+    for targets in _placings(hand, options):
+        found = _evaluate(hand, targets, supply_base, options)
+        if found is None:
+            continue
+        any_complete = any_complete or found.complete
+        key = (
+            int(found.complete) if options.prefer_complete_arrangement else 0,
+            found.score,
+            int(found.complete),
+            int(found.clear),
+            -found.used,
+        )
+        if best is None or key > best_key:
+            best, best_key = found, key
+    assert best is not None  # leaving every wildcard unused is always allowed
+    return best, any_complete
+
+
+def waiting_cards(
+    cards: str | Iterable[str | CoxCard], options: CoxOptions = CoxOptions()
+) -> list[str]:
+    """The single cards that would complete a hand that is not complete (a waiting hand).
+
+    Each card the pack still has (not all its copies in the hand) is tried: it completes
+    the hand if the hand plus it is complete, or -- for a hand already holding its full
+    count, as in the booklet's waiting hand -- the hand plus it, less one card discarded
+    (cox ``waiting-hand``; ruling ``cox-waiting-discard``). A complete hand waits for
+    nothing.
+
+    >>> waiting_cards("ship-2 ship-2 ship-2 ship-3 ship-3 ship-3 ship-1")
+    ['ship-1', 'ship-captain', 'bank']
+    >>> waiting_cards("ship-2 ship-2 ship-2 ship-3 ship-3 ship-3 ship-1 fruit-4")
+    ['ship-1', 'ship-captain', 'bank', 'fruit-1', 'fruit-2', 'fruit-3']
+    """
+    return _waiting(_vector(parse_hand(cards)), options)
+
+
+def _waiting(counts: list[int], options: CoxOptions) -> list[str]:
+    hand = _make_hand(counts)
+    if hand.size + 1 < 8 or hand.size > 10 or _completable(hand, options):
+        return []
+    out: list[str] = []
+    discards = [i for i, n in enumerate(counts) if n > 0 and _INFO[i][0] != "greenback"]
+    for i, card in enumerate(DISTINCT_CARDS):
+        if card.category == "greenback" or counts[i] >= card.pack_count:
+            continue
+        counts[i] += 1
+        done = _completable(_make_hand(counts), options)
+        if not done and hand.size >= 8:
+            for other in discards:
+                if other == i:
+                    continue
+                counts[other] -= 1
+                done = _completable(_make_hand(counts), options)
+                counts[other] += 1
+                if done:
+                    break
+        counts[i] -= 1
+        if done:
+            out.append(card.code)
+    return out
+
+
+def _and(words: list[str]) -> str:
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _kind_words(ident: str, size: int) -> str:
+    if ident in HONOR_KINDS:
+        plural = _HONOR_PLURAL[ident]
+        return {2: f"a pair of {plural}", 3: f"three {plural}", 4: f"four {plural}"}[size]
+    suit, number = ident.split("-")
+    of = f"{number}s of {_SUIT_PLURAL[suit]}"
+    return {2: f"a pair of {of}", 3: f"three {of}", 4: f"four {of}"}[size]
+
+
+def _wild_name(wild: _Wild) -> str:
+    return "the bank card" if wild[0] == "bank" else f"the captain of {_SUIT_PLURAL[wild[1]]}"
+
+
+def _wild_code(wild: _Wild) -> str:
+    return "bank" if wild[0] == "bank" else f"{wild[1]}-captain"
+
+
+def _validate_base(supply_base: object) -> int:
+    if isinstance(supply_base, bool) or not isinstance(supply_base, int):
+        raise ValueError(
+            f"the supply base is a number 1 to 4 (the player's Supply Base), not {supply_base!r}"
+        )
+    if not 1 <= supply_base <= 4:
+        raise ValueError(
+            f"the supply base is a number 1 to 4 (the player's Supply Base), not {supply_base}"
+        )
+    return supply_base
+
+
+def score_hand(
+    cards: str | Iterable[str | CoxCard],
+    supply_base: int,
+    options: CoxOptions = CoxOptions(),
+) -> CoxScore:
+    """Count a hand laid out at the end of a deal: all the player's cards, greenbacks too.
+
+    ``supply_base`` is the number (1-4) of the player's Supply Base, which makes his own
+    greenback count 6 (cox ``greenbacks``, ``supply-bases``). Suit cards count three or four
+    of one number and suit (cox ``counting-suit-cards``), honours two, three or four of a
+    colour (``counting-honor-cards``), greenbacks singly; the bank card doubles the score
+    (``bank-card``); a hand that is not clear loses 5 (``penalty``). Captains and the bank
+    card are placed the best way (ruling ``cox-best-arrangement``).
+
+    >>> s = score_hand("auto-5 auto-5 auto-5 auto-1 auto-1 auto-1 auto-2 auto-2 greenback-3", 3)
+    >>> s.score, s.complete, [(line.label, line.points) for line in s.breakdown]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    (14, True, [('three 1s of autos', 3), ('a pair of 2s of autos (scores nothing)', 0),
+                ('three 5s of autos', 5), ('greenback 3 (own supply base)', 6)])
+    >>> score_hand("auto-1 auto-1 auto-1 ship-2", 1).score
+    -2
+    >>> score_hand("fruit-1 grain-1", 4, CoxOptions()).score
+    0
+    """
+    base = _validate_base(supply_base)
+    parsed = parse_hand(cards)
+    counts = _vector(parsed)
+    hand = _make_hand(counts)
+    best, any_complete = _search(hand, base, options)
+    doubled = ("bank", "") in hand.wilds
+
+    # groups: kind -> cards (codes) and wildcards joined
+    joined: dict[str, list[_Wild]] = {}
+    for wild, target in zip(hand.wilds, best.targets, strict=True):
+        if target is not None:
+            joined.setdefault(target, []).append(wild)
+    lines: list[ScoreLine] = []
+    unmatched: list[str] = []
+    for ident in sorted(best.sizes, key=_kind_order):
+        size = best.sizes[ident]
+        naturals = (
+            list(hand.honors.get(ident, ()))
+            if ident in HONOR_KINDS
+            else [ident] * hand.naturals.get(ident, 0)
+        )
+        wilds = joined.get(ident, [])
+        codes = tuple(naturals + [_wild_code(w) for w in wilds])
+        if size < 2:
+            unmatched.extend(codes)
+            continue
+        label = _kind_words(ident, size)
+        if wilds:
+            label += " (with " + " and ".join(_wild_name(w) for w in wilds) + ")"
+        points = _points(ident, size)
+        if ident in HONOR_KINDS:
+            citation = cox("counting-honor-cards")
+        elif size == 2:
+            label = (
+                label.replace(")", ", scores nothing)") if wilds else label + " (scores nothing)"
+            )
+            citation = cox("suit-pairs")
+        else:
+            citation = cox("counting-suit-cards")
+        lines.append(ScoreLine(label, codes, points, citation))
+    for wild, target in zip(hand.wilds, best.targets, strict=True):
+        if target is None:
+            unmatched.append(_wild_code(wild))
+    for number in hand.greenbacks:
+        own = number == base
+        lines.append(
+            ScoreLine(
+                f"greenback {number}" + (" (own supply base)" if own else ""),
+                (f"greenback-{number}",),
+                6 if own else 3,
+                cox("greenbacks"),
+            )
+        )
+    raw = best.raw
+    penalty_line = ScoreLine(
+        "not a clear hand" + ("" if raw else ", and no score") + ": minus 5",
+        tuple(
+            c.code
+            for c in parsed
+            if c.is_black or (c.category == "bank" and _bank_suit(hand, best) is not None)
+        ),
+        -5,
+        cox("penalty"),
+    )
+    if options.penalty_before_double:
+        if not best.clear:
+            lines.append(penalty_line)
+        if doubled:
+            lines.append(
+                ScoreLine(
+                    "the bank card doubles the score",
+                    ("bank",),
+                    raw - 5 * (not best.clear),
+                    cox("bank-card"),
+                )
+            )
+    else:
+        if doubled:
+            lines.append(
+                ScoreLine("the bank card doubles the score", ("bank",), raw, cox("bank-card"))
+            )
+        if not best.clear:
+            lines.append(penalty_line)
+
+    arrangement = [
+        _use(hand, wild, target, best)
+        for wild, target in zip(hand.wilds, best.targets, strict=True)
+    ]
+    can_sell_out = any_complete if hand.size >= 8 else None
+    waiting = [] if best.complete else _waiting(counts, options)
+    reasons = _reasons(hand, best, arrangement, doubled, waiting)
+    return CoxScore(
+        cards=[c.code for c in parsed],
+        supply_base=base,
+        score=best.score,
+        clear=best.clear,
+        complete=best.complete,
+        doubled=doubled,
+        breakdown=lines,
+        arrangement=arrangement,
+        reasons=reasons,
+        unmatched=unmatched,
+        waiting=waiting,
+        can_sell_out=can_sell_out,
+    )
+
+
+def _bank_suit(hand: _Hand, best: _Eval) -> str | None:
+    for wild, target in zip(hand.wilds, best.targets, strict=True):
+        if wild[0] == "bank" and target is not None and target not in HONOR_KINDS:
+            return target.split("-")[0]
+    return None
+
+
+def _use(hand: _Hand, wild: _Wild, target: str | None, best: _Eval) -> WildcardUse:
+    name = _wild_name(wild)
+    code = _wild_code(wild)
+    if target is None:
+        rest = " (it still doubles the score)" if wild[0] == "bank" else ""
+        return WildcardUse(code, None, f"{name} unused{rest}")
+    if target in HONOR_KINDS:
+        held = set(hand.honors.get(target, ()))
+        free = next(n for n in range(1, 5) if f"{target}-{n}" not in held)
+        return WildcardUse(code, f"{target}-{free}", f"{name} as {target} {free}")
+    suit, number = target.split("-")
+    of = f"{number} of {_SUIT_PLURAL[suit]}"
+    if hand.naturals.get(target, 0):
+        text = f"{name} as a {_ORDINAL[best.sizes[target]]} {of}"
+    else:
+        text = f"{name} as a {of}, paired with the other wildcard"
+    return WildcardUse(code, target, text)
+
+
+def _reasons(
+    hand: _Hand,
+    best: _Eval,
+    arrangement: list[WildcardUse],
+    doubled: bool,
+    waiting: list[str],
+) -> list[Reason]:
+    out: list[Reason] = []
+    if best.complete:
+        out.append(
+            Reason(
+                "the hand is complete: two combinations and one pair, nothing left over -- "
+                "the player can sell out",
+                (cox("completed-hand"),),
+                (_SELL_OUT_UNCLEAR.slug,) if not best.clear else (),
+            )
+        )
+    else:
+        text = "the hand is not complete (it is not two combinations and one pair)"
+        out.append(Reason(text, (cox("completed-hand"), cox("no-one-completes"))))
+        if waiting:
+            out.append(
+                Reason(
+                    "a waiting hand: it is completed by " + ", ".join(waiting),
+                    (cox("waiting-hand"),),
+                    (_WAITING.slug,),
+                )
+            )
+    if hand.wilds:
+        out.append(
+            Reason(
+                "the captains and the bank card are placed the way that counts best"
+                + (", among the placings that sell out" if best.complete else ""),
+                (cox("special-cards"), cox("bank-card")),
+                (_BEST_ARRANGEMENT.slug,),
+            )
+        )
+    for wild, target, use in zip(hand.wilds, best.targets, arrangement, strict=True):
+        full = sorted(
+            (k for k, n in hand.naturals.items() if n >= 3),
+            key=_kind_order,
+        )
+        if wild[0] == "captain":
+            cites: tuple[Citation, ...] = (cox("special-cards"),)
+            slugs: tuple[str, ...] = ()
+            text = use.text
+            if target is not None and best.sizes[target] == 2:
+                cites += (cox("completed-hand"),)
+                text += ", making the pair with which the hand sells out"
+            own = [k for k in full if k.startswith(wild[1] + "-")]
+            if target is None and own:
+                text += (
+                    f": it cannot join the {_kind_words(own[0], hand.naturals[own[0]])}, "
+                    "being no fourth card (a fourth card must be drawn)"
+                )
+                cites += (cox("fourth-card"),)
+                slugs = (_CAPTAIN_NO_FOURTH.slug, _ONE_GROUP_PER_KIND.slug)
+            out.append(Reason(text, cites, slugs))
+        else:
+            cites = (cox("bank-card"), cox("bank-card-advice"))
+            slugs = ()
+            text = use.text
+            if target in HONOR_KINDS:
+                cites += (cox("honor-cards"),)
+                slugs = (_BANK_HONOR.slug,)
+            elif target is not None:
+                slugs = (_BANK_CLEAR.slug,)
+            if target is not None and not hand.naturals.get(target, 0):
+                slugs += (_BANK_CAPTAIN_PAIR.slug,)
+            if target is None and full:
+                text += "; it cannot make a fourth card in a combination"
+                slugs += (_ONE_GROUP_PER_KIND.slug,)
+            out.append(Reason(text, cites, slugs))
+    if ("bank", "") in hand.wilds and len(hand.wilds) > 1:
+        out.append(
+            Reason(
+                "the bank card is never placed with a captain in one combination",
+                (cox("special-notes"),),
+                (_BANK_CAPTAIN_PAIR.slug,),
+            )
+        )
+    pairs = [k for k, n in best.sizes.items() if n == 2 and k not in HONOR_KINDS]
+    for ident in sorted(pairs, key=_kind_order):
+        out.append(
+            Reason(
+                f"{_kind_words(ident, 2)} scores nothing (it may be the pair of a completed hand)",
+                (cox("suit-pairs"),),
+            )
+        )
+    lone = [k for k in HONOR_KINDS if best.sizes.get(k, 0) == 1]
+    if len(lone) >= 2:
+        out.append(
+            Reason(
+                "one card each of "
+                + " and ".join(_HONOR_PLURAL[k] for k in lone)
+                + " is no pair: honour cards count only two or more of a colour",
+                (cox("honor-kinds"),),
+            )
+        )
+    suits = sorted(best.suits, key=SUITS.index)
+    if best.clear:
+        if suits:
+            text = f"a clear hand: every black card is of {_SUIT_PLURAL[suits[0]]}"
+            slugs = ()
+        else:
+            text = "a clear hand: it holds no black card"
+            slugs = (_NO_BLACK_CARDS.slug,)
+        if hand.honors:
+            text += " (honour cards do not count against a clear hand)"
+        out.append(Reason(text, (cox("penalty"), cox("clear-hand-honors")), slugs))
+    else:
+        slugs = (_PENALTY_ORDER.slug,) if doubled else ()
+        if 0 < best.raw < 5:
+            slugs += (_PENALTY_BELOW_ZERO.slug,)
+        if _bank_suit(hand, best) is not None:
+            slugs += (_BANK_CLEAR.slug,)
+        text = (
+            "not a clear hand: black cards of "
+            + _and([_SUIT_PLURAL[s] for s in suits])
+            + (", and no score: minus 5" if best.raw == 0 else ": 5 points are subtracted")
+        )
+        out.append(
+            Reason(text, (cox("penalty"), cox("clear-hand-honors"), cox("choice-of-suits")), slugs)
+        )
+    if doubled:
+        out.append(
+            Reason(
+                "the bank card doubles the score",
+                (cox("bank-card"), cox("counting-honor-cards")),
+                (_PENALTY_ORDER.slug,) if not best.clear else (),
+            )
+        )
+    if hand.greenbacks:
+        out.append(
+            Reason(
+                "greenbacks count 3 points each, 6 for the one numbered as the player's "
+                "supply base",
+                (cox("greenbacks"), cox("supply-bases"), cox("counting-honor-cards")),
+            )
+        )
+    return out
+
+
+# --- The game -----------------------------------------------------------------------------
+
+
+class GameTotals(NamedTuple):
+    """Each player's total over the hands and the winners (indices of the highest totals).
+
+    >>> totals, winners = GameTotals([10, 12], [1])
+    >>> winners
+    [1]
+    """
+
+    totals: list[int]
+    winners: list[int]
+
+    @property
+    def reasons(self) -> list[Reason]:
+        """Why these are the winners, with the paragraph (and the tie ruling when tied).
+
+        >>> [r.rulings for r in game_totals([[5, 5]]).reasons]
+        [('cox-tied-game',)]
+        """
+        names = ", ".join(f"player {p}" for p in self.winners)
+        top = max(self.totals) if self.totals else 0
+        return [
+            Reason(
+                f"the highest total ({top}) wins: {names}",
+                (cox("winner"),),
+                (_TIED_GAME.slug,) if len(self.winners) > 1 else (),
+            )
+        ]
+
+
+def game_totals(scores_per_hand: list[list[int]]) -> GameTotals:
+    """Add up a game: ``scores_per_hand[h][p]`` is player ``p``'s score in hand ``h``.
+
+    "Four completed hands are played, and then the scores earned by each player are added
+    and the player having the highest score is the winner" (cox ``winner``). Fewer than four
+    hands give the totals so far; two, three or four players; equal highest totals all win
+    (ruling ``cox-tied-game``). Winners are player indices, from 0.
+
+    >>> game_totals([[12, 6, -5], [0, 20, 3], [8, 8, 8], [-5, 0, 30]])
+    GameTotals(totals=[15, 34, 36], winners=[2])
+    >>> game_totals([[5, 5], [3, 3]]).winners
+    [0, 1]
+    """
+    if not isinstance(scores_per_hand, list | tuple) or not scores_per_hand:
+        raise ValueError("a game needs the scores of at least one hand")
+    if len(scores_per_hand) > 4:
+        raise ValueError(
+            f"a game of Commerce is four hands, not {len(scores_per_hand)} (cox 'winner')"
+        )
+    players: int | None = None
+    for h, row in enumerate(scores_per_hand, start=1):
+        if not isinstance(row, list | tuple):
+            raise ValueError(f"hand {h}: a list of the players' scores is needed, not {row!r}")
+        if players is None:
+            players = len(row)
+            if not 2 <= players <= 4:
+                raise ValueError(f"Commerce is played by two, three or four players, not {players}")
+        elif len(row) != players:
+            raise ValueError(f"hand {h} has {len(row)} scores; the first hand has {players}")
+        for p, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"hand {h}, player {p}: a score is a whole number, not {value!r}")
+    assert players is not None
+    totals = [sum(row[p] for row in scores_per_hand) for p in range(players)]
+    top = max(totals)
+    return GameTotals(totals, [p for p, t in enumerate(totals) if t == top])
