@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.http import HttpRequest, JsonResponse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.engine.cards import parse_hand, parse_hands
 from games.engine.commerce import PeelRules, SwedishRules, rules_from_name, showdown
@@ -197,6 +197,6 @@ def cox_score(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@require_GET
+@require_safe
 def openapi_document(request: HttpRequest) -> JsonResponse:
     return JsonResponse(DOCUMENT, json_dumps_params={"ensure_ascii": False})

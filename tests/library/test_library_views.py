@@ -217,3 +217,11 @@ def test_glossary_links_land_on_existing_anchors(client):
 def test_glossary_pairs_english_and_swedish_terms(en, sv):
     by_en = {t.en.lower(): t for t in load_glossary()}
     assert by_en[en].sv.lower() == sv
+
+
+@pytest.mark.parametrize("url", ["/library/", "/library/peel-commerce/", "/glossary/", "/search/",
+                                 "/rulings/", "/api/v1/openapi.json"])
+def test_head_is_answered_like_get(client, url):
+    response = client.head(url)
+    assert response.status_code == 200
+    assert client.post(url).status_code == 405
