@@ -316,27 +316,44 @@ class SearchHit:
     score: int
 
 
+@dataclass(frozen=True)
+class IndexedBlock:
+    book: Book
+    block: Block
+    folded: str
+    index: list[int]
+
+
+@cache
+def search_index() -> list[IndexedBlock]:
+    """Every block of every book and translation, its text folded once."""
+    entries = []
+    for book in load_library().values():
+        for source in [book] + ([book.translation] if book.translation else []):
+            for block in source.blocks:
+                folded, index = fold(block.text)
+                entries.append(IndexedBlock(book, block, folded, index))
+    return entries
+
+
 def search(query: str, limit: int = 50) -> list[SearchHit]:
     """Paragraphs containing every word of the query, accent- and case-insensitively."""
     words = [w for w in fold(query)[0].split() if w]
     if not words:
         return []
     hits: list[SearchHit] = []
-    for book in load_library().values():
-        sources = [book] + ([book.translation] if book.translation else [])
-        for source in sources:
-            for block in source.blocks:
-                folded, index = fold(block.text)
-                spans: list[tuple[int, int]] = []
-                for word in words:
-                    found = [(m.start(), m.end()) for m in re.finditer(re.escape(word), folded)]
-                    if not found:
-                        break
-                    spans.extend(found)
-                else:
-                    phrase_bonus = 5 if " ".join(words) in folded else 0
-                    score = len(spans) + phrase_bonus + (3 if block.is_heading else 0)
-                    hits.append(SearchHit(book, block, snippet(block.text, index, spans), score))
+    for entry in search_index():
+        spans: list[tuple[int, int]] = []
+        for word in words:
+            found = [(m.start(), m.end()) for m in re.finditer(re.escape(word), entry.folded)]
+            if not found:
+                break
+            spans.extend(found)
+        else:
+            phrase_bonus = 5 if " ".join(words) in entry.folded else 0
+            score = len(spans) + phrase_bonus + (3 if entry.block.is_heading else 0)
+            parts = snippet(entry.block.text, entry.index, spans)
+            hits.append(SearchHit(entry.book, entry.block, parts, score))
     hits.sort(key=lambda h: -h.score)
     return hits[:limit]
 
