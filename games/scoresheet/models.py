@@ -1,1 +1,152 @@
-"""Score sheets for a whole evening: games, players and deals, stored in the database."""
+"""Score sheets for a whole evening: games, players and deals, stored in the database.
+
+A sheet stores what the table did, never a running total: every account is recomputed
+from the deals by :mod:`games.scoresheet.ledger`. ``Game.version`` counts the changes, so
+a phone can ask cheaply whether anything happened and a form recorded against an older
+version is caught; ``Change`` keeps every change's idempotency key, so a form sent twice
+is recorded once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from fractions import Fraction
+from typing import Any
+
+from django.db import models
+
+from . import ledger
+
+TOKEN_BYTES = 16  # secrets.token_urlsafe(16): 22 characters, 128 bits
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Game(models.Model):
+    """One evening's sheet. ``token`` is the link to record deals, ``view_token`` the
+    read-only link for spectators; neither can be guessed from the other."""
+
+    RULES = [(slug, rule_set.label) for slug, rule_set in ledger.RULE_SETS.items()]
+
+    token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
+    view_token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
+    title = models.CharField(max_length=80, blank=True)
+    rules = models.CharField(max_length=16, choices=RULES)
+    stake = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="The value of a stake or chip, an exact fraction as text.",
+    )
+    options = models.JSONField(default=dict, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.title or f"{self.get_rules_display()} ({self.created_at:%Y-%m-%d})"
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def rule_set(self) -> ledger.RuleSet:
+        return ledger.RULE_SETS[self.rules]
+
+    def spec(self, players: list[str] | None = None) -> ledger.Spec:
+        """The sheet's specification for the ledger (players in seating order)."""
+        names = players if players is not None else [p.name for p in self.players.all()]
+        return ledger.Spec(
+            self.rules,
+            tuple(names),
+            Fraction(self.stake) if self.stake else None,
+            dict(self.options),
+        )
+
+
+class Player(models.Model):
+    """A player in his seat: seats are numbered clockwise from 0, as the engine counts."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=ledger.MAX_NAME)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="scoresheet_player_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Deal(models.Model):
+    """A recorded deal (or, in Pool Commerce, a horse bought): its inputs only.
+
+    ``position`` orders the entries; an undone entry is deleted and the others keep
+    their positions (the deal numbers shown are counted when the sheet is computed).
+    """
+
+    KINDS = [("deal", "deal"), ("horse", "horse")]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    position = models.PositiveIntegerField()
+    kind = models.CharField(max_length=8, choices=KINDS, default="deal")
+    data = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="scoresheet_deal_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.position} of {self.game_id}"
+
+    def entry(self) -> ledger.Entry:
+        return ledger.Entry(self.kind, self.data)  # type: ignore[arg-type]
+
+
+class Change(models.Model):
+    """Every change made to a sheet, by the idempotency key of the form that made it.
+
+    The unique key makes a form sent twice (a double tap, a retried request) count once.
+    """
+
+    ACTIONS = [
+        (a, a) for a in ("start", "record", "edit", "undo", "horse", "finish", "reopen", "import")
+    ]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    key = models.CharField(max_length=64)
+    action = models.CharField(max_length=8, choices=ACTIONS)
+    version = models.PositiveIntegerField(help_text="The sheet's version after the change.")
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="scoresheet_change_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.action} → v{self.version}"
+
+
+def entries(deals: list[Deal]) -> list[ledger.Entry]:
+    return [d.entry() for d in deals]
+
+
+def as_json_value(value: Any) -> Any:
+    """JSON has no Fraction: amounts are exported as exact text."""
+    return str(value) if isinstance(value, Fraction) else value

@@ -1,3 +1,44 @@
-from django.urls import path  # noqa: F401
+"""Score sheets: /sheet/ starts one; /sheet/<token>/ records deals; /sheet/view/<token>/ is the
+read-only link for spectators. Tokens are 22 URL-safe characters (128 random bits)."""
 
-urlpatterns: list = []
+from django.urls import path, register_converter
+
+from . import views
+
+
+class TokenConverter:
+    regex = r"[A-Za-z0-9_-]{16,43}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TokenConverter, "token")
+
+SPECTATOR = {"spectator": True}
+
+urlpatterns = [
+    path("", views.start, name="start"),
+    path("import/", views.import_sheet, name="import"),
+    path("view/<token:token>/", views.sheet, SPECTATOR, name="spectate"),
+    path("view/<token:token>/live/", views.live, SPECTATOR, name="spectate_live"),
+    path("view/<token:token>/export.csv", views.export_csv, SPECTATOR, name="spectate_export_csv"),
+    path(
+        "view/<token:token>/export.json", views.export_json, SPECTATOR, name="spectate_export_json"
+    ),
+    path("view/<token:token>/print/", views.print_view, SPECTATOR, name="spectate_print"),
+    path("<token:token>/", views.sheet, name="sheet"),
+    path("<token:token>/live/", views.live, name="live"),
+    path("<token:token>/deals/", views.record, name="record"),
+    path("<token:token>/deals/<int:position>/", views.edit, name="edit"),
+    path("<token:token>/deals/<int:position>/undo/", views.undo, name="undo"),
+    path("<token:token>/horse/", views.horse, name="horse"),
+    path("<token:token>/finish/", views.finish, name="finish"),
+    path("<token:token>/reopen/", views.reopen, name="reopen"),
+    path("<token:token>/export.csv", views.export_csv, name="export_csv"),
+    path("<token:token>/export.json", views.export_json, name="export_json"),
+    path("<token:token>/print/", views.print_view, name="print"),
+]

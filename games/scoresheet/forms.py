@@ -1,0 +1,522 @@
+"""Forms of the score sheet: starting a game, recording (or editing) a deal, a horse, the
+whole-sheet actions. Each form turns what was typed into the ledger's data and puts any
+error -- its own or the engine's -- beside the field it concerns."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+
+from . import ledger
+from .ledger import OPTIONS, RULE_SETS, EntryError, SpecError
+
+SEAT_WORDS = "Seat"
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class KeyedForm(forms.Form):
+    """A form that changes a sheet: it carries the sheet's version and a one-off key."""
+
+    key = forms.CharField(
+        widget=forms.HiddenInput,
+        max_length=64,
+        min_length=8,
+        error_messages={"required": "The form's key is missing: reload the page and try again."},
+    )
+    version = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=0,
+        error_messages={
+            "required": "The form's version is missing: reload the page and try again."
+        },
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial.setdefault("key", new_key())
+
+    def place_error(self, field_name: str | None, message: str) -> None:
+        if field_name is not None and field_name in self.fields:
+            self.add_error(field_name, message)
+        else:
+            self.add_error(None, message)
+
+
+# --- Starting a game ------------------------------------------------------------------------
+
+
+def _option_field(option: ledger.OptionSpec) -> forms.Field:
+    if option.kind == "amount":
+        return forms.CharField(
+            label=option.label,
+            required=False,
+            max_length=20,
+            initial=option.default,
+            widget=forms.TextInput(
+                attrs={"inputmode": "decimal", "autocomplete": "off", "class": "amount"}
+            ),
+        )
+    return forms.ChoiceField(
+        label=option.label, choices=option.choices, required=False, initial=option.default
+    )
+
+
+class StartForm(forms.Form):
+    """The rule set, the players round the table, the stake and the house rules."""
+
+    rules = forms.ChoiceField(
+        label="Rule set",
+        choices=[(s, r.label) for s, r in RULE_SETS.items()],
+        widget=forms.RadioSelect,
+        initial="peel-new",
+        error_messages={
+            "required": "Choose the rules you play by.",
+            "invalid_choice": "Choose one of the rule sets listed.",
+        },
+    )
+    title = forms.CharField(label="Name of the evening (optional)", required=False, max_length=80)
+    players = forms.CharField(
+        label="Players, one name a line, in seating order",
+        help_text="Clockwise round the table: each name is the left-hand neighbour of the "
+        "one above it.",
+        widget=forms.Textarea(attrs={"rows": 5, "autocomplete": "off", "autocapitalize": "words"}),
+        max_length=1000,
+        error_messages={"required": "Write the players' names, one a line."},
+    )
+    stake = forms.CharField(
+        label="Value of a stake or chip",
+        required=False,
+        max_length=20,
+        initial="1",
+        help_text="Like 1, 0.5 or 1/2: every payment is a number of stakes.",
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, option in OPTIONS.items():
+            self.fields[name] = _option_field(option)
+        self.spec: ledger.Spec | None = None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        names = [line for line in data["players"].splitlines() if line.strip()]
+        options = {name: data.get(name) for name in OPTIONS}
+        try:
+            self.spec = ledger.make_spec(data["rules"], names, data.get("stake") or "", options)
+        except SpecError as error:
+            where = error.field if error.field in self.fields else None
+            self.add_error(where, error.message[0].upper() + error.message[1:])
+        return data
+
+    def option_groups(self) -> list[OptionGroup]:
+        """The option fields in fieldsets, each naming the rule sets it applies to."""
+        groups = []
+        for legend, names in OPTION_GROUPS:
+            applies = [slug for slug, r in RULE_SETS.items() if set(names) & set(r.options)]
+            groups.append(
+                OptionGroup(
+                    legend, " ".join(applies), [(self[name], OPTIONS[name]) for name in names]
+                )
+            )
+        return groups
+
+
+OPTION_GROUPS = (
+    (
+        "Peel's pack and combinations (his games and Pool Commerce)",
+        ("pack", "limited", "flush_ties", "short_pack_ace_low"),
+    ),
+    (
+        "Peel's new game",
+        ("stander_pays", "dealer_penalty", "tie_dealer_stake", "extended", "same_dealer"),
+    ),
+    ("Pool Commerce", ("buy_in", "prize", "horse_price", "tied_worst", "horse")),
+    ("Swedish rules", ("poang_ties", "tie")),
+    (
+        "Cox's Commerce",
+        (
+            "prefer_complete_arrangement",
+            "bank_counts_in_clear_hand",
+            "penalty_before_double",
+            "sell_out_requires_clear_hand",
+            "bank_pairs_with_captain",
+        ),
+    ),
+)
+
+
+@dataclass
+class OptionGroup:
+    legend: str
+    rules: str
+    fields: list[tuple[forms.BoundField, ledger.OptionSpec]]
+
+
+# --- Recording a deal ---------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerFields:
+    """One player's fields in a deal form, and the errors about his hand as a whole."""
+
+    seat: int
+    name: str
+    out: bool
+    cards: list[forms.BoundField] = field(default_factory=list)
+    bought: forms.BoundField | None = None
+    place: forms.BoundField | None = None
+    category: forms.BoundField | None = None
+    cox_cards: forms.BoundField | None = None
+    base: forms.BoundField | None = None
+    score: forms.BoundField | None = None
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def field_errors(self) -> list[str]:
+        """Every error of the player's fields and hand (shown together when he is out)."""
+        fields = [
+            *self.cards,
+            self.bought,
+            self.place,
+            self.category,
+            self.cox_cards,
+            self.base,
+            self.score,
+        ]
+        return [*self.errors, *(str(e) for f in fields if f is not None for e in f.errors)]
+
+
+class DealForm(KeyedForm):
+    """A deal, built for its sheet: three card fields per player (or the cards laid out in
+    Cox's game), or only the result; the dealer, who stood, the purchases."""
+
+    def __init__(self, spec: ledger.Spec, sheet: ledger.Sheet, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.spec = spec
+        self.sheet = sheet
+        self.group_errors: dict[str, list[str]] = {}
+        rule_set = spec.rule_set
+        n = spec.n
+        seats = [(str(i), name) for i, name in enumerate(spec.players)]
+        self.cox = spec.rules == "cox"
+        if self.cox:
+            self.fields["mode"] = forms.ChoiceField(
+                label="Enter",
+                widget=forms.RadioSelect,
+                initial="cards",
+                choices=[("cards", "the cards laid out"), ("result", "only the scores")],
+                error_messages={"required": "Choose whether to enter the cards or the scores."},
+            )
+            for i in range(n):
+                self.fields[f"cards_{i}"] = forms.CharField(
+                    label="Cards laid out",
+                    required=False,
+                    max_length=400,
+                    widget=forms.Textarea(
+                        attrs={
+                            "rows": 2,
+                            "autocomplete": "off",
+                            "autocapitalize": "none",
+                            "spellcheck": "false",
+                        }
+                    ),
+                    help_text="Codes separated by spaces or commas: auto-5 ship-captain bank "
+                    "fruit-2 greenback-3 …",
+                )
+                self.fields[f"base_{i}"] = forms.TypedChoiceField(
+                    label="Supply base",
+                    coerce=int,
+                    choices=[(b, str(b)) for b in range(1, 5)],
+                    error_messages={
+                        "required": "Choose this player's supply base (1 to 4).",
+                        "invalid_choice": "A supply base is 1, 2, 3 or 4.",
+                    },
+                )
+                self.fields[f"score_{i}"] = forms.IntegerField(
+                    label="Score",
+                    required=False,
+                    min_value=-ledger.MAX_COX_SCORE,
+                    max_value=ledger.MAX_COX_SCORE,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+            return
+        active = sheet.active
+        self.fields["dealer"] = forms.TypedChoiceField(
+            label="Dealer",
+            coerce=int,
+            choices=[(s, name) for s, name in seats if int(s) in active],
+            error_messages={
+                "required": "Choose who dealt.",
+                "invalid_choice": "Choose one of the players still in the game.",
+            },
+        )
+        if rule_set.stood and not spec.flag("extended"):
+            self.fields["stood"] = forms.TypedChoiceField(
+                label="Who stood (knocked)",
+                coerce=int,
+                choices=[("", "—"), *seats],
+                error_messages={
+                    "required": "Choose the player who stood.",
+                    "invalid_choice": "Choose one of the players.",
+                },
+            )
+        self.fields["mode"] = forms.ChoiceField(
+            label="Enter",
+            widget=forms.RadioSelect,
+            initial="hands",
+            choices=[("hands", "the hands shown"), ("result", "only the result")],
+            error_messages={"required": "Choose whether to enter the hands or the result."},
+        )
+        categories = [("", "—")] + [(c, _category_label(c)) for c in spec.categories]
+        for i in range(n):
+            for j in range(3):
+                self.fields[f"card_{i}_{j}"] = forms.CharField(
+                    label=f"Card {j + 1}",
+                    required=False,
+                    max_length=12,
+                    widget=forms.TextInput(
+                        attrs={
+                            "autocomplete": "off",
+                            "autocapitalize": "characters",
+                            "spellcheck": "false",
+                            "class": "card-input",
+                        }
+                    ),
+                )
+            if rule_set.bought:
+                self.fields[f"bought_{i}"] = forms.IntegerField(
+                    label="Cards bought",
+                    required=False,
+                    min_value=0,
+                    max_value=ledger.MAX_BOUGHT,
+                    initial=0,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+            self.fields[f"place_{i}"] = forms.IntegerField(
+                label="Place",
+                required=False,
+                min_value=1,
+                max_value=n,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                help_text="1 for the best hand; equal hands share a place.",
+            )
+            if rule_set.categories_needed:
+                self.fields[f"category_{i}"] = forms.ChoiceField(
+                    label="Combination",
+                    required=False,
+                    choices=categories,
+                )
+
+    # -- data in and out --------------------------------------------------------------------
+
+    def entry_data(self) -> dict[str, Any]:
+        """What was typed, as the ledger's raw entry data (before :func:`ledger.clean_entry`)."""
+        d = self.cleaned_data
+        n = self.spec.n
+        if self.cox:
+            return {
+                "mode": d.get("mode"),
+                "bases": [d.get(f"base_{i}") for i in range(n)],
+                "cards": [d.get(f"cards_{i}") or "" for i in range(n)],
+                "scores": [d.get(f"score_{i}") for i in range(n)],
+            }
+        data: dict[str, Any] = {"dealer": d.get("dealer"), "mode": d.get("mode")}
+        if "stood" in self.fields:
+            data["stood"] = d.get("stood")
+        if self.spec.rule_set.bought:
+            data["bought"] = [d.get(f"bought_{i}") or 0 for i in range(n)]
+        data["hands"] = [[d.get(f"card_{i}_{j}") or "" for j in range(3)] for i in range(n)]
+        data["places"] = [d.get(f"place_{i}") for i in range(n)]
+        if self.spec.rule_set.categories_needed:
+            data["categories"] = [d.get(f"category_{i}") or None for i in range(n)]
+        return data
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        raw = self.entry_data()
+        mode = raw.get("mode")
+        n = self.spec.n
+        if not self.cox and mode == "hands":
+            for i in range(n):
+                if i in self.sheet.out:
+                    continue
+                typed = raw["hands"][i]
+                if any(typed) and not all(typed):
+                    for j, card in enumerate(typed):
+                        if not card:
+                            self.add_error(f"card_{i}_{j}", "Enter this card.")
+                elif not any(typed):
+                    self.group_error(f"hand_{i}", "Enter the three cards this player showed.")
+        if self.cox and mode == "result":
+            for i in range(n):
+                if raw["scores"][i] is None:
+                    self.add_error(f"score_{i}", "Enter this player's score.")
+        if self.errors or self.group_errors:
+            return data
+        try:
+            self.cleaned_entry = ledger.clean_entry(self.spec, "deal", raw)
+        except EntryError as error:
+            self.engine_error(error)
+        return data
+
+    def group_error(self, name: str, message: str) -> None:
+        self.group_errors.setdefault(name, []).append(message)
+
+    def engine_error(self, error: EntryError) -> None:
+        """Put an error from the ledger or the engine beside its field."""
+        message = _sentence(error.message)
+        name = error.field
+        if name is not None and name in self.fields:
+            self.add_error(name, message)
+        elif name is not None and name.startswith("hand_") or name in ("hands", "result"):
+            self.group_error(name, message)
+        else:
+            self.add_error(None, message)
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors or self.group_errors)
+
+    def player_fields(self) -> list[PlayerFields]:
+        rows = []
+        for i, name in enumerate(self.spec.players):
+            row = PlayerFields(i, name, i in self.sheet.out)
+            if self.cox:
+                row.cox_cards = self[f"cards_{i}"]
+                row.base = self[f"base_{i}"]
+                row.score = self[f"score_{i}"]
+            else:
+                row.cards = [self[f"card_{i}_{j}"] for j in range(3)]
+                row.bought = self[f"bought_{i}"] if f"bought_{i}" in self.fields else None
+                row.place = self[f"place_{i}"]
+                row.category = self[f"category_{i}"] if f"category_{i}" in self.fields else None
+            row.errors = self.group_errors.get(f"hand_{i}", [])
+            rows.append(row)
+        return rows
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+_CATEGORY_LABELS = {"poang": "Poäng"}
+
+
+def _category_label(slug: str) -> str:
+    return _CATEGORY_LABELS.get(slug, slug.capitalize())
+
+
+def deal_initial(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
+    """A new deal form: the next dealer chosen, everyone's purchases 0."""
+    initial: dict[str, Any] = {}
+    if spec.rules == "cox":
+        previous = sheet.rows[-1].entry.data["bases"] if sheet.rows else None
+        bases = previous or ([1, 3] if spec.n == 2 else list(range(1, spec.n + 1)))
+        for i, b in enumerate(bases):
+            initial[f"base_{i}"] = b
+        initial["mode"] = "cards"
+        return initial
+    initial["mode"] = "hands"
+    if sheet.next_dealer is not None:
+        initial["dealer"] = sheet.next_dealer
+    for i in range(spec.n):
+        initial[f"bought_{i}"] = 0
+    return initial
+
+
+def entry_initial(spec: ledger.Spec, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A recorded deal's data as the form's initial values, to edit it."""
+    initial: dict[str, Any] = {"mode": data.get("mode")}
+    n = spec.n
+    if spec.rules == "cox":
+        for i in range(n):
+            initial[f"base_{i}"] = data["bases"][i]
+            if data["mode"] == "cards":
+                initial[f"cards_{i}"] = " ".join(data["cards"][i])
+            else:
+                initial[f"score_{i}"] = data["scores"][i]
+        return initial
+    initial["dealer"] = data["dealer"]
+    if data.get("stood") is not None:
+        initial["stood"] = data["stood"]
+    for i in range(n):
+        if "bought" in data:
+            initial[f"bought_{i}"] = data["bought"][i]
+        if data["mode"] == "hands" and data["hands"][i]:
+            for j, card in enumerate(data["hands"][i]):
+                initial[f"card_{i}_{j}"] = card
+        if data["mode"] == "result":
+            initial[f"place_{i}"] = data["places"][i]
+            if data.get("categories"):
+                initial[f"category_{i}"] = data["categories"][i] or ""
+    return initial
+
+
+# --- The small forms ------------------------------------------------------------------------------
+
+
+class HorseForm(KeyedForm):
+    """Pool Commerce: a player who is out buys a horse."""
+
+    player = forms.TypedChoiceField(
+        coerce=int,
+        choices=[],
+        error_messages={
+            "required": "Choose who buys the horse.",
+            "invalid_choice": "Only a player who may buy a horse now can buy one.",
+        },
+    )
+
+    def __init__(self, spec: ledger.Spec, sheet: ledger.Sheet, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(i, spec.players[i]) for i in range(spec.n)]
+
+
+class ActionForm(KeyedForm):
+    """Undo a deal, finish or reopen the evening: only the version and the key."""
+
+
+class ImportForm(forms.Form):
+    """A sheet exported as JSON, as a file or pasted."""
+
+    file = forms.FileField(label="A JSON file exported from a sheet", required=False)
+    text = forms.CharField(
+        label="…or paste its contents",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        max_length=2_000_000,
+    )
+
+    MAX_BYTES = 2_000_000
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        text = data.get("text") or ""
+        if upload is None and not text.strip():
+            raise forms.ValidationError("Choose a JSON file or paste one.")
+        if upload is not None:
+            if upload.size > self.MAX_BYTES:
+                self.add_error("file", "The file is larger than 2 MB; a sheet is far smaller.")
+                return data
+            raw = upload.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", "The file is not UTF-8 text: is it the JSON export?")
+                return data
+        data["json_text"] = text
+        return data

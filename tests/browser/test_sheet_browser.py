@@ -1,0 +1,195 @@
+"""A whole evening on a phone: four players, four deals of Peel's new game, from the first deal
+to the final standings, with a mistake fixed, an undo, a spectator watching, and an export."""
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONE_NO_CSP = pytest.mark.browser_context_args(bypass_csp=True, **PHONE)
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def enter_hands(page: Page, hands: dict[str, str]) -> None:
+    for name, cards in hands.items():
+        for j, card in enumerate(cards.split(), start=1):
+            page.get_by_label(f"{name}, Card {j}", exact=True).fill(card)
+
+
+def no_sideways_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+
+
+def account(page: Page, name: str):
+    return page.locator("#live table.accounts tbody tr").filter(
+        has=page.get_by_role("rowheader", name=re.compile(rf"^{name}\b"))
+    )
+
+
+@PHONE_NO_CSP
+def test_a_four_deal_evening_on_a_phone(page: Page, axe_check):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("dialog", lambda dialog: dialog.accept())
+
+    # Start from the home page.
+    page.goto("/")
+    page.get_by_role("link", name="Score a game").click()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
+    axe_check(page, "start a sheet")
+    no_sideways_scroll(page)
+    page.get_by_label("Peel's new game").check()
+    expect(page.get_by_role("group", name="Pool Commerce", exact=True)).to_be_hidden()
+    expect(page.get_by_role("group", name="Peel's new game", exact=True)).to_be_visible()
+    page.get_by_label("Players, one name a line, in seating order").fill("\n".join(PLAYERS))
+    page.get_by_label("Value of a stake or chip").fill("1")
+    page.get_by_label("Name of the evening (optional)").fill("Friday at Cy's")
+    page.get_by_role("button", name="Start the sheet").click()
+
+    expect(page).to_have_url(re.compile(r"/sheet/[A-Za-z0-9_-]{22}/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Friday at Cy's")
+    expect(page.locator(".next-deal")).to_contain_text("Ann deals first")
+    axe_check(page, "empty sheet")
+    no_sideways_scroll(page)
+    sheet_url = page.url
+
+    # Deal 1: Ann deals, Bob stands; the hands shown are typed in any notation.
+    expect(page.get_by_label("Dealer")).to_have_value("0")
+    page.get_by_label("Who stood (knocked)").select_option(label="Bob")
+    enter_hands(page, {"Ann": "as ks qs", "Bob": "2h 2d 7c", "Cy": "9c 8d 4h", "Dee": "3c 5d jh"})
+    page.get_by_label("Bob, Cards bought").fill("1")
+    page.get_by_label("Dee, Cards bought").fill("2")
+    page.get_by_role("button", name="Record deal 1").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 recorded.")
+    expect(account(page, "Ann").locator(".total")).to_have_text("+7")
+    expect(account(page, "Bob").locator(".total")).to_have_text("−3")
+    expect(page.locator(".next-deal")).to_contain_text("Bob deals")
+    deal1 = page.locator("#deal-1")
+    deal1.get_by_text("Why: who paid whom").click()
+    expect(deal1).to_contain_text("Ready money: each card bought from the dealer pays him a stake")
+    expect(deal1).to_contain_text("Dee → Ann: 2")
+    expect(deal1.locator(".card.red").first).to_be_visible()
+    axe_check(page, "after deal 1")
+
+    # Deal 2: only the result, no cards. Bob deals (chosen for us), Ann stands.
+    expect(page.get_by_label("Dealer")).to_have_value("1")
+    page.get_by_label("only the result").check()
+    expect(page.get_by_label("Ann, Card 1", exact=True)).to_be_hidden()
+    page.get_by_label("Who stood (knocked)").select_option(label="Ann")
+    for name, place, combination in (
+        ("Ann", "2", "Pair"),
+        ("Bob", "3", "Point"),
+        ("Cy", "1", "Flush"),
+        ("Dee", "4", "Point"),
+    ):
+        page.get_by_label(f"{name}, Place", exact=True).fill(place)
+        page.get_by_label(f"{name}, Combination", exact=True).select_option(label=combination)
+    page.get_by_role("button", name="Record deal 2").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 2 recorded.")
+    expect(page.locator("#deal-2")).to_contain_text("Cy wins")
+    expect(page.locator(".next-deal")).to_contain_text("Cy deals")
+
+    # Deal 3, with a mistake: a card that does not exist is named beside its field, and
+    # nothing else typed is lost.
+    page.get_by_label("Who stood (knocked)").select_option(label="Dee")
+    enter_hands(page, {"Ann": "10h jh qh", "Bob": "ks kd 2c", "Cy": "7s 8c 9d", "Dee": "zz 4d 6c"})
+    page.get_by_role("button", name="Record deal 3").click()
+    bad = page.get_by_label("Dee, Card 1", exact=True)
+    expect(bad).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#id_card_3_0_error")).to_contain_text("'zz' is not a card")
+    expect(page.get_by_label("Ann, Card 1", exact=True)).to_have_value("10h")
+    expect(page.get_by_label("Who stood (knocked)")).to_have_value("3")
+    axe_check(page, "a bad card")
+    bad.fill("5s")
+    page.get_by_role("button", name="Record deal 3").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 3 recorded.")
+
+    # Oops: deal 3 was not finished after all. Undo it; every total is recomputed.
+    totals_after_2 = {"Ann": None}
+    page.locator("#deal-3").get_by_role("button", name="Undo deal 3").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 3 undone")
+    expect(page.locator("#deal-3")).to_have_count(0)
+    totals_after_2["Ann"] = account(page, "Ann").locator(".total").inner_text()
+    expect(page.locator(".next-deal")).to_contain_text("Cy deals")
+
+    # A spectator opens the read-only link on another phone.
+    view_url = page.get_by_label("Read-only link for everyone at the table").input_value()
+    spectator = page.context.new_page()
+    spectator.goto(view_url)
+    expect(spectator.get_by_text("read-only view")).to_be_visible()
+    expect(spectator.locator("#deal-form")).to_have_count(0)
+    axe_check(spectator, "spectator")
+
+    # Deals 3 and 4 recorded again on the scorer's phone.
+    page.get_by_label("Who stood (knocked)").select_option(label="Dee")
+    enter_hands(page, {"Ann": "10h jh qh", "Bob": "ks kd 2c", "Cy": "7s 8c 9d", "Dee": "5s 4d 6c"})
+    page.get_by_role("button", name="Record deal 3").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 3 recorded.")
+    expect(page.locator("#deal-3")).to_contain_text("Ann wins")
+    expect(page.locator(".next-deal")).to_contain_text("Dee deals")
+    # ... and the spectator sees it within a few seconds, without reloading.
+    expect(spectator.locator("#history")).to_contain_text("Deal 3", timeout=8000)
+
+    page.get_by_label("Who stood (knocked)").select_option(label="Cy")
+    enter_hands(page, {"Ann": "2s 3s 4s", "Bob": "ac ad ah", "Cy": "qd 9s 3h", "Dee": "kc 10c 8c"})
+    page.get_by_label("Ann, Cards bought").fill("1")
+    page.get_by_role("button", name="Record deal 4").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 4 recorded.")
+    expect(page.locator(".suggest-end")).to_contain_text("Everyone has dealt 1 time")
+    expect(spectator.locator("#history")).to_contain_text("Deal 4", timeout=8000)
+    axe_check(page, "after four deals")
+    no_sideways_scroll(page)
+
+    # Edit is one tap away: the edit page shows deal 4 as recorded.
+    page.locator("#deal-4").get_by_role("link", name="Edit deal 4").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Edit deal 4")
+    expect(page.get_by_label("Bob, Card 1", exact=True)).to_have_value("AC")
+    axe_check(page, "edit deal 4")
+    page.get_by_role("link", name="Cancel").click()
+    expect(page).to_have_url(re.compile(r"#deal-4$"))
+
+    # Export: the JSON holds the four deals, the CSV the running accounts.
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Export JSON").click()
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert exported["players"] == PLAYERS
+    assert [e["dealer"] for e in exported["entries"]] == [0, 1, 2, 3]
+    assert sum(float(v) for v in exported["totals"].values()) == 0
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Export CSV").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:3] == ["Deal", "Dealer", "Winners"]
+    assert [r[0] for r in rows[1:5]] == ["1", "2", "3", "4"]
+
+    # Finish: the final standings, best first.
+    page.get_by_role("button", name="Finish: final standings").click()
+    expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
+    expect(page.locator(".final")).to_contain_text("The evening is finished")
+    expect(page.locator("#deal-form")).to_have_count(0)
+    first = page.locator("#live table.accounts tbody tr").first
+    expect(first.locator("td").first).to_have_text("1")
+    totals = [
+        float(t.replace("−", "-").replace("+", ""))
+        for t in page.locator("#live .total").all_inner_texts()
+    ]
+    assert totals == sorted(totals, reverse=True)
+    assert sum(totals) == 0
+    axe_check(page, "final standings")
+    expect(spectator.get_by_role("heading", name="Final standings")).to_be_visible(timeout=8000)
+
+    # The printable sheet.
+    page.get_by_role("link", name="Printable sheet").click()
+    expect(page.get_by_role("heading", name="The deals")).to_be_visible()
+    expect(page.locator(".print-ledger tbody tr")).to_have_count(8)  # 4 deals, 4 "why" rows
+    axe_check(page, "printable sheet")
+    page.goto(sheet_url)
+    assert errors == []

@@ -1,0 +1,530 @@
+"""The ledger: recorded deals in, the engine's accounts out -- sums, rotation, errors by field,
+and properties over random evenings (hypothesis)."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sheet_factory import HANDS_4, PLAYERS, deal_data, entry, spec_for
+
+from games.scoresheet import ledger
+from games.scoresheet.ledger import Entry, EntryError, SpecError, compute, format_amount
+
+
+def deal(spec, **data):
+    return entry(spec, data)
+
+
+# --- The specification ---------------------------------------------------------------------------
+
+
+def test_defaults_are_the_engine_rulings_readings():
+    spec = spec_for("peel-new")
+    assert spec.options["stander_pays"] == "each"
+    assert spec.options["dealer_penalty"] == "none"
+    assert spec.options["pack"] == "52"
+    assert spec.stake == 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "stake", "options", "field", "words"),
+    [
+        ("whist", PLAYERS, "1", {}, "rules", "choose one of"),
+        ("peel-new", ["Ann"], "1", {}, "players", "2 to 12 players"),
+        ("peel-new", [f"P{i}" for i in range(8)], "1", {"pack": "32"}, "players", "2 to 7"),
+        ("cox", PLAYERS + ["Eve"], "", {}, "players", "2 to 4"),
+        ("swedish", PLAYERS, "0", {}, "stake", "more than 0"),
+        ("swedish", PLAYERS, "lots", {}, "stake", "more than 0"),
+        ("peel-old", ["Ann", "ann"], "1", {}, "players", "written twice"),
+        ("peel-old", ["A" * 41, "Bob"], "1", {}, "players", "longer than 40"),
+        ("peel-new", PLAYERS, "1", {"pack": "40"}, "pack", "choose one of 52, 32"),
+        ("peel-new", PLAYERS, "1", {"dealer_penalty": "always"}, "dealer_penalty", "none, all"),
+        ("pool", PLAYERS, "", {"buy_in": "-3"}, "buy_in", "more than 0"),
+        ("pool", PLAYERS, "", {"horse_price": "x"}, "horse_price", "more than 0"),
+    ],
+)
+def test_a_bad_specification_names_its_field(rules, players, stake, options, field, words):
+    with pytest.raises(SpecError) as caught:
+        ledger.make_spec(rules, players, stake, options)
+    assert caught.value.field == field
+    assert words in caught.value.message
+
+
+def test_pool_and_cox_need_no_stake():
+    assert spec_for("pool", stake="").stake is None
+    assert spec_for("cox", stake="").stake is None
+
+
+def test_amounts_are_exact_and_written_as_people_write_them():
+    assert spec_for("swedish", stake="1/3").stake == Fraction(1, 3)
+    assert format_amount(Fraction(7, 2)) == "3.5"
+    assert format_amount(Fraction(-2, 3), signed=True) == "−2/3"
+    assert format_amount(Fraction(1, 8)) == "0.125"
+
+
+# --- Deals settled -------------------------------------------------------------------------------
+
+
+def test_peel_new_worked_example_recorded_as_a_result():
+    # The engine's own example: player 0 deals, 1 stands with a pair and loses to 2's flush.
+    spec = spec_for("peel-new")
+    d = deal(
+        spec,
+        dealer=0,
+        stood=1,
+        bought=[0, 0, 1, 2],
+        mode="result",
+        places=[3, 2, 1, 4],
+        categories=["point", "pair", "flush", "point"],
+    )
+    sheet = compute(spec, [d])
+    assert [str(x) for x in sheet.rows[0].net] == ["0", "-2", "5", "-3"]
+    assert sheet.rows[0].winners == (2,)
+    assert sheet.next_dealer == 1  # to the left
+    texts = [b.text for b in sheet.rows[0].because]
+    assert any("ready money" in t for t in texts)
+    assert any("stood was beaten" in t for t in texts)
+
+
+def test_hands_shown_are_judged_by_the_engine_and_named():
+    spec = spec_for("peel-old")
+    sheet = compute(spec, [deal(spec, dealer=2, mode="hands", hands=HANDS_4)])
+    row = sheet.rows[0]
+    assert row.winners == (0,)
+    assert [str(x) for x in row.net] == ["3", "-1", "-1", "-1"]
+    assert row.hands[0].category == "sequence"
+    assert row.hands[0].description.startswith("sequence")
+    # the engine's "Hand 1 beats hand 2" reads with the players' names
+    assert row.notes[0].text.startswith("Ann (sequence")
+    assert "beats Bob (pair" in row.notes[0].text
+
+
+def test_cards_are_stored_as_codes_whatever_the_notation():
+    spec = spec_for("swedish")
+    d = deal(
+        spec,
+        dealer=0,
+        bought=[0, 0, 0, 0],
+        mode="hands",
+        hands=[["sE", "s8", "d5"], ["hkn", "hD", "h9"], ["10c", "tc", "2c"], ["3d", "4s", "6h"]],
+    )
+    assert d.data["hands"][0] == ["AS", "8S", "5D"]
+    assert d.data["hands"][1] == ["JH", "QH", "9H"]
+    assert d.data["hands"][2] == ["10C", "10C", "2C"]  # the engine will name the repeat
+
+
+def test_swedish_deal_passes_to_the_right_and_the_banker_pays_the_bonus():
+    spec = spec_for("swedish")
+    d = deal(
+        spec,
+        dealer=0,
+        bought=[1, 2, 1, 0],
+        mode="result",
+        places=[2, 1, 3, 4],
+        categories=["sekvens", "sekvens", "poang", "poang"],
+    )
+    sheet = compute(spec, [d])
+    assert sheet.next_dealer == 3
+    assert sum(sheet.rows[0].net) == 0
+    assert any("banker" in b.text for b in sheet.rows[0].because)
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"hands": [["AS", "KS", "QS"], ["2H", "AS", "7C"], *HANDS_4[2:]]}, "card_1_1"),
+        ({"hands": [["AS", "KS", "XX"], *HANDS_4[1:]]}, "card_0_2"),
+        ({"hands": [["AS", "KS", "QS"], ["2H", "2D"], *HANDS_4[2:]]}, "hand_1"),
+        ({"hands": [["AS", "KS", "QS"], None, *HANDS_4[2:]]}, "hand_1"),
+    ],
+)
+def test_a_bad_hand_is_reported_at_its_field(data, field):
+    spec = spec_for("peel-old")
+    with pytest.raises(EntryError) as caught:
+        compute(spec, [deal(spec, dealer=0, mode="hands", **data)])
+    assert caught.value.field == field
+    assert caught.value.index == 0
+
+
+def test_a_card_not_in_the_short_pack_is_named():
+    spec = spec_for("peel-old", pack="32")
+    with pytest.raises(EntryError) as caught:
+        compute(spec, [deal(spec, dealer=0, mode="hands", hands=HANDS_4)])
+    assert caught.value.field == "card_1_0"
+    assert "32-card pack" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"dealer": 4}, "dealer"),
+        ({"dealer": None}, "dealer"),
+        ({"stood": "x"}, "stood"),
+        ({"bought": [0, -1, 0, 0]}, "bought_1"),
+        ({"bought": [0, 99, 0, 0]}, "bought_1"),
+        ({"mode": "guess"}, "mode"),
+        ({"mode": "result", "places": [1, 2, 9, 4], "categories": ["pair"] * 4}, "place_2"),
+        (
+            {
+                "mode": "result",
+                "places": [1, 2, 3, 4],
+                "categories": ["pair", "x", "point", "point"],
+            },
+            "category_1",
+        ),
+    ],
+)
+def test_bad_values_are_refused_before_the_engine(data, field):
+    spec = spec_for("peel-new")
+    base = {"dealer": 0, "stood": 1, "bought": [0] * 4, "mode": "hands", "hands": HANDS_4}
+    with pytest.raises(EntryError) as caught:
+        ledger.clean_entry(spec, "deal", {**base, **data})
+    assert caught.value.field == field
+
+
+def test_a_result_the_engine_cannot_accept_is_explained():
+    spec = spec_for("peel-old")
+    d = deal(
+        spec,
+        dealer=0,
+        mode="result",
+        places=[1, 2, 3, 4],
+        categories=["point", "pair", "point", "point"],
+    )
+    with pytest.raises(EntryError) as caught:
+        compute(spec, [d])
+    assert caught.value.field == "result"
+    assert "cannot beat" in caught.value.message
+
+
+def test_missing_place_or_category_is_asked_for():
+    spec = spec_for("peel-old")
+    with pytest.raises(EntryError) as caught:
+        compute(
+            spec,
+            [
+                deal(
+                    spec,
+                    dealer=0,
+                    mode="result",
+                    places=[1, None, 3, 4],
+                    categories=["pair", "point", "point", "point"],
+                )
+            ],
+        )
+    assert caught.value.field == "place_1"
+    with pytest.raises(EntryError) as caught:
+        compute(
+            spec,
+            [
+                deal(
+                    spec,
+                    dealer=0,
+                    mode="result",
+                    places=[1, 2, 3, 4],
+                    categories=["pair", "point", None, "point"],
+                )
+            ],
+        )
+    assert caught.value.field == "category_2"
+
+
+def test_swedish_all_ingenting_cannot_end_a_deal():
+    spec = spec_for("swedish")
+    d = deal(
+        spec,
+        dealer=0,
+        bought=[0] * 4,
+        mode="result",
+        places=[1, 1, 1, 1],
+        categories=["ingenting"] * 4,
+    )
+    with pytest.raises(EntryError) as caught:
+        compute(spec, [d])
+    assert "ingenting" in caught.value.message
+
+
+def test_extended_commerce_has_no_stander():
+    spec = spec_for("peel-new", extended="true")
+    d = deal(spec, dealer=0, stood=2, bought=[0] * 4, mode="hands", hands=HANDS_4)
+    assert d.data["stood"] is None
+    sheet = compute(spec, [d])
+    assert any("Extended Commerce" in b.text for b in sheet.rows[0].notes)
+
+
+def test_same_dealer_variant_keeps_the_deal_and_counts_turns():
+    spec = spec_for("peel-new", same_dealer="true")
+    pairs = deal(
+        spec,
+        dealer=0,
+        stood=1,
+        bought=[0] * 4,
+        mode="result",
+        places=[1, 2, 3, 3],
+        categories=["pair", "point", "point", "point"],
+    )
+    flush = deal(
+        spec,
+        dealer=0,
+        stood=1,
+        bought=[0] * 4,
+        mode="result",
+        places=[1, 2, 3, 3],
+        categories=["flush", "point", "point", "point"],
+    )
+    assert compute(spec, [pairs]).next_dealer == 0
+    sheet = compute(spec, [pairs, flush])
+    assert sheet.next_dealer == 1
+    assert sheet.dealt == (1, 0, 0, 0)  # two deals, one turn
+
+
+def test_suggest_end_when_everyone_has_dealt_equally_often():
+    spec = spec_for("peel-old", players=["Ann", "Bob"])
+    d0 = deal(spec, dealer=0, mode="result", places=[1, 2], categories=["pair", "point"])
+    d1 = deal(spec, dealer=1, mode="result", places=[1, 2], categories=["pair", "point"])
+    assert not compute(spec, [d0]).suggest_end
+    assert compute(spec, [d0, d1]).suggest_end
+
+
+def test_pool_commerce_counters_players_out_and_a_horse():
+    spec = spec_for("pool", buy_in="3", prize="1", horse_price="1/2")
+    d = deal(spec, dealer=0, mode="hands", hands=HANDS_4)  # Dee holds the worst hand
+    sheet = compute(spec, [d, d, d])
+    assert sheet.counters == (3, 3, 3, 0)
+    assert sheet.out == frozenset({3})
+    assert sheet.may_buy_horse == (3,)
+    horse = entry(spec, {"player": 3}, kind="horse")
+    after = compute(spec, [d, d, d, horse])
+    assert after.counters == (3, 3, 3, 1)
+    assert after.rows[-1].number is None
+    assert after.pool == Fraction(19, 2)
+    assert sum(after.totals) + after.pool == 0
+    # a player who is out is dealt no cards, and may not deal
+    out_hand = deal(spec, dealer=0, mode="hands", hands=HANDS_4)
+    with pytest.raises(EntryError) as caught:
+        compute(spec, [d, d, d, out_hand])
+    assert caught.value.field == "hand_3"
+    with pytest.raises(EntryError) as caught:
+        compute(spec, [d, d, d, deal(spec, dealer=3, mode="hands", hands=[*HANDS_4[:3], None])])
+    assert caught.value.field == "dealer"
+
+
+def test_pool_commerce_ends_when_one_player_holds_counters():
+    spec = spec_for("pool", players=["Ann", "Bob"], buy_in="3", prize="1", horse_price="1")
+    d = deal(spec, dealer=0, mode="result", places=[1, 2])
+    sheet = compute(spec, [d, d, d])
+    assert sheet.over and sheet.winners == (0,)
+    assert sheet.pool == 0
+    assert sheet.next_dealer is None
+    with pytest.raises(EntryError, match="game is over"):
+        compute(spec, [d, d, d, d])
+
+
+def test_cox_four_hands_totals_and_winner():
+    spec = spec_for("cox", stake="")
+    hand = deal(
+        spec,
+        mode="cards",
+        bases=[1, 2, 3, 4],
+        cards=[
+            "auto-5 auto-5 auto-5 auto-1 auto-1 auto-1 auto-2 auto-2 greenback-3",
+            "ship-1 ship-1",
+            "fruit-1 fruit-2",
+            "plane-3 plane-3 plane-3 bank",
+        ],
+    )
+    scores = deal(spec, mode="result", bases=[2, 3, 4, 1], scores=[3, 4, 5, -5])
+    sheet = compute(spec, [hand, scores, scores, scores])
+    assert sheet.rows[0].net[0] == 11  # greenback 3 is not Ann's own base (1): 3, not 6
+    assert sheet.rows[0].hands[0].complete is True
+    assert sheet.over
+    assert sheet.totals == (20, 12, 18, -9)  # 11 + 9, 0 + 12, 3 + 15, 6 - 15
+    assert sheet.winners == (0,)
+    with pytest.raises(EntryError, match="four hands"):
+        compute(spec, [hand, scores, scores, scores, scores])
+
+
+def test_cox_errors_name_the_player_field():
+    spec = spec_for("cox", stake="")
+    with pytest.raises(EntryError) as caught:
+        ledger.clean_entry(
+            spec,
+            "deal",
+            {
+                "mode": "cards",
+                "bases": [1, 2, 3, 4],
+                "cards": ["auto-6", "ship-1", "bank", "fruit-1"],
+            },
+        )
+    assert caught.value.field == "cards_0"
+    with pytest.raises(EntryError) as caught:
+        ledger.clean_entry(
+            spec, "deal", {"mode": "result", "bases": [1, 2, 2, 4], "scores": [1, 2, 3, 4]}
+        )
+    assert caught.value.field == "base_2"
+
+
+def test_name_players_keeps_nested_descriptions():
+    text = "Hands 1 (point 21 (nine, eight, four)) and 2 (x) tie for first place."
+    assert ledger.name_players(text, ["Ann", "Bob"], base=1, seats=[0, 1]) == (
+        "Ann (point 21 (nine, eight, four)) and Bob (x) tie for first place."
+    )
+    assert (
+        ledger.name_players("Hand 2 is the dealer", ["Ann", "Bob", "Cy"], base=1, seats=[0, 2])
+        == "Cy is the dealer"
+    )
+
+
+# --- Properties over random evenings -------------------------------------------------------------
+
+MONEY_SPECS = [
+    spec_for("peel-new"),
+    spec_for("peel-new", dealer_penalty="all", stander_pays="shared", tie_dealer_stake="shared"),
+    spec_for("peel-new", extended="true", pack="32", limited="no-pair"),
+    spec_for("peel-old", players=["Ann", "Bob", "Cy"], stake="1/3"),
+    spec_for("swedish", stake="0.5"),
+    spec_for("swedish", players=PLAYERS + ["Eve", "Fay"], tie="full-bonus"),
+]
+
+
+def accepted(spec, candidates):
+    """Keep the deals the engine accepts, in order, as the sheet would."""
+    kept = []
+    for e in candidates:
+        try:
+            compute(spec, [*kept, e])
+        except EntryError:
+            continue
+        kept.append(e)
+    return kept
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), which=st.integers(0, len(MONEY_SPECS) - 1))
+def test_every_deal_sums_to_zero_and_totals_are_the_sum_of_the_deals(data, which):
+    spec = MONEY_SPECS[which]
+    raw = data.draw(st.lists(deal_data(spec), min_size=1, max_size=8))
+    entries = accepted(spec, [entry(spec, d) for d in raw])
+    sheet = compute(spec, entries)
+    running = [Fraction(0)] * spec.n
+    for k, row in enumerate(sheet.rows):
+        assert sum(row.net) == 0, f"deal {k + 1} does not sum to zero"
+        paid = [Fraction(0)] * spec.n
+        for group in row.because:
+            for p in group.payments:
+                paid[p.payer] -= p.amount
+                paid[p.payee] += p.amount
+        assert tuple(paid) == row.net  # every transfer is shown, with its reason
+        running = [a + b for a, b in zip(running, row.net, strict=True)]
+        assert tuple(running) == row.totals
+        assert sum(row.totals) == 0
+        # the running total after deal k is the total of a sheet of the first k deals
+        assert compute(spec, entries[: k + 1]).totals == row.totals
+    assert sheet.totals == (tuple(running) if sheet.rows else (0,) * spec.n)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), which=st.integers(0, len(MONEY_SPECS) - 1))
+def test_an_edit_or_undo_equals_a_sheet_recorded_that_way_from_the_start(data, which):
+    spec = MONEY_SPECS[which]
+    entries = accepted(
+        spec, [entry(spec, d) for d in data.draw(st.lists(deal_data(spec), min_size=2, max_size=6))]
+    )
+    if not entries:
+        return
+    i = data.draw(st.integers(0, len(entries) - 1))
+    undone = entries[:i] + entries[i + 1 :]
+    after_undo = compute(spec, undone)
+    assert after_undo.totals == compute(spec, list(undone)).totals
+    assert sum(after_undo.totals) == 0
+    assert after_undo.deals == len(entries) - 1
+    replacement = entry(spec, data.draw(deal_data(spec)))
+    edited = entries[:i] + [replacement] + entries[i + 1 :]
+    try:
+        after_edit = compute(spec, edited)
+    except EntryError:
+        return
+    # deals before the edit are untouched; after it, the totals shift by the change
+    before = compute(spec, entries)
+    for k in range(i):
+        assert after_edit.rows[k].totals == before.rows[k].totals
+    shift = [a - b for a, b in zip(after_edit.rows[i].net, before.rows[i].net, strict=True)]
+    for k in range(i, len(entries)):
+        assert after_edit.rows[k].totals == tuple(
+            t + s for t, s in zip(before.rows[k].totals, shift, strict=True)
+        )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), n=st.integers(2, 5))
+def test_pool_money_and_counters_balance_after_every_entry(data, n):
+    spec = spec_for(
+        "pool",
+        players=PLAYERS[:4] + ["Eve"] if n == 5 else PLAYERS[:n],
+        buy_in="3",
+        prize=data.draw(st.sampled_from(["1", "2", "1/2"])),
+        horse_price="1/2",
+        horse=data.draw(st.sampled_from(["first", "every"])),
+    )
+    entries: list[Entry] = []
+    for _ in range(data.draw(st.integers(1, 14))):
+        sheet = compute(spec, entries)
+        if sheet.over:
+            break
+        if sheet.may_buy_horse and data.draw(st.booleans()):
+            candidate = entry(spec, {"player": sheet.may_buy_horse[0]}, kind="horse")
+        else:
+            candidate = entry(spec, data.draw(deal_data(spec, list(sheet.active))))
+        try:
+            compute(spec, [*entries, candidate])
+        except EntryError:
+            continue
+        entries.append(candidate)
+    sheet = compute(spec, entries)
+    for row in sheet.rows:
+        assert sum(row.totals) + row.pool == 0
+        assert row.pool >= 0
+        assert all(c >= 0 for c in row.counters)
+        assert sum(row.counters) <= 3 * spec.n + len(
+            [r for r in sheet.rows if r.entry.kind == "horse"]
+        )
+    if sheet.over:
+        assert sheet.pool == 0 and len(sheet.winners) == 1
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), n=st.integers(2, 4))
+def test_cox_totals_are_the_sums_of_the_hands(data, n):
+    spec = spec_for("cox", players=PLAYERS[:n], stake="")
+    entries = []
+    for d in data.draw(st.lists(deal_data(spec), min_size=1, max_size=4)):
+        try:
+            e = entry(spec, d)
+            compute(spec, [*entries, e])
+        except EntryError:
+            continue
+        entries.append(e)
+    sheet = compute(spec, entries)
+    for p in range(n):
+        assert sheet.totals[p] == sum(row.net[p] for row in sheet.rows)
+    if len(entries) == 4:
+        best = max(sheet.totals)
+        assert sheet.winners == tuple(p for p in range(n) if sheet.totals[p] == best)
+
+
+def test_the_glue_doctests_pass():
+    import doctest
+
+    from games.scoresheet import serialize
+
+    for module in (ledger, serialize):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+@pytest.mark.django_db
+def test_the_migrations_match_the_models():
+    from django.core.management import call_command
+
+    call_command("makemigrations", "scoresheet", "--check", "--dry-run", verbosity=0)
