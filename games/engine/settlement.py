@@ -30,6 +30,7 @@ and the rotation of the deal, :func:`next_dealer` and :func:`suggest_end`.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -102,6 +103,11 @@ def parse_amount(value: Amount, name: str = "amount", *, positive: bool = True) 
     games.engine.settlement.SettlementError: stake: must be more than 0, not 0
     >>> parse_amount(0, "price", positive=False)
     Fraction(0, 1)
+    >>> parse_amount("1e999999", "stake")
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: stake: '1e999999' is not an amount a table plays \
+for: at most 1,000,000,000, in steps no finer than 1/10,000
     """
     if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | str | float):
         raise SettlementError(f"{name}: must be a number, not {value!r}")
@@ -109,6 +115,11 @@ def parse_amount(value: Amount, name: str = "amount", *, positive: bool = True) 
         if not math.isfinite(value):
             raise SettlementError(f"{name}: must be a finite number, not {value!r}")
         value = repr(value)
+    if isinstance(value, Decimal):
+        value = str(value)
+    if isinstance(value, str) and re.search(r"[eE]\s*[+-]?\s*\d{3}", value):
+        # An exponent this size would build a fraction of a million digits before any check.
+        raise SettlementError(f"{name}: {value!r} is not an amount a table plays for: {_SANE}")
     try:
         result = Fraction(value)
     except (ValueError, ZeroDivisionError, InvalidOperation, OverflowError):
@@ -116,7 +127,16 @@ def parse_amount(value: Amount, name: str = "amount", *, positive: bool = True) 
     if result < 0 or (positive and result == 0):
         bound = "more than 0" if positive else "at least 0"
         raise SettlementError(f"{name}: must be {bound}, not {value}")
+    if result > MAX_AMOUNT or result.denominator > MAX_DENOMINATOR:
+        raise SettlementError(f"{name}: {value!r} is not an amount a table plays for: {_SANE}")
     return result
+
+
+MAX_AMOUNT: Final = 10**9
+"""The largest stake, counter or price the engine accepts: more is a typing slip."""
+MAX_DENOMINATOR: Final = 10_000
+"""Amounts are in steps no finer than 1/10,000 of a unit (thirds and the like are fine)."""
+_SANE = f"at most {MAX_AMOUNT:,}, in steps no finer than 1/{MAX_DENOMINATOR:,}"
 
 
 # --- Rulings: every reading the texts leave open, declared once --------------------------

@@ -93,6 +93,8 @@ SETTLE_BAD = [
      "positive"),
     ({"rules": "english-old", "stake": "1", "players": players("AS KS QS", "2C 2D 2H")},
      "'stake' should be"),
+    ({"rules": "english-old", "stake": 1e308, "players": players("AS KS QS", "2C 2D 2H")},
+     "not an amount a table plays for"),
     ({"rules": "english-old", "stake": 1}, "'players' is missing"),
     ({"rules": "english-old", "stake": 1, "players": ["AS KS QS"]}, "players[0]"),
     ({"rules": "english-old", "stake": 1, "players": [{"bought": 1}, {"hand": []}]}, "'hand'"),

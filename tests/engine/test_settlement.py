@@ -827,3 +827,16 @@ def test_the_deal_rejects_impossible_input(call: object, message: str) -> None:
 
 def test_settlement_error_is_a_value_error() -> None:
     assert issubclass(SettlementError, ValueError)
+
+
+@pytest.mark.parametrize(
+    "value", ["1e999999", "1E+400", 1e308, Decimal("1E+999999"), 10**10, "1/100001", "1e-9"]
+)
+def test_parse_amount_refuses_amounts_no_table_plays_for(value: object) -> None:
+    with pytest.raises(SettlementError, match="^stake: .* not an amount a table plays for"):
+        parse_amount(value, "stake")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", ["1000000000", "1/3", "0.0001", 2.5])
+def test_parse_amount_accepts_the_largest_and_finest_sane_amounts(value: object) -> None:
+    assert parse_amount(value, "stake") > 0  # type: ignore[arg-type]
