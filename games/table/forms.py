@@ -1,0 +1,740 @@
+"""What the table pages read from a query string: the cards on the board and the options.
+
+The board is what a player typed or tapped: hands of card fields, each kept exactly as
+entered. Every card is read by the engine's parser (:func:`games.engine.cards.parse_card`,
+:func:`~games.engine.cards.parse_hand`, :func:`~games.engine.cards.parse_hands`); this
+module only places the engine's messages beside the field they concern and applies the
+editing buttons (add or remove a player, clear a card, tap a card of the pack).
+
+Two spellings of the hands reach the same board:
+
+* ``h=AS+2S+3S&h=KD+KH+2C``: one parameter per hand, the permalink (``_`` is an empty field);
+* ``h1=AS&h1=2S&h1=3S&h2=KD&...``: one parameter per card field, named after its hand,
+  which is what the form itself sends.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from typing import Any
+from urllib.parse import urlencode
+
+from django import forms
+from django.http import QueryDict
+
+from games.engine import cox
+from games.engine.cards import Card, CardError, Pack, parse_card, parse_hand, parse_hands
+from games.engine.citations import RULINGS, Ruling
+from games.engine.commerce import Limited, PeelRules, SwedishRules
+
+EMPTY = "_"
+"""How a permalink writes an empty card field."""
+MAX_HANDS = 40
+"""The most hands a board shows (far beyond any rule set's limit; the rest is dropped)."""
+MAX_FIELDS = 60
+"""The most card fields one hand shows."""
+_SPLIT = re.compile(r"[\s,;]+")  # hand text to fields, as the engine splits a hand (see report)
+
+
+@dataclass
+class Slot:
+    """One card field: what was typed, the engine's card, and the message beside it."""
+
+    hand: int
+    position: int
+    raw: str
+    card: Card | None = None
+    error: str = ""
+    normalised: bool = True
+    """Show a good card as the engine writes it; off when the board has any error, so that
+    every field then keeps exactly what was typed."""
+
+    @property
+    def id(self) -> str:
+        return f"h{self.hand}c{self.position}"
+
+    @property
+    def empty(self) -> bool:
+        return not self.raw.strip()
+
+    @property
+    def ok(self) -> bool:
+        return self.card is not None and not self.error
+
+    @property
+    def shown(self) -> str:
+        """A good card as the engine writes it with its symbol (``A♠``); otherwise as typed."""
+        if self.normalised and self.card is not None and not self.error:
+            return self.card.symbol
+        return self.raw
+
+    @property
+    def code(self) -> str:
+        """The engine's canonical code of a good card, else the text for a permalink."""
+        if self.ok:
+            return str(self.card)
+        return _SPLIT.sub("", self.raw) or EMPTY
+
+
+@dataclass
+class HandEntry:
+    """One player's hand on the board."""
+
+    number: int
+    slots: list[Slot]
+    error: str = ""
+    row: dict[str, Any] | None = None
+    """Beside the hand once judged: its combination, place and strength."""
+
+    @property
+    def id(self) -> str:
+        return f"h{self.number}"
+
+    @property
+    def tokens(self) -> list[str]:
+        return [s.raw for s in self.slots]
+
+    @property
+    def filled(self) -> bool:
+        return len(self.slots) == 3 and all(not s.empty for s in self.slots)
+
+    @property
+    def ok(self) -> bool:
+        return self.filled and not self.error and all(s.ok for s in self.slots)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(s.card for s in self.slots if s.card is not None)
+
+    @property
+    def invalid(self) -> bool:
+        return bool(self.error) or any(s.error for s in self.slots)
+
+
+@dataclass
+class Board:
+    """The hands as entered, with the engine's messages placed, and what an edit did."""
+
+    hands: list[HandEntry]
+    pack: Pack
+    limit: int
+    error: str = ""
+    notice: str = ""
+    removed: int | None = None
+    edited: bool = False
+    placed: str = ""
+
+    @property
+    def slots(self) -> list[Slot]:
+        return [s for h in self.hands for s in h.slots]
+
+    @property
+    def taken(self) -> dict[str, int]:
+        """Canonical code of every card on the board to the (first) hand that holds it."""
+        taken: dict[str, int] = {}
+        for slot in self.slots:
+            if slot.card is not None:
+                taken.setdefault(str(slot.card), slot.hand)
+        return taken
+
+    @property
+    def missing(self) -> int:
+        return sum(1 for s in self.slots if s.empty)
+
+    @property
+    def blank(self) -> bool:
+        return all(s.empty for s in self.slots)
+
+    @property
+    def errors(self) -> list[tuple[str, str]]:
+        """Every message with the id of the field it belongs to, top to bottom."""
+        found: list[tuple[str, str]] = []
+        if self.error:
+            found.append(("hands", self.error))
+        for hand in self.hands:
+            if hand.error:
+                target = hand.slots[0].id if hand.slots else hand.id
+                found.append((target, f"Hand {hand.number}: {hand.error}"))
+            found.extend((s.id, f"Hand {hand.number}, {s.error}") for s in hand.slots if s.error)
+        return found
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.hands) >= 2 and not self.has_errors and all(h.ok for h in self.hands)
+
+    @property
+    def can_add(self) -> bool:
+        return len(self.hands) < self.limit
+
+    @property
+    def can_remove(self) -> bool:
+        return len(self.hands) > 2
+
+    @property
+    def target(self) -> Slot | None:
+        """The first empty field: where a tapped card goes."""
+        return next((s for s in self.slots if s.empty), None)
+
+    def keep_as_typed(self) -> None:
+        """Show every field exactly as typed (the page answers with an error somewhere)."""
+        for slot in self.slots:
+            slot.normalised = False
+
+    def hand_params(self) -> list[tuple[str, str]]:
+        """The hands as permalink parameters: ``h=AS+2S+3S`` per hand."""
+        return [("h", " ".join(s.code for s in hand.slots)) for hand in self.hands]
+
+
+def _split(text: str) -> list[str]:
+    return [t for t in _SPLIT.split(text) if t]
+
+
+_HAND_FIELD = re.compile(r"^h(\d{1,3})$")
+
+
+def _raw_hands(query: QueryDict) -> tuple[list[list[str]], str]:
+    """``h`` (one text per hand, the permalink) or ``h1``, ``h2``... (one field per card)."""
+    error = ""
+    if "h" in query:
+        hands = [["" if t == EMPTY else t for t in _split(text)] for text in query.getlist("h")]
+    else:
+        numbered = sorted((int(m.group(1)), key) for key in query if (m := _HAND_FIELD.match(key)))
+        hands = [[t.strip() for t in query.getlist(key)] for _, key in numbered]
+    if len(hands) > MAX_HANDS:
+        error = f"Only the first {MAX_HANDS} hands are shown; there were {len(hands)}."
+        hands = hands[:MAX_HANDS]
+    for i, hand in enumerate(hands):
+        if len(hand) > MAX_FIELDS:
+            error = error or f"Only the first {MAX_FIELDS} cards of a hand are shown."
+            hands[i] = hand[:MAX_FIELDS]
+    hands = [hand + [""] * (3 - len(hand)) for hand in hands]
+    while len(hands) < 2:
+        hands.append(["", "", ""])
+    return hands, error
+
+
+def _first(query: QueryDict, name: str) -> str | None:
+    value = query.get(name)
+    return None if value is None else value.strip()
+
+
+def _apply_edit(board: Board, query: QueryDict) -> None:
+    """The editing buttons: add=1, drop=N, clear=H-P, tap=CODE (also work without JS)."""
+    hands = board.hands
+    if "add" in query:
+        board.edited = True
+        if board.can_add:
+            hands.append(HandEntry(len(hands) + 1, []))
+            hands[-1].slots = [Slot(len(hands), p, "") for p in (1, 2, 3)]
+        else:
+            board.notice = f"No more players: at most {board.limit} hands are dealt."
+    remove = _first(query, "drop")
+    if remove is not None:
+        board.edited = True
+        if remove.isdigit() and 1 <= int(remove) <= len(hands) and board.can_remove:
+            board.removed = int(remove)
+            del hands[int(remove) - 1]
+        else:
+            board.notice = "That player cannot be removed: a showdown needs two hands."
+    clear = _first(query, "clear")
+    if clear is not None:
+        board.edited = True
+        hand, _, position = clear.partition("-")
+        if hand.isdigit() and position.isdigit():
+            h, p = int(hand), int(position)
+            if 1 <= h <= len(hands) and 1 <= p <= len(hands[h - 1].slots):
+                hands[h - 1].slots[p - 1].raw = ""
+    tap = _first(query, "tap")
+    if tap is not None:
+        board.edited = True
+        try:
+            card = parse_card(tap)
+        except CardError as error:
+            board.notice = error.message
+        else:
+            _place(board, card)
+    for number, hand in enumerate(hands, start=1):
+        hand.number = number
+        for position, slot in enumerate(hand.slots, start=1):
+            slot.hand, slot.position = number, position
+
+
+def _place(board: Board, card: Card) -> None:
+    for slot in board.slots:
+        if not slot.empty:
+            try:
+                if parse_card(slot.raw) == card:
+                    board.notice = f"{card.symbol} is already in hand {slot.hand}."
+                    return
+            except CardError:
+                pass
+    if card not in board.pack:
+        board.notice = f"{card.symbol} is not in the {board.pack.description}."
+        return
+    target = board.target
+    if target is None:
+        board.notice = "Every hand is full: clear a card first, or add a player."
+        return
+    target.raw = str(card)
+    board.placed = target.id
+
+
+def read_board(query: QueryDict, pack: Pack, limit: int, *, judging: bool) -> Board:
+    """The board from a query string, every card read and every message placed by the engine.
+
+    ``judging`` reports empty fields too (a player asked for the result); while editing,
+    an empty field is only waiting for a card.
+    """
+    raw, error = _raw_hands(query)
+    hands = [
+        HandEntry(n, [Slot(n, p, text) for p, text in enumerate(cards, start=1)])
+        for n, cards in enumerate(raw, start=1)
+    ]
+    board = Board(hands, pack, limit, error=error)
+    _apply_edit(board, query)
+    judging = judging and not board.edited and not board.blank
+    seen: dict[Card, int] = {}
+    for hand in board.hands:
+        for slot in hand.slots:
+            if slot.empty and not judging:
+                continue
+            try:
+                card = slot.card = parse_card(slot.raw)
+            except CardError as err:
+                slot.error = f"card {slot.position}: {err.detail}"
+                continue
+            # Checked here too so that a half-entered board shows them at once; the engine
+            # checks them again (with its own words) once the hands are complete.
+            if card not in pack:
+                slot.error = f"card {slot.position}: {card} is not in the {pack.description}"
+            elif card in seen:
+                slot.error = f"card {slot.position}: {card} is also in hand {seen[card]}"
+            else:
+                seen[card] = hand.number
+    for hand in board.hands:
+        if hand.invalid:
+            continue
+        if len(hand.slots) != 3:
+            try:
+                parse_hand([t for t in hand.tokens if t.strip()], pack)
+            except CardError as err:
+                hand.error = err.message
+            continue
+        if hand.filled:
+            try:
+                parse_hand(hand.tokens, pack)
+            except CardError as err:
+                _locate(hand, err)
+    count_wrong = len(board.hands) > limit
+    if count_wrong or (not board.has_errors and all(h.filled for h in board.hands)):
+        try:
+            parse_hands([h.tokens for h in board.hands], pack, limit)
+        except CardError as err:
+            if err.hand is not None and 1 <= err.hand <= len(board.hands):
+                _locate(board.hands[err.hand - 1], err)
+            else:
+                board.error = err.message
+    if board.has_errors:
+        board.keep_as_typed()
+    return board
+
+
+def _locate(hand: HandEntry, err: CardError) -> None:
+    if err.position is not None and 1 <= err.position <= len(hand.slots):
+        slot = hand.slots[err.position - 1]
+        slot.error = slot.error or f"card {err.position}: {err.detail}"
+    else:
+        hand.error = hand.error or err.detail
+
+
+# --------------------------------------------------------------------------- options
+
+
+def house_rulings(rules_class: type[PeelRules] | type[SwedishRules]) -> list[Ruling]:
+    """The engine's rulings whose house-rule option the rule set takes, as the engine lists them."""
+    names = {f.name for f in fields(rules_class)} - {"pack", "limited"}
+    return [r for r in RULINGS.values() if r.option in names]
+
+
+def _ruling_field(ruling: Ruling) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=ruling.question,
+        choices=[(value, f"{value}: {effect}") for value, effect in ruling.alternatives],
+        required=False,
+        help_text=f"Our reading by default: {ruling.reading}",
+    )
+
+
+class _OptionsForm(forms.Form):
+    """Options read leniently: a missing one is its default, a wrong one an error beside it."""
+
+    rules_class: type[PeelRules] | type[SwedishRules] = PeelRules
+    defaults: dict[str, str] = {}
+
+    def __init__(self, data: QueryDict, hands: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(data, *args, **kwargs)
+        self.defaults = {}
+        for ruling in house_rulings(self.rules_class):
+            assert ruling.option is not None and ruling.default is not None
+            self.fields[ruling.option] = _ruling_field(ruling)
+            self.fields[ruling.option].ruling = ruling  # type: ignore[attr-defined]
+            self.defaults[ruling.option] = ruling.default
+        self.fields["dealer"] = forms.ChoiceField(
+            label="Dealer",
+            choices=[("", "not given")] + [(str(n), f"Hand {n}") for n in range(1, hands + 1)],
+            required=False,
+        )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for name, default in self.defaults.items():
+            if not cleaned.get(name):
+                cleaned[name] = default
+        return cleaned
+
+    @property
+    def house_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.defaults]
+
+    @property
+    def house_open(self) -> bool:
+        """Open the options when one of them is wrong, to show the message beside it."""
+        return bool(self.errors)
+
+    def rule_options(self) -> dict[str, str]:
+        return {name: self.cleaned_data[name] for name in self.defaults}
+
+    def dealer_index(self) -> int | None:
+        dealer = self.cleaned_data.get("dealer")
+        return int(dealer) - 1 if dealer else None
+
+    def params(self) -> list[tuple[str, str]]:
+        """The options that differ from their defaults, for a permalink."""
+        out = []
+        for name, default in self.defaults.items():
+            if self.cleaned_data.get(name, default) != default:
+                out.append((name, self.cleaned_data[name]))
+        if self.cleaned_data.get("dealer"):
+            out.append(("dealer", self.cleaned_data["dealer"]))
+        return out
+
+
+PACK_CHOICES = [("52", "52 cards: up to 12 hands"), ("32", "32 cards, seven to ace: up to 7 hands")]
+
+
+class PeelForm(_OptionsForm):
+    """Peel's options: the pack, Limited Commerce, the dealer, and the house rules."""
+
+    rules_class = PeelRules
+    pack = forms.ChoiceField(label="Pack", choices=PACK_CHOICES, required=False)
+    limited = forms.ChoiceField(
+        label="Combinations recognised",
+        choices=[
+            (choice.value, _limited_label)
+            for choice, _limited_label in (
+                (Limited.NONE, "All five: Tricon, Sequence, Flush, Pair, Point"),
+                (Limited.NO_PAIR, "Limited Commerce: no Pair"),
+                (
+                    Limited.TRICON_SEQUENCE_POINT,
+                    "Limited Commerce: Tricon, Sequence and Point only",
+                ),
+            )
+        ],
+        required=False,
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        cleaned["pack"] = cleaned.get("pack") or "52"
+        cleaned["limited"] = cleaned.get("limited") or Limited.NONE.value
+        return cleaned
+
+    def params(self) -> list[tuple[str, str]]:
+        out = [("pack", self.cleaned_data["pack"])]
+        if self.cleaned_data["limited"] != Limited.NONE.value:
+            out.append(("limited", self.cleaned_data["limited"]))
+        return out + super().params()
+
+
+class DealerForm(_OptionsForm):
+    """Only the dealer: the comparison judges every rule set with its default readings."""
+
+    rules_class = SwedishRules
+
+    def __init__(self, data: QueryDict, hands: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(data, hands, *args, **kwargs)
+        for name in self.defaults:
+            del self.fields[name]
+        self.defaults = {}
+
+
+class SwedishForm(_OptionsForm):
+    """The Swedish text's options: the dealer (ties go to him) and the house rules."""
+
+    rules_class = SwedishRules
+
+
+def permalink(path: str, board: Board, options: list[tuple[str, str]]) -> str:
+    return f"{path}?{urlencode(board.hand_params() + options)}"
+
+
+def pack_rows(pack: Pack, taken: dict[str, int]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The pack by suit (spades, hearts, clubs, diamonds: black and red in turn), low to high."""
+    rows = []
+    for suit_letter in "SHCD":
+        cards = [c for c in pack.cards if c.suit.value == suit_letter]
+        if cards:
+            rows.append(
+                (
+                    cards[0].suit.english.capitalize(),
+                    [{"card": c, "code": str(c), "taken": taken.get(str(c))} for c in cards],
+                )
+            )
+    return rows
+
+
+# --------------------------------------------------------------------------- Cox
+
+
+@dataclass
+class CoxSlot:
+    """One card of a Cox rack as typed, the engine's card, and the message beside it."""
+
+    index: int
+    raw: str
+    card: cox.CoxCard | None = None
+    error: str = ""
+    normalised: bool = True
+
+    @property
+    def id(self) -> str:
+        return f"card{self.index}"
+
+    @property
+    def shown(self) -> str:
+        if self.normalised and self.card is not None and not self.error:
+            return self.card.code
+        return self.raw
+
+    @property
+    def colour(self) -> str:
+        return cox_colour(self.card) if self.card is not None and not self.error else "none"
+
+
+def cox_colour(card: cox.CoxCard) -> str:
+    """The colour a card is printed in (cox ``pack``): black suits, the honours' colours."""
+    if card.category in ("suit", "captain"):
+        return "black"
+    if card.category == "honor":
+        return COX_COLOURS[card.suit]
+    return "green" if card.category == "greenback" else "bank"
+
+
+@dataclass
+class Rack:
+    """The cards a Cox player laid out, in the order entered."""
+
+    slots: list[CoxSlot]
+    error: str = ""
+    notice: str = ""
+    edited: bool = False
+
+    @property
+    def cards(self) -> list[cox.CoxCard]:
+        return [s.card for s in self.slots if s.card is not None]
+
+    @property
+    def codes(self) -> list[str]:
+        return [s.card.code if s.card is not None else s.raw for s in self.slots]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for card in self.cards:
+            counts[card.code] = counts.get(card.code, 0) + 1
+        return counts
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.error) or any(s.error for s in self.slots)
+
+    @property
+    def errors(self) -> list[tuple[str, str]]:
+        found = [("cards", self.error)] if self.error else []
+        found += [(s.id, f"Card {s.index}: {s.error}") for s in self.slots if s.error]
+        return found
+
+
+MAX_COX_CARDS = 40
+"""The most cards a rack shows (a hand is eight, with greenbacks and fourth cards a few more)."""
+
+
+def read_cox_cards(query: QueryDict) -> Rack:
+    """The rack from ``card=auto-5&card=bank...``, edited by ``tap=CODE`` and ``clear=N``."""
+    raw = [t.strip() for t in query.getlist("card")]
+    rack = Rack([])
+    if len(raw) > MAX_COX_CARDS:
+        rack.error = f"Only the first {MAX_COX_CARDS} cards are shown; there were {len(raw)}."
+        raw = raw[:MAX_COX_CARDS]
+    clear = _first(query, "clear")
+    if clear is not None:
+        rack.edited = True
+        if clear.isdigit() and 1 <= int(clear) <= len(raw):
+            del raw[int(clear) - 1]
+    raw = [t for t in raw if t]
+    tap = _first(query, "tap")
+    if tap is not None:
+        rack.edited = True
+        try:
+            card = cox.parse_card(tap)
+        except cox.CoxCardError as error:
+            rack.notice = str(error)
+        else:
+            held = sum(1 for t in raw if _cox_code(t) == card.code)
+            if held >= card.pack_count:
+                copies = "one" if card.pack_count == 1 else f"{card.pack_count}"
+                rack.notice = f"The pack has only {copies} of {card.name}."
+            elif len(raw) >= MAX_COX_CARDS:
+                rack.notice = f"A rack shows at most {MAX_COX_CARDS} cards."
+            else:
+                raw.append(card.code)
+    rack.slots = [CoxSlot(i, t) for i, t in enumerate(raw, start=1)]
+    for slot in rack.slots:
+        try:
+            slot.card = cox.parse_card(slot.raw)
+        except cox.CoxCardError as error:
+            slot.error = str(error)
+    if not rack.has_errors and rack.slots:
+        try:
+            cox.parse_hand([s.raw for s in rack.slots])
+        except cox.CoxCardError as error:
+            _locate_copies(rack, str(error))
+    if rack.has_errors:
+        for slot in rack.slots:
+            slot.normalised = False
+    return rack
+
+
+def _cox_code(token: str) -> str | None:
+    try:
+        return cox.parse_card(token).code
+    except cox.CoxCardError:
+        return None
+
+
+def _locate_copies(rack: Rack, message: str) -> None:
+    """Mark every copy beyond the pack's count with the engine's message (else the rack)."""
+    seen: dict[str, int] = {}
+    marked = False
+    for slot in rack.slots:
+        assert slot.card is not None
+        seen[slot.card.code] = seen.get(slot.card.code, 0) + 1
+        if seen[slot.card.code] > slot.card.pack_count and slot.card.code in message:
+            slot.error = message
+            marked = True
+    if not marked:
+        rack.error = message
+
+
+def cox_house_rulings() -> list[Ruling]:
+    names = {f.name for f in fields(cox.CoxOptions)}
+    return [r for r in RULINGS.values() if r.option in names]
+
+
+class CoxForm(forms.Form):
+    """The player's Supply Base (1-4) and the house rules of Cox's rulings."""
+
+    base = forms.ChoiceField(
+        label="Your Supply Base",
+        choices=[(str(n), f"No. {n}") for n in range(1, 5)],
+        required=False,
+        widget=forms.RadioSelect,
+        help_text="Your own greenback (the one with your Supply Base's number) counts 6.",
+    )
+
+    def __init__(self, data: QueryDict, *args: Any, **kwargs: Any) -> None:
+        super().__init__(data, *args, **kwargs)
+        self.defaults: dict[str, str] = {}
+        for ruling in cox_house_rulings():
+            assert ruling.option is not None and ruling.default is not None
+            self.fields[ruling.option] = _ruling_field(ruling)
+            self.fields[ruling.option].ruling = ruling  # type: ignore[attr-defined]
+            self.defaults[ruling.option] = ruling.default
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        cleaned["base"] = cleaned.get("base") or "1"
+        for name, default in self.defaults.items():
+            if not cleaned.get(name):
+                cleaned[name] = default
+        return cleaned
+
+    @property
+    def house_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.defaults]
+
+    @property
+    def house_open(self) -> bool:
+        """Open the house rules when one of them is wrong, to show the message beside it."""
+        return any(self[name].errors for name in self.defaults)
+
+    def supply_base(self) -> int:
+        return int(self.cleaned_data["base"])
+
+    def options(self) -> cox.CoxOptions:
+        return cox.CoxOptions(**{name: self.cleaned_data[name] == "true" for name in self.defaults})
+
+    def params(self) -> list[tuple[str, str]]:
+        out = [("base", self.cleaned_data["base"])]
+        for name, default in self.defaults.items():
+            if self.cleaned_data[name] != default:
+                out.append((name, self.cleaned_data[name]))
+        return out
+
+
+COX_COLOURS = {"fruit": "red", "grain": "yellow", "industry": "blue"}
+
+
+def cox_pack(counts: dict[str, int]) -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """Cox's pack by group, for the on-screen pack: group name, colour, cards with counts."""
+    groups: dict[str, tuple[str, str, list[dict[str, Any]]]] = {}
+    for card in cox.DISTINCT_CARDS:
+        if card.category in ("suit", "captain"):
+            key, title, colour = card.suit, _COX_SUIT_TITLES[card.suit], "black"
+        elif card.category == "bank":
+            key, title, colour = "bank", "The bank card", "bank"
+        elif card.category == "honor":
+            key, title = card.suit, f"{card.suit.capitalize()} ({COX_COLOURS[card.suit]})"
+            colour = COX_COLOURS[card.suit]
+        else:
+            key, title, colour = "greenback", "Greenbacks (green)", "green"
+        group = groups.setdefault(key, (title, colour, []))
+        held = counts.get(card.code, 0)
+        group[2].append(
+            {
+                "card": card,
+                "code": card.code,
+                "label": _cox_label(card),
+                "held": held,
+                "left": card.pack_count - held,
+                "full": held >= card.pack_count,
+            }
+        )
+    return list(groups.values())
+
+
+_COX_SUIT_TITLES = {"auto": "Automobiles", "ship": "Ships", "plane": "Airplanes"}
+
+
+def _cox_label(card: cox.CoxCard) -> str:
+    """What a card of the on-screen pack shows: the number, C for a captain (as printed)."""
+    if card.category == "captain":
+        return "C"
+    if card.category == "bank":
+        return "Bank"
+    return str(card.number)

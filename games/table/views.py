@@ -1,0 +1,383 @@
+"""At the table: settle who won a deal of Commerce, under each rule set, and count a Cox hand.
+
+Every page is a GET form, so its address reproduces its result (a permalink to send to
+whoever disputes it). With htmx the same form updates in place and the server names the
+permalink in ``HX-Push-Url``; without JavaScript every button (add a player, tap a card of
+the pack, clear a card) is a submit button that re-renders the page. The views only read
+the query string, call the engine and render: every rule lives in ``games.engine``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import push_url
+
+from games.engine import cox
+from games.engine.cards import PACK_52, CardError
+from games.engine.citations import RULINGS, Citation, Reason
+from games.engine.commerce import Rules, Showdown, rules_from_name, showdown
+from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
+from games.engine.strength import strength
+
+from .forms import (
+    Board,
+    CoxForm,
+    DealerForm,
+    PeelForm,
+    SwedishForm,
+    cox_colour,
+    cox_pack,
+    pack_rows,
+    permalink,
+    read_board,
+    read_cox_cards,
+)
+
+LIVE_HEADER = "X-Table-Live"
+"""Sent by cards.js on updates as the player enters cards: an empty field is not yet an error."""
+
+
+def _judging(request: HttpRequest) -> bool:
+    return request.headers.get(LIVE_HEADER) != "1"
+
+
+def _respond(
+    request: HttpRequest, template: str, context: dict[str, Any], *, bad: bool, link: str
+) -> HttpResponse:
+    """The page, or its board fragment for htmx, with the permalink pushed to the address bar."""
+    name = f"{template}#board" if request.htmx else template
+    response = render(request, name, context, status=400 if bad else 200)
+    if request.htmx:
+        response = push_url(response, link)
+    return response
+
+
+@dataclass
+class Explained:
+    """One reason of a result, with the paragraphs to quote (first cited) and to link."""
+
+    text: str
+    quotes: list[Citation] = field(default_factory=list)
+    links: list[Citation] = field(default_factory=list)
+    rulings: list[tuple[str, str | None]] = field(default_factory=list)
+
+
+def explain(
+    reasons: list[Reason], rules_for: Callable[[str], Any] | None = None
+) -> list[Explained]:
+    """Each paragraph is quoted under the first reason that cites it and linked after that;
+    each editorial ruling is shown once, with the house-rule value this table chose."""
+    quoted: set[Citation] = set()
+    shown: set[str] = set()
+    out = []
+    for reason in reasons:
+        item = Explained(reason.text)
+        for citation in reason.citations:
+            (item.links if citation in quoted else item.quotes).append(citation)
+            quoted.add(citation)
+        for slug in reason.rulings:
+            if slug in shown:
+                continue
+            shown.add(slug)
+            chosen = rules_for(slug) if rules_for else None
+            item.rulings.append((slug, chosen))
+        out.append(item)
+    return out
+
+
+def _chosen(rules: Rules) -> Callable[[str], str | None]:
+    def chosen(slug: str) -> str | None:
+        ruling = RULINGS.get(slug)
+        if ruling is None or ruling.option is None:
+            return None
+        value = getattr(rules, ruling.option, None)
+        return None if value is None else str(value)
+
+    return chosen
+
+
+def _percent(share: Any) -> str:
+    return f"{float(share) * 100:.1f}%"
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "table/index.html")
+
+
+# --------------------------------------------------------------------------- showdowns
+
+
+def _provisional_rules(book: str, query: QueryDict) -> Rules:
+    """The rule set with the pack asked for (or 52): fixes the pack and hand limit to read by."""
+    pack = 32 if book == "english" and query.get("pack") == "32" else 52
+    return rules_from_name(book, pack=pack)
+
+
+def _adjust_dealer(query: QueryDict, board: Board) -> QueryDict:
+    """After a player is removed, the dealer keeps his seat (or is forgotten if removed)."""
+    query = query.copy()
+    dealer = query.get("dealer", "")
+    if board.removed is not None and dealer.isdigit():
+        number = int(dealer)
+        if number == board.removed:
+            query["dealer"] = ""
+        elif number > board.removed:
+            query["dealer"] = str(number - 1)
+    return query
+
+
+def _hand_rows(result: Showdown | None) -> dict[int, dict[str, Any]]:
+    """Beside each hand: its combination, place and strength (only for a judged board)."""
+    rows: dict[int, dict[str, Any]] = {}
+    if result is None:
+        return rows
+    for placing in result.placings:
+        value = placing.value
+        st = strength(value, result.rules)
+        rows[placing.number] = {
+            "place": placing.place,
+            "winner": placing.hand in result.winners,
+            "dealer": result.dealer == placing.hand,
+            "category": value.category,
+            "describe": value.describe(),
+            "beats": _percent(st.beats_share),
+            "win": _percent(st.win),
+            "tie": _percent(st.tie),
+        }
+    return rows
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def verdict(board: Board, result: Showdown | None, options_bad: bool = False) -> str:
+    """The headline above the pack: the winner, or what is still needed."""
+    if result is not None:
+        if not result.winners:
+            return "Nobody wins."
+        best = result.values[result.winners[0]].describe()
+        if len(result.winners) == 1:
+            return f"Hand {result.winners[0] + 1} wins with {best}."
+        return f"Hands {_and([str(i + 1) for i in result.winners])} share the win ({best})."
+    if board.has_errors:
+        count = len(board.errors)
+        return f"Fix the {'problem' if count == 1 else f'{count} problems'} marked above."
+    if options_bad:
+        return "Fix the option marked above."
+    missing = board.missing
+    if board.blank:
+        return "Enter the hands shown: tap the cards below or type them."
+    return f"{missing} card{'s' if missing != 1 else ''} to go."
+
+
+def _showdown_page(request: HttpRequest, book: str) -> HttpResponse:
+    query = request.GET
+    provisional = _provisional_rules(book, query)
+    board = read_board(query, provisional.pack, provisional.hand_limit, judging=_judging(request))
+    query = _adjust_dealer(query, board)
+    form_class = PeelForm if book == "english" else SwedishForm
+    form = form_class(query, hands=len(board.hands))
+    rules: Rules = provisional
+    result: Showdown | None = None
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            if book == "english":
+                rules = rules_from_name(
+                    book, pack=int(data["pack"]), limited=data["limited"], **form.rule_options()
+                )
+            else:
+                rules = rules_from_name(book, **form.rule_options())
+        except ValueError as error:  # the form only offers what the engine takes
+            form.add_error(None, str(error))
+        if board.complete and form.is_valid():
+            try:
+                result = showdown(
+                    [hand.cards for hand in board.hands], rules, dealer=form.dealer_index()
+                )
+            except CardError as error:
+                board.error = error.message
+            except ValueError as error:
+                form.add_error("dealer", str(error))
+    rows = _hand_rows(result)
+    for hand in board.hands:
+        hand.row = rows.get(hand.number)
+    options = form.params() if form.is_valid() else _raw_options(query)
+    link = permalink(request.path, board, options)
+    context = {
+        "book": book,
+        "board": board,
+        "form": form,
+        "rules": rules,
+        "result": result,
+        "reasons": explain(list(result.reasons), _chosen(rules)) if result else [],
+        "verdict": verdict(board, result, bool(form.errors)),
+        "pack_rows": pack_rows(board.pack, board.taken),
+        "permalink": link,
+        "page_url": request.path,
+    }
+    bad = board.has_errors or bool(form.errors)
+    if bad:
+        board.keep_as_typed()
+    return _respond(request, "table/showdown.html", context, bad=bad, link=link)
+
+
+def _raw_options(query: QueryDict, also: set[str] | None = None) -> list[tuple[str, str]]:
+    """The options as entered, for the address bar of a page with a wrong one."""
+    skip = {"add", "drop", "clear", "tap"} | (also or set())
+    return [
+        (k, v)
+        for k, values in query.lists()
+        if k not in skip and not (k.startswith("h") and k[1:].isdigit()) and k != "h"
+        for v in values
+    ]
+
+
+@require_safe
+@vary_on_headers("HX-Request", LIVE_HEADER)
+def peel(request: HttpRequest) -> HttpResponse:
+    return _showdown_page(request, "english")
+
+
+@require_safe
+@vary_on_headers("HX-Request", LIVE_HEADER)
+def swedish(request: HttpRequest) -> HttpResponse:
+    return _showdown_page(request, "swedish")
+
+
+# --------------------------------------------------------------------------- every rule set
+
+
+@require_safe
+@vary_on_headers("HX-Request", LIVE_HEADER)
+def compare(request: HttpRequest) -> HttpResponse:
+    query = request.GET
+    # Any rule set may judge: read by the 52-card pack and the most hands any rule set deals.
+    limit = max(rules.hand_limit for rules, _ in rule_sets_for([]))
+    board = read_board(query, PACK_52, limit, judging=_judging(request))
+    form = DealerForm(_adjust_dealer(query, board), hands=len(board.hands))
+    everywhere = None
+    if board.complete and form.is_valid():
+        try:
+            everywhere = judge_everywhere(
+                [hand.cards for hand in board.hands], dealer=form.dealer_index()
+            )
+        except CardError as error:
+            board.error = error.message
+    columns: list[dict[str, Any]] = []
+    disagreements: list[dict[str, Any]] = []
+    if everywhere is not None:
+        reference = everywhere.judgements[0][1]
+        for label, result in everywhere.judgements:
+            rows = _hand_rows(result)
+            cells = []
+            for index, placing in enumerate(result.placings):
+                row = dict(rows[placing.number], number=placing.number)
+                family = placing.value.category.family
+                row["differs"] = family is not reference.values[index].category.family
+                cells.append(row)
+            columns.append(
+                {
+                    "label": label,
+                    "result": result,
+                    "cells": cells,
+                    "differs": result.winners != reference.winners,
+                    "verdict": verdict(board, result),
+                    "reasons": [r.text for r in result.reasons],
+                }
+            )
+        explained = explain([d.reason for d in everywhere.disagreements])
+        disagreements = [
+            {"d": d, "explained": e}
+            for d, e in zip(everywhere.disagreements, explained, strict=True)
+        ]
+    link = permalink(request.path, board, form.params() if form.is_valid() else [])
+    context = {
+        "board": board,
+        "form": form,
+        "everywhere": everywhere,
+        "columns": columns,
+        "disagreements": disagreements,
+        "winners_differ": any(column["differs"] for column in columns),
+        "pack_rows": pack_rows(board.pack, board.taken),
+        "verdict": _compare_verdict(board, everywhere, bool(form.errors)),
+        "permalink": link,
+        "page_url": request.path,
+    }
+    bad = board.has_errors or bool(form.errors)
+    if bad:
+        board.keep_as_typed()
+    return _respond(request, "table/compare.html", context, bad=bad, link=link)
+
+
+def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: bool) -> str:
+    if everywhere is None:
+        return verdict(board, None, options_bad)
+    reference = everywhere.judgements[0][0]
+    others = list(
+        dict.fromkeys(d.labels[1] for d in everywhere.disagreements if d.kind == "winner")
+    )
+    if not others:
+        return f"All {len(everywhere.judgements)} rule sets name the same winner."
+    verb = "names" if len(others) == 1 else "name"
+    return f"They disagree: {_and(others)} {verb} another winner than {reference}."
+
+
+# --------------------------------------------------------------------------- Cox
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def cox_page(request: HttpRequest) -> HttpResponse:
+    query = request.GET
+    rack = read_cox_cards(query)
+    form = CoxForm(query)
+    score = None
+    if form.is_valid() and rack.slots and not rack.has_errors:
+        try:
+            score = cox.score_hand(rack.codes, form.supply_base(), form.options())
+        except (cox.CoxCardError, ValueError) as error:
+            rack.error = str(error)
+    params = [("card", code) for code in rack.codes]
+    params += form.params() if form.is_valid() else _raw_options(query, {"card"})
+    link = f"{request.path}?{urlencode(params)}" if params else request.path
+    if score is not None:
+        headline = f"Score: {score.score} point{'' if abs(score.score) == 1 else 's'}."
+    elif rack.has_errors or form.errors:
+        headline = "Fix the problem marked above."
+    else:
+        headline = "Tap the cards laid out, or type them."
+
+    def chosen(slug: str) -> str | None:
+        ruling = RULINGS.get(slug)
+        if ruling is None or ruling.option is None or not form.is_valid():
+            return None
+        return str(form.cleaned_data.get(ruling.option))
+
+    waiting = [cox.parse_card(code) for code in score.waiting] if score else []
+    context = {
+        "rack": rack,
+        "form": form,
+        "score": score,
+        "verdict": headline,
+        "waiting": [{"name": card.name, "colour": cox_colour(card)} for card in waiting],
+        "reasons": explain(score.reasons, chosen) if score else [],
+        "cox_pack": cox_pack(rack.counts),
+        "permalink": link,
+        "page_url": request.path,
+    }
+    bad = rack.has_errors or bool(form.errors)
+    if bad:
+        for slot in rack.slots:
+            slot.normalised = False
+    return _respond(request, "table/cox.html", context, bad=bad, link=link)

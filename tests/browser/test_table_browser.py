@@ -1,0 +1,264 @@
+"""At the table, in Chromium, on a desktop and a phone-sized screen, with axe on each page.
+
+Expectations come from the books: Peel's combinations "range in value in the order given"
+(Tricon, Sequence, Flush, Pair, Point), the Swedish text gives a tie to the dealer, and
+Cox's counting list scores three of a kind 3 and lets the bank card double the score.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from tests.conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE_AXE = pytest.mark.browser_context_args(bypass_csp=True, **PHONE)
+DESKTOP_AXE = pytest.mark.browser_context_args(bypass_csp=True, **DESKTOP)
+
+
+def tap_cards(page: Page, *codes: str) -> None:
+    for code in codes:
+        button = page.locator(f"#pack-{code}")
+        expect(button).not_to_have_attribute("aria-disabled", "true")
+        button.click()
+
+
+def field_values(page: Page, hands: int = 2) -> list[str]:
+    return [
+        page.locator(f"#h{h}c{c}").input_value() for h in range(1, hands + 1) for c in (1, 2, 3)
+    ]
+
+
+@PHONE_AXE
+def test_phone_settles_a_peel_dispute_by_tapping_and_follows_the_quote(page: Page, axe_check):
+    page.goto("/table/peel/")
+    axe_check(page, "empty Peel table on a phone")
+    tap_cards(page, "7S", "7H", "7D", "AS", "AH", "2C")  # a tricon against a pair
+    verdict = page.locator("#verdict-text")
+    expect(verdict).to_have_text(re.compile(r"^Hand 1 wins with tricon"))
+    assert field_values(page) == ["7♠", "7♥", "7♦", "A♠", "A♥", "2♣"]
+    expect(page).to_have_url(re.compile(r"/table/peel/\?h=7S\+7H\+7D&h=AS\+AH\+2C&pack=52$"))
+    expect(page.locator("#pack-7H")).to_have_attribute("aria-disabled", "true")
+    expect(page.locator("#pack-8H")).not_to_have_attribute("aria-disabled", "true")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe_check(page, "Peel result on a phone")
+    # The deciding paragraph, quoted, links to its place in the library.
+    link = page.locator(".why figure.quote figcaption a").first
+    href = link.get_attribute("href") or ""
+    assert href.startswith("/library/peel-commerce/#")
+    link.click()
+    expect(page).to_have_url(re.compile(r"/library/peel-commerce/#"))
+    expect(page.locator(f"[id='{href.split('#', 1)[1]}']")).to_be_in_viewport()
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_phone_tap_targets_are_big_and_nothing_breaks_the_csp(page: Page):
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if "Content Security" in m.text else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto("/table/peel/")
+    tap_cards(page, "KS", "KH", "2D")
+    page.locator("#h1c1").fill("ZZ")  # a 400 swapped in place
+    page.locator("#h1c1").press("Enter")
+    expect(page.locator("#h1c1")).to_have_attribute("aria-invalid", "true")
+    page.locator(".house-rules summary").click()
+    expect(page.locator("#id_pack")).to_be_visible()
+    targets = [
+        "#pack .pc",
+        ".clear:not([hidden])",
+        "#add-player",
+        "#judge",
+        "#id_pack",
+        "#id_limited",
+        ".house-rules summary",
+    ]
+    for selector in targets:
+        for box in [b.bounding_box() for b in page.locator(selector).all()]:
+            assert box and box["height"] >= 44, (selector, box)
+            assert box["width"] >= 44, (selector, box)
+    assert problems == []
+
+
+@pytest.mark.browser_context_args(**DESKTOP)
+def test_desktop_enters_a_showdown_by_typing_and_the_keyboard(page: Page):
+    page.goto("/table/peel/")
+    page.locator("#h1c1").focus()
+    for code in ["as", "Ks", "QS", "2h", "3H"]:  # any notation the engine reads
+        page.keyboard.type(code)
+        page.keyboard.press("Enter")  # on to the next card
+    expect(page.locator("#h2c3")).to_be_focused()
+    # The last card from the on-screen pack, by keyboard: the focused field is its target.
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator("#h2c2")).to_be_focused()
+    page.locator("#h2c3").focus()
+    page.locator("#pack-4H").focus()
+    page.keyboard.press("Enter")
+    # Two sequences: "the highest wins; the ace, king, queen sequence reckoning as the best".
+    expect(page.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 1 wins with sequence"))
+    assert field_values(page) == ["A♠", "K♠", "Q♠", "2♥", "3♥", "4♥"]
+    # Arrow keys move through the pack; Space takes a card too.
+    page.locator("#pack-5C").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#pack-6C")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#pack-6D")).to_be_focused()
+    outline = page.locator("#pack-6D").evaluate("e => getComputedStyle(e).outlineStyle")
+    assert outline != "none", "a visible focus"
+
+
+@pytest.mark.browser_context_args(**DESKTOP)
+def test_permalink_opens_the_same_ruling_in_a_new_page_and_copies(page: Page, base_url: str):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page.goto("/table/swedish/")
+    tap_cards(page, "6S", "5S", "4S", "6H", "5H", "4H")  # the same sekvens in two suits
+    expect(page.locator("#verdict-text")).to_have_text(re.compile("share"))
+    page.locator("#id_dealer").select_option("2")  # "lika": the dealer wins a tie
+    verdict = page.locator("#verdict-text")
+    expect(verdict).to_have_text(re.compile(r"^Hand 2 wins"))
+    expect(page).to_have_url(re.compile(r"dealer=2"))
+    href = page.locator("#permalink").get_attribute("href") or ""
+    copy = page.locator(".copy-link")
+    expect(copy).to_be_visible()
+    copy.click()
+    expect(page.locator(".copy-status")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == base_url + href
+    other = page.context.new_page()
+    other.goto(href)
+    expect(other.locator("#verdict-text")).to_have_text(verdict.inner_text())
+    expect(other.locator("#h1c1")).to_have_value("6♠")
+
+
+@PHONE_AXE
+def test_phone_fixes_a_bad_card(page: Page, axe_check):
+    page.goto("/table/peel/")
+    tap_cards(page, "QS", "KS")
+    field = page.locator("#h1c3")
+    field.fill("1S")
+    field.press("Enter")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    error = page.locator("#h1c3-error")
+    expect(error).to_contain_text("'1S' is not a card")
+    expect(field).to_have_attribute("aria-describedby", "h1c3-error")
+    expect(page.locator("#verdict-text")).to_have_text(re.compile("Fix"))
+    expect(page.locator("#h1c1")).to_have_value("Q♠")  # nothing else lost
+    axe_check(page, "an error on a phone")
+    page.locator("#h1c3-clear").click()  # remove the bad card, then tap the right one
+    tap_cards(page, "AS", "2D", "2H", "9C")
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#h1c3-error")).to_have_count(0)
+    expect(page.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 1 wins with sequence"))
+
+
+@pytest.mark.browser_context_args(**DESKTOP)
+def test_replace_a_card_and_add_and_remove_players(page: Page):
+    page.goto("/table/peel/?h=AS+KS+QS&h=2H+3H+4H")
+    page.locator("#h2c1").focus()  # the chosen field takes the next tapped card
+    tap_cards(page, "9H")
+    expect(page.locator("#h2c1")).to_have_value("9♥")
+    expect(page.locator("#pack-2H")).not_to_have_attribute("aria-disabled", "true")
+    page.locator("#add-player").click()
+    expect(page.locator("#h3")).to_be_visible()
+    expect(page.locator("#h3c1")).to_have_value("")
+    tap_cards(page, "7C", "7D", "7S")  # into the new hand: a tricon beats a sequence
+    expect(page.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 3 wins"))
+    page.locator("#h3-remove").click()
+    expect(page.locator("#h3")).to_have_count(0)
+    expect(page.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 1 wins"))
+
+
+@pytest.mark.browser_context_args(**DESKTOP)
+def test_typing_while_an_answer_is_on_its_way_is_kept(page: Page):
+    page.goto("/table/peel/")
+    held: list[Route] = []
+    page.route(re.compile(r"/table/peel/\?"), lambda route: held.append(route))
+    tap_cards(page, "AS")  # its answer is held back
+    page.locator("#h1c2").fill("k")  # typing goes on meanwhile
+    page.wait_for_timeout(50)
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("#h1c1")).to_have_value("A♠")
+    page.wait_for_timeout(200)
+    expect(page.locator("#h1c2")).to_have_value("k")  # not overwritten by the older answer
+    page.unroute(re.compile(r"/table/peel/\?"))
+    page.locator("#h1c2").press_sequentially("s")
+    page.locator("#h1c2").press("Tab")
+    expect(page.locator("#h1c2")).to_have_value("K♠")
+
+
+@pytest.mark.browser_context_args(java_script_enabled=False, **PHONE)
+def test_without_javascript_the_form_still_settles_the_deal(page: Page):
+    page.goto("/table/peel/")
+    for code in ["9S", "9H", "KD", "5C", "6C", "8C"]:  # a pair against a flush
+        page.locator(f"#pack-{code}").click()
+    expect(page.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 2 wins with flush"))
+    page.locator("#h1c3-clear").click()
+    expect(page.locator("#h1c3")).to_have_value("")
+    page.locator("#h1c3").fill("9d")
+    page.locator("#judge").click()
+    expect(page.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 1 wins with tricon"))
+    page.locator("#add-player").click()
+    expect(page.locator("#h3")).to_be_visible()
+
+
+@DESKTOP_AXE
+def test_desktop_uses_the_comparison(page: Page, axe_check):
+    page.goto("/table/compare/")
+    axe_check(page, "empty comparison")
+    # A pair of two suits: a Pair to Peel, ingenting to the Swedish text.
+    tap_cards(page, "9S", "9D", "KC", "5H", "3H", "7C")
+    expect(page.locator("#verdict-text")).to_have_text(re.compile("disagree"))
+    sets = page.locator(".rule-set")
+    expect(sets.first).to_contain_text("Peel, 52 cards")
+    expect(sets.first).to_contain_text("Hand 1 wins")
+    swedish = sets.filter(has_text="Swedish text")
+    expect(swedish).to_have_class(re.compile("differs"))
+    expect(swedish).to_contain_text("Hand 2 wins")
+    expect(page.locator(".disagreements figure.quote").first).to_be_visible()
+    axe_check(page, "comparison with disagreements")
+
+
+@PHONE_AXE
+def test_phone_scores_a_cox_hand(page: Page, axe_check):
+    page.goto("/table/cox/")
+    axe_check(page, "empty Cox scorer")
+    page.get_by_label("No. 3").check()
+    for code in [
+        "ship-4",
+        "ship-4",
+        "ship-captain",
+        "ship-2",
+        "ship-2",
+        "ship-2",
+        "fruit-1",
+        "bank",
+    ]:
+        page.locator(f"#pack-{code}").click()
+        page.wait_for_timeout(60)
+    # Three 2s of ships 3, three 4s with the captain 3, a pair of fruits (the bank card as
+    # the second) 3, and the bank card doubles the score.
+    expect(page.locator("#verdict-text")).to_have_text(f"Score: {(3 + 3 + 3) * 2} points.")
+    expect(page.locator(".sell-out")).to_contain_text("Yes")
+    expect(page.locator("#pack-bank")).to_have_attribute("aria-disabled", "true")
+    expect(page.locator("#pack-ship-2")).to_contain_text("1 left")
+    expect(page).to_have_url(re.compile(r"card=bank.*base=3"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe_check(page, "Cox count on a phone")
+    page.locator("#card8-clear").click()  # without the bank card: no double, no pair of fruits
+    expect(page.locator("#verdict-text")).to_have_text(f"Score: {3 + 3} points.")
+
+
+@DESKTOP_AXE
+def test_the_chooser_and_the_swedish_page_pass_axe(page: Page, axe_check):
+    page.goto("/table/")
+    axe_check(page, "chooser")
+    page.get_by_role("link", name=re.compile("The Swedish rules")).click()
+    expect(page).to_have_url(re.compile(r"/table/swedish/$"))
+    tap_cards(page, "2S", "5H", "9D", "3C", "7S", "JH")  # three suits each: ingenting
+    expect(page.locator("#verdict-text")).to_have_text(re.compile("^Nobody wins"))
+    expect(page.locator(".quote-translation").first).to_be_visible()
+    axe_check(page, "Swedish result")

@@ -1,0 +1,651 @@
+"""The table pages (games/table/views.py): full pages and htmx fragments, good and bad input.
+
+Expectations come from the rulebooks' own words, never from the engine's output: Peel ranks
+"(a) Tricon, (b) Sequence, (c) Flush, (d) Pair, (e) Point" (``combinations``); the Swedish
+text gives a tie to the dealer (``lika``) and ranks a pair of two suits as ingenting; Cox's
+counting list gives three of a kind 3 points and the bank card doubles the score.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from html.parser import HTMLParser
+from urllib.parse import urlencode
+
+import pytest
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from content.library import find_paragraph
+
+HX = {"HX-Request": "true"}
+LIVE = {"HX-Request": "true", "X-Table-Live": "1"}
+PAGES = ["/table/peel/", "/table/swedish/", "/table/compare/", "/table/cox/"]
+
+
+@pytest.fixture
+def client() -> Client:
+    return Client()
+
+
+class Page(HTMLParser):
+    """The parts of a page the tests read: elements by id, inputs, pack buttons, ids twice."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.by_id: dict[str, dict[str, str | None]] = {}
+        self.text_of: dict[str, str] = {}
+        self.duplicate_ids: list[str] = []
+        self.inputs: list[dict[str, str | None]] = []
+        self.style_attributes = 0
+        self.inline_scripts = 0
+        self._open: list[tuple[str, str]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        a["tag"] = tag
+        if "style" in a:
+            self.style_attributes += 1
+        if tag == "script" and "src" not in a:
+            self.inline_scripts += 1
+        if "id" in a and a["id"]:
+            if a["id"] in self.by_id:
+                self.duplicate_ids.append(a["id"])
+            self.by_id[a["id"]] = a
+            if tag not in ("input", "br", "img", "meta", "link"):
+                self._open.append((tag, a["id"]))
+                self.text_of[a["id"]] = ""
+        if tag == "input":
+            self.inputs.append(a)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open and self._open[-1][0] == tag:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        for _, ident in self._open:
+            self.text_of[ident] += data
+
+    def value(self, ident: str) -> str | None:
+        return self.by_id[ident].get("value")
+
+    def attr(self, ident: str, name: str) -> str | None:
+        return self.by_id[ident].get(name)
+
+    def taps(self) -> list[str]:
+        """The on-screen pack's buttons, by id."""
+        return [k for k, a in self.by_id.items() if a.get("name") == "tap"]
+
+    def text(self, ident: str) -> str:
+        return " ".join(self.text_of.get(ident, "").split())
+
+
+def get(client: Client, path: str, params: dict | list | None = None, **headers: str):
+    query = urlencode(params or {}, doseq=True)
+    return client.get(f"{path}?{query}" if query else path, headers=headers or None)
+
+
+def hands(*texts: str) -> list[tuple[str, str]]:
+    return [("h", t) for t in texts]
+
+
+def verdict(response) -> str:
+    return Page(response.content.decode()).text("verdict-text")
+
+
+def quoted(book: str, anchor: str) -> str:
+    found = find_paragraph(book, anchor)
+    assert found is not None, f"the library has no paragraph {book}#{anchor}"
+    return html.escape(found[1].text, quote=True)
+
+
+# --------------------------------------------------------------------------- every page
+
+
+@pytest.mark.parametrize("path", ["/table/", *PAGES])
+def test_every_page_renders_with_strict_csp_and_unique_ids(client, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    page = Page(response.content.decode())
+    assert page.duplicate_ids == []
+    assert page.style_attributes == 0, "the CSP forbids style attributes"
+    assert page.inline_scripts == 0, "the CSP forbids inline scripts"
+    assert "<html" in response.content.decode()
+
+
+# Names a form control must not take: they would hide the form element's own property
+# (htmx swaps the form with form.remove(), and scripts read form.action, form.submit...).
+FORM_PROPERTIES = {
+    "remove",
+    "submit",
+    "reset",
+    "action",
+    "method",
+    "elements",
+    "length",
+    "name",
+    "target",
+    "id",
+    "enctype",
+    "encoding",
+    "acceptCharset",
+    "checkValidity",
+    "requestSubmit",
+    "reportValidity",
+    "noValidate",
+    "before",
+    "after",
+    "append",
+    "replaceWith",
+    "closest",
+    "matches",
+    "children",
+}
+
+
+@pytest.mark.parametrize("path", ["/table/peel/?h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S", *PAGES])
+def test_no_control_hides_a_property_of_the_form(client, path):
+    body = client.get(path).content.decode()
+    names = set(re.findall(r'<(?:input|button|select|textarea)[^>]*\sname="([^"]+)"', body))
+    assert names and not names & FORM_PROPERTIES
+
+
+def test_the_chooser_links_every_page(client):
+    body = client.get("/table/").content.decode()
+    for path in PAGES:
+        assert f'href="{path}"' in body
+
+
+def test_the_home_page_and_navigation_lead_to_the_table(client):
+    body = client.get("/").content.decode()
+    assert "Settle a dispute" in body
+    assert 'href="/table/"' in body
+    nav = client.get("/table/peel/").content.decode()
+    assert 'href="/table/" aria-current="true"' in nav
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_htmx_gets_only_the_board_and_the_permalink_to_push(client, path):
+    response = client.get(path, headers=HX)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert body.lstrip().startswith('<form id="board"')
+    assert "<html" not in body and "<header" not in body
+    assert response.headers["HX-Push-Url"].startswith(path)
+    assert "HX-Request" in response.headers["Vary"]
+
+
+# --------------------------------------------------------------------------- Peel
+
+
+def test_a_blank_peel_table_has_two_hands_and_the_whole_pack(client):
+    page = Page(client.get("/table/peel/").content.decode())
+    fields = [i for i in page.inputs if (i.get("name") or "").startswith("h")]
+    assert [f["id"] for f in fields] == ["h1c1", "h1c2", "h1c3", "h2c1", "h2c2", "h2c3"]
+    pack = page.taps()
+    assert len(pack) == 52
+    assert page.text("verdict-text").startswith("Enter the hands")
+
+
+def test_peel_a_tricon_beats_a_pair_quoted_and_linked(client):
+    response = get(client, "/table/peel/", hands("7S 7H 7D", "AS AH 2C") + [("pack", "52")])
+    assert response.status_code == 200
+    assert verdict(response).startswith("Hand 1 wins")
+    body = response.content.decode()
+    # The deciding paragraph in the book's words, linked to the library.
+    assert quoted("peel-commerce", "combinations") in body
+    assert 'href="/library/peel-commerce/#combinations"' in body
+    page = Page(body)
+    assert "wins" in page.text("h1") and "place 2" in page.text("h2")
+    assert page.value("h1c1") == "7♠"  # the engine's own writing of the card
+
+
+def test_the_permalink_reproduces_the_same_ruling(client):
+    first = get(
+        client,
+        "/table/peel/",
+        [("h1", "as"), ("h1", "10h"), ("h1", "Th"), ("h2", "KD"), ("h2", "kh"), ("h2", "2c")],
+    )
+    # Ten of hearts typed twice, in two notations: the engine reads both as one card.
+    assert first.status_code == 400
+    good = get(
+        client,
+        "/table/peel/",
+        [("h1", "as"), ("h1", "KS"), ("h1", "QS"), ("h2", "KD"), ("h2", "kh"), ("h2", "2c")],
+    )
+    page = Page(good.content.decode())
+    link = html.unescape(page.attr("permalink", "href") or "")
+    assert link == "/table/peel/?h=AS+KS+QS&h=KD+KH+2C&pack=52"
+    again = client.get(link)
+    assert verdict(again) == verdict(good)
+    assert verdict(good).startswith("Hand 1 wins")  # a sequence beats a pair
+
+
+def test_peel_sequence_beats_flush_and_the_reason_is_said(client):
+    response = get(client, "/table/peel/", hands("2H 9H KH", "QS KS AS"))
+    assert verdict(response).startswith("Hand 2 wins")
+    assert "sequence" in verdict(response)
+    assert "A sequence beats a flush" in response.content.decode()
+
+
+def test_peel_equal_hands_share_and_the_editorial_ruling_is_shown_apart(client):
+    response = get(client, "/table/peel/", hands("4S 5S 6S", "4H 5H 6H"))
+    assert verdict(response).startswith("Hands 1 and 2 share")
+    body = response.content.decode()
+    assert 'class="ruling"' in body and "Editorial ruling" in body
+    assert 'href="/rulings/#peel-equal-hands"' in body
+
+
+def test_limited_commerce_without_pair_demotes_the_pair(client):
+    pair, point = "9S 9H 2D", "AS KH QD"  # a pair (point 20) and point 31
+    full = get(client, "/table/peel/", hands(pair, point))
+    assert verdict(full).startswith("Hand 1 wins")  # (d) Pair ranks above (e) Point
+    limited = get(client, "/table/peel/", hands(pair, point) + [("limited", "no-pair")])
+    assert verdict(limited).startswith("Hand 2 wins")  # the pair is only point 20 < 31
+    body = limited.content.decode()
+    assert quoted("peel-commerce", "limited-commerce-rule") in body
+    assert 'href="/rulings/#limited-counts-as-point"' in body
+    link = html.unescape(Page(body).attr("permalink", "href") or "")
+    assert "limited=no-pair" in link
+
+
+def test_the_32_card_pack_refuses_a_two_and_offers_only_seven_to_ace(client):
+    response = get(client, "/table/peel/", hands("2S 7S 8S", "AH KH QH") + [("pack", "32")])
+    assert response.status_code == 400
+    page = Page(response.content.decode())
+    assert page.attr("h1c1", "aria-invalid") == "true"
+    assert "32-card pack" in page.text("h1c1-error")
+    pack = page.taps()
+    assert len(pack) == 32 and "pack-2S" not in page.by_id
+    assert page.value("h2c1") == "AH"  # everything else kept as typed
+
+
+def test_hand_strength_is_beside_each_hand_and_orders_them(client):
+    response = get(client, "/table/peel/", hands("AS AH AD", "2C 3D 5H"))
+    page = Page(response.content.decode())
+
+    def beats(hand: str) -> float:
+        found = re.search(r"Beats ([\d.]+)% of all hands", page.text(hand))
+        assert found, page.text(hand)
+        return float(found.group(1))
+
+    # Three aces are the best tricon; 2-3-5 of three suits the lowest point there is.
+    assert beats("h1") > 99 > beats("h2")
+    assert "against one random hand wins" in page.text("h1")
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def test_a_bad_card_is_marked_beside_its_field_and_nothing_else_is_lost(client):
+    response = get(
+        client,
+        "/table/peel/",
+        [
+            ("h1", "as"),
+            ("h1", "ZZ"),
+            ("h1", "3s"),
+            ("h2", "kd"),
+            ("h2", "kh"),
+            ("h2", "2c"),
+            ("limited", "no-pair"),
+        ],
+    )
+    assert response.status_code == 400
+    page = Page(response.content.decode())
+    assert page.attr("h1c2", "aria-invalid") == "true"
+    assert page.attr("h1c2", "aria-describedby") == "h1c2-error"
+    assert "'ZZ' is not a card" in page.text("h1c2-error")
+    # Every other field exactly as entered, and the options too.
+    assert [page.value(f"h{h}c{c}") for h in (1, 2) for c in (1, 2, 3)] == [
+        "as",
+        "ZZ",
+        "3s",
+        "kd",
+        "kh",
+        "2c",
+    ]
+    assert 'value="no-pair" selected' in response.content.decode()
+    assert page.attr("h1c1", "aria-invalid") is None
+
+
+def test_a_card_in_two_hands_is_marked_at_its_second_place(client):
+    response = get(client, "/table/peel/", hands("AS KS QS", "2H AS 3H"))
+    assert response.status_code == 400
+    page = Page(response.content.decode())
+    assert page.attr("h2c2", "aria-invalid") == "true"
+    assert "hand 1" in page.text("h2c2-error")
+    assert page.attr("h1c1", "aria-invalid") is None
+
+
+def test_a_missing_card_is_an_error_when_judging_but_not_while_entering(client):
+    params = [("h1", "AS"), ("h1", "KS"), ("h1", ""), ("h2", "2H"), ("h2", "3H"), ("h2", "4H")]
+    judged = get(client, "/table/peel/", params)
+    assert judged.status_code == 400
+    page = Page(judged.content.decode())
+    assert page.attr("h1c3", "aria-invalid") == "true"
+    assert "empty" in page.text("h1c3-error")
+    live = get(client, "/table/peel/", params, **LIVE)
+    assert live.status_code == 200
+    assert "1 card to go" in Page(live.content.decode()).text("verdict-text")
+
+
+def test_too_many_hands_for_the_pack(client):
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    thirteen = [" ".join(f"{r}{s}" for s in "SHD") for r in ranks]
+    response = get(client, "/table/peel/", hands(*thirteen))
+    assert response.status_code == 400
+    page = Page(response.content.decode())
+    assert "12" in page.text("h13-error")  # Peel: "twelve with the fifty-two"
+    assert page.attr("h13c1", "aria-describedby") == "h13-error"
+    assert "add-player" not in page.by_id
+    # Seven of them are too many for the short pack, and the limit follows the pack.
+    seven_to_ace = [" ".join(f"{r}{s}" for s in "SHD") for r in ranks[5:]]  # eight tricons
+    short = get(client, "/table/peel/", hands(*seven_to_ace[:7]) + [("pack", "32")])
+    assert short.status_code == 200  # "seven with the thirty-two cards"
+    short_limit = get(client, "/table/peel/", hands(*seven_to_ace) + [("pack", "32")])
+    assert short_limit.status_code == 400
+    assert "7" in Page(short_limit.content.decode()).text("h8-error")
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("pack", "99"),
+        ("limited", "zzz"),
+        ("dealer", "-1"),
+        ("dealer", "3"),
+        ("flush_ties", "zzz"),
+        ("exact_ties", "1"),
+        ("short_pack_ace_low", "maybe"),
+    ],
+)
+def test_a_wrong_option_is_answered_beside_it(client, name, value):
+    response = get(client, "/table/peel/", hands("AS KS QS", "2H 3H 4H") + [(name, value)])
+    assert response.status_code == 400
+    page = Page(response.content.decode())
+    assert page.attr(f"id_{name}", "aria-invalid") == "true"
+    assert f"id_{name}_error" in (page.attr(f"id_{name}", "aria-describedby") or "")
+    assert page.value("h1c1") == "AS"  # the hands are kept
+
+
+def test_forty_tokens_in_one_hand_and_thirty_hands_never_break_the_page(client):
+    tokens = " ".join(
+        f"{r}{s}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J"] for s in "SHDC"
+    )
+    forty = get(client, "/table/peel/", hands(tokens, "AS KS QS"))
+    assert forty.status_code == 400
+    assert "three cards" in Page(forty.content.decode()).text("h1-error")
+    thirty = get(client, "/table/swedish/", hands(*["AS KS QS"] * 30))
+    assert thirty.status_code == 400
+    assert "17" in Page(thirty.content.decode()).text("h18-error")
+
+
+_param_names = st.sampled_from(
+    [
+        "h",
+        "h1",
+        "h2",
+        "h9",
+        "h999",
+        "pack",
+        "limited",
+        "dealer",
+        "flush_ties",
+        "exact_ties",
+        "short_pack_ace_low",
+        "poang_ties",
+        "add",
+        "drop",
+        "clear",
+        "tap",
+        "card",
+        "base",
+        "remove",
+        "action",
+        "prefer_complete_arrangement",
+        "penalty_before_double",
+        "c",
+    ]
+)
+_values = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(
+        [
+            "AS",
+            "10h",
+            "sE",
+            "hkn",
+            "A♠",
+            "_",
+            "-1",
+            "0",
+            "99",
+            "1-1",
+            "3-9",
+            "auto-5",
+            "ship-captain",
+            "bank",
+            "greenback-3",
+            "fruit-9",
+            "32",
+            "52",
+            "AS KS QS",
+            "AS AS AS",
+            " ".join(["AS"] * 40),
+        ]
+    ),
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    path=st.sampled_from(PAGES),
+    params=st.lists(st.tuples(_param_names, _values), max_size=12),
+    htmx=st.booleans(),
+)
+def test_no_query_string_gives_a_server_error(client, path, params, htmx):
+    response = get(client, path, params, **(HX if htmx else {}))
+    assert response.status_code in (200, 400)
+
+
+# --------------------------------------------------------------------------- editing without JS
+
+
+def test_add_and_remove_players_without_javascript(client):
+    added = get(client, "/table/peel/", [("h1", "AS"), ("h1", ""), ("h1", ""), ("add", "1")])
+    page = Page(added.content.decode())
+    assert {"h1", "h2", "h3"} <= set(page.by_id) and "h4" not in page.by_id
+    assert page.value("h1c1") == "A♠"
+    assert added.status_code == 200  # editing: empty fields are not yet errors
+    removed = get(
+        client,
+        "/table/peel/",
+        hands("AS KS QS", "2H 3H 4H", "7C 7D 7S") + [("drop", "2"), ("dealer", "3")],
+    )
+    page = Page(removed.content.decode())
+    assert "h3" not in page.by_id
+    assert page.value("h2c1") == "7♣"
+    assert 'value="2" selected' in removed.content.decode()  # the dealer kept his seat
+    push = get(client, "/table/peel/", hands("AS KS QS", "2H 3H 4H") + [("add", "1")], **HX)
+    assert "add=" not in push.headers["HX-Push-Url"]
+    assert push.headers["HX-Push-Url"].endswith("&h=_+_+_&pack=52")
+
+
+def test_tap_puts_a_card_in_the_first_empty_field_and_clear_removes_one(client):
+    tapped = get(
+        client,
+        "/table/peel/",
+        [("h1", "AS"), ("h1", ""), ("h1", ""), ("h2", ""), ("h2", ""), ("h2", ""), ("tap", "KH")],
+    )
+    page = Page(tapped.content.decode())
+    assert page.value("h1c2") == "K♥"
+    assert page.attr("pack-KH", "aria-disabled") == "true"
+    assert page.attr("pack-QH", "aria-disabled") is None
+    again = get(client, "/table/peel/", [("h1", "AS"), ("h1", "KH"), ("h1", ""), ("tap", "kh")])
+    assert "already in hand 1" in again.content.decode()
+    cleared = get(client, "/table/peel/", hands("AS KS QS", "2H 3H 4H") + [("clear", "1-2")])
+    page = Page(cleared.content.decode())
+    assert page.value("h1c2") == ""
+    assert page.attr("pack-KS", "aria-disabled") is None
+
+
+def test_any_notation_the_engine_reads_is_accepted(client):
+    swedish_written = get(client, "/table/swedish/", hands("sE sK sD", "hkn h10 h9"))
+    assert swedish_written.status_code == 200
+    page = Page(swedish_written.content.decode())
+    assert page.value("h1c1") == "A♠" and page.value("h2c1") == "J♥"
+    symbols = get(client, "/table/peel/", hands("A♠ 10♥ Th", "2C 3C 4C"))
+    assert symbols.status_code == 400  # 10♥ and Th are one card
+    assert "10H" in Page(symbols.content.decode()).text("h1c3-error")
+
+
+# --------------------------------------------------------------------------- Swedish
+
+
+def test_swedish_tie_goes_to_the_dealer(client):
+    tied = hands("6S 5S 4S", "6H 5H 4H")  # the same sekvens in two suits
+    with_dealer = get(client, "/table/swedish/", tied + [("dealer", "2")])
+    assert verdict(with_dealer).startswith("Hand 2 wins")
+    assert quoted("commerce-swedish", "lika") in with_dealer.content.decode()
+    without = get(client, "/table/swedish/", tied)
+    assert verdict(without).startswith("Hands 1 and 2 share")
+    link = html.unescape(Page(with_dealer.content.decode()).attr("permalink", "href") or "")
+    assert "dealer=2" in link
+    assert verdict(client.get(link)) == verdict(with_dealer)
+
+
+def test_swedish_pair_of_two_suits_is_ingenting_and_loses_to_poang(client):
+    response = get(client, "/table/swedish/", hands("9S 9D KC", "5H 3H 7C"))
+    assert verdict(response).startswith("Hand 2 wins")
+    body = response.content.decode()
+    assert "ingenting" in body.lower()
+    assert "Our translation" in body  # the Swedish quoted with the English beside it
+
+
+def test_swedish_all_ingenting_nobody_wins(client):
+    response = get(client, "/table/swedish/", hands("2S 5H 9D", "3C 7S JH"))
+    assert verdict(response).startswith("Nobody wins")
+
+
+# --------------------------------------------------------------------------- every rule set
+
+
+def test_compare_highlights_where_the_books_disagree(client):
+    # A pair of two suits counts to Peel but is ingenting to the Swedish text.
+    response = get(client, "/table/compare/", hands("9S 9D KC", "5H 3H 7C"))
+    assert response.status_code == 200
+    body = response.content.decode()
+    page = Page(body)
+    assert "disagree" in page.text("verdict-text")
+    assert "Swedish text" in page.text("verdict-text")
+    assert "other winner" in body and "cell-differs" in body
+    assert quoted("commerce-swedish", "ingenting") in body
+    assert "Not judged under Peel, 32 cards" in body  # a two and a three are not in it
+
+
+def test_compare_ace_two_three_is_a_sequence_to_peel_but_poang_to_the_swedish(client):
+    response = get(client, "/table/compare/", hands("AH 2H 3H", "9S 9D KC"))
+    body = response.content.decode()
+    assert "Peel but only poäng to the Swedish text" in body
+    assert quoted("peel-commerce", "sequence") in body
+
+
+def test_compare_judges_the_short_pack_when_every_card_is_seven_to_ace(client):
+    response = get(client, "/table/compare/", hands("AS KS QS", "7H 8H 9H"))
+    assert "Peel, 32 cards" in response.content.decode()
+    assert "Not judged under" not in response.content.decode()
+    assert "All" in verdict(response)
+
+
+# --------------------------------------------------------------------------- Cox
+
+
+def cox_score(response) -> int:
+    found = re.search(r"Score: (-?\d+) point", verdict(response))
+    assert found, verdict(response)
+    return int(found.group(1))
+
+
+def test_cox_counts_a_complete_clear_hand_with_captain_and_bank(client):
+    cards = ["ship-4", "ship-4", "ship-captain", "ship-2", "ship-2", "ship-2", "fruit-1", "bank"]
+    response = get(client, "/table/cox/", [("card", c) for c in cards] + [("base", "3")])
+    assert response.status_code == 200
+    # Counting list: three of a kind of one suit 3, three 4s (with the captain) 3, a pair of
+    # fruits 3 (the bank card standing for the second); the bank card doubles the score.
+    assert cox_score(response) == (3 + 3 + 3) * 2
+    body = response.content.decode()
+    assert "Complete" in body and "Clear hand" in body
+    assert "Can I sell out?" in body and 'class="yes">Yes' in body
+    assert "captain of ships as a third 4" in body
+    assert quoted("cox-commerce", "completed-hand") in body
+    assert 'href="/library/cox-commerce/#counting-suit-cards"' in body
+    link = html.unescape(Page(body).attr("permalink", "href") or "")
+    assert cox_score(client.get(link)) == cox_score(response)
+
+
+def test_cox_own_greenback_counts_double(client):
+    own = cox_score(get(client, "/table/cox/", [("card", "greenback-3"), ("base", "3")]))
+    other = cox_score(get(client, "/table/cox/", [("card", "greenback-3"), ("base", "1")]))
+    assert (own, other) == (6, 3)  # "counts double or 6 points" on one's own Supply Base
+
+
+def test_cox_waiting_hand_names_the_cards_it_waits_for(client):
+    cards = ["plane-1"] * 3 + ["plane-2"] * 3 + ["plane-4", "plane-5"]
+    response = get(client, "/table/cox/", [("card", c) for c in cards] + [("base", "2")])
+    body = response.content.decode()
+    assert 'class="no">No' in body  # two combinations but no pair: not yet
+    waiting = body[body.index('class="waiting"') :]
+    # Buying a card like either one held completes the pair (waiting-hand).
+    assert "four of planes" in waiting and "five of planes" in waiting
+
+
+def test_cox_tap_adds_up_to_the_packs_copies(client):
+    four = [("card", "auto-1")] * 4
+    response = get(client, "/table/cox/", four)
+    page = Page(response.content.decode())
+    assert page.attr("pack-auto-1", "aria-disabled") == "true"
+    assert page.attr("pack-auto-2", "aria-disabled") is None
+    fifth = get(client, "/table/cox/", [*four, ("tap", "auto-1")])
+    assert "only 4" in fifth.content.decode()
+    added = get(client, "/table/cox/", [("card", "bank"), ("tap", "ship 3")], **HX)
+    assert Page(added.content.decode()).value("card2") == "ship-3"
+    assert "card=ship-3" in added.headers["HX-Push-Url"]
+
+
+def test_cox_bad_card_and_too_many_copies_are_marked_beside_the_card(client):
+    bad = get(client, "/table/cox/", [("card", "auto-1"), ("card", "auto-6"), ("base", "2")])
+    assert bad.status_code == 400
+    page = Page(bad.content.decode())
+    assert page.attr("card2", "aria-invalid") == "true"
+    assert "numbered 1 to 5" in page.text("card2-error")
+    assert page.value("card1") == "auto-1"
+    copies = get(client, "/table/cox/", [("card", "Fruit 2"), ("card", "fruit-2")])
+    assert copies.status_code == 400
+    page = Page(copies.content.decode())
+    assert page.attr("card2", "aria-invalid") == "true"
+    assert page.value("card1") == "Fruit 2"  # kept as typed
+    bad_base = get(client, "/table/cox/", [("card", "bank"), ("base", "9")])
+    assert bad_base.status_code == 400
+
+
+# --------------------------------------------------------------------------- measured
+
+
+def test_the_htmx_fragment_is_small_and_quick(client):
+    params = hands("7S 7H 7D", "AS AH 2C", "KD QD JD")
+    get(client, "/table/peel/", params, **HX)  # the engine's tables are built once
+    started = time.perf_counter()
+    for _ in range(10):
+        response = get(client, "/table/peel/", params, **HX)
+    each = (time.perf_counter() - started) / 10
+    assert response.status_code == 200
+    assert each < 0.25, f"{each * 1000:.0f} ms per fragment"
+    full = get(client, "/table/peel/", params)
+    assert len(response.content) < len(full.content)
