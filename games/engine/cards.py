@@ -527,7 +527,15 @@ def parse_card(token: str) -> Card:
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
-def _tokens(tokens: str | Iterable[str]) -> list[str]:
+def split_tokens(tokens: str | Iterable[str]) -> list[str]:
+    """The card tokens of a hand written as one string (split on spaces, commas or
+    semicolons) or already as tokens.
+
+    >>> split_tokens("AS, 10h;  sE")
+    ['AS', '10h', 'sE']
+    >>> split_tokens(["AS", "KD"])
+    ['AS', 'KD']
+    """
     if isinstance(tokens, str):
         return [t for t in _SEPARATORS.split(tokens) if t]
     return list(tokens)
@@ -550,7 +558,7 @@ def parse_hand(tokens: str | Iterable[str], pack: Pack) -> tuple[Card, Card, Car
     ...
     games.engine.cards.CardError: A hand is three cards; this one has 2 (AS KS)
     """
-    items = _tokens(tokens)
+    items = split_tokens(tokens)
     if len(items) != 3:
         shown = " ".join(items) if items else "none"
         raise CardError(f"A hand is three cards; this one has {len(items)} ({shown})")
@@ -606,7 +614,7 @@ def parse_hands(
     seen: dict[Card, int] = {}
     parsed: list[tuple[Card, Card, Card]] = []
     for number, tokens in enumerate(hands, start=1):
-        items = _tokens(tokens)
+        items = split_tokens(tokens)
         try:
             hand = parse_hand(items, pack)
         except CardError as error:

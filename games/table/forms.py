@@ -24,7 +24,15 @@ from django import forms
 from django.http import QueryDict
 
 from games.engine import cox
-from games.engine.cards import Card, CardError, Pack, parse_card, parse_hand, parse_hands
+from games.engine.cards import (
+    Card,
+    CardError,
+    Pack,
+    parse_card,
+    parse_hand,
+    parse_hands,
+    split_tokens,
+)
 from games.engine.citations import RULINGS, Ruling
 from games.engine.commerce import Limited, PeelRules, SwedishRules
 
@@ -34,7 +42,6 @@ MAX_HANDS = 40
 """The most hands a board shows (far beyond any rule set's limit; the rest is dropped)."""
 MAX_FIELDS = 60
 """The most card fields one hand shows."""
-_SPLIT = re.compile(r"[\s,;]+")  # hand text to fields, as the engine splits a hand (see report)
 
 
 @dataclass
@@ -74,7 +81,7 @@ class Slot:
         """The engine's canonical code of a good card, else the text for a permalink."""
         if self.ok:
             return str(self.card)
-        return _SPLIT.sub("", self.raw) or EMPTY
+        return "".join(split_tokens(self.raw)) or EMPTY
 
 
 @dataclass
@@ -190,10 +197,6 @@ class Board:
         return [("h", " ".join(s.code for s in hand.slots)) for hand in self.hands]
 
 
-def _split(text: str) -> list[str]:
-    return [t for t in _SPLIT.split(text) if t]
-
-
 _HAND_FIELD = re.compile(r"^h(\d{1,3})$")
 
 
@@ -201,7 +204,9 @@ def _raw_hands(query: QueryDict) -> tuple[list[list[str]], str]:
     """``h`` (one text per hand, the permalink) or ``h1``, ``h2``... (one field per card)."""
     error = ""
     if "h" in query:
-        hands = [["" if t == EMPTY else t for t in _split(text)] for text in query.getlist("h")]
+        hands = [
+            ["" if t == EMPTY else t for t in split_tokens(text)] for text in query.getlist("h")
+        ]
     else:
         numbered = sorted((int(m.group(1)), key) for key in query if (m := _HAND_FIELD.match(key)))
         hands = [[t.strip() for t in query.getlist(key)] for _, key in numbered]
