@@ -256,6 +256,10 @@ def parse_card(token: str | CoxCard) -> CoxCard:
     ['auto-3', 'ship-3', 'plane-5', 'bank']
     >>> [parse_card(t).code for t in ("Captain of Automobiles", "industries-4", "GREENBACK 2")]
     ['auto-captain', 'industry-4', 'greenback-2']
+    >>> parse_card("bank bank")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    games.engine.cox.CoxCardError: unknown card 'bank bank': a card has one suit or kind ...
     >>> parse_card("fruit-5")
     Traceback (most recent call last):
     ...
@@ -292,7 +296,7 @@ industry-4, greenback-1 to greenback-4
     named = [k for k in kinds if k[0] != "captain"]
     if not named and not numbers:
         raise _bad(token, "no card is named")
-    if len(set(named)) != 1 or len(numbers) > 1 or kinds.count(("captain", "")) > 1:
+    if len(named) != 1 or len(numbers) > 1 or kinds.count(("captain", "")) > 1:
         raise _bad(token, "a card has one suit or kind and at most one number")
     category, suit = named[0]
     number = numbers[0] if numbers else None
@@ -333,6 +337,10 @@ def parse_hand(cards: str | Iterable[str | CoxCard]) -> tuple[CoxCard, ...]:
     ['auto-3', 'bank', 'grain-2']
     >>> [c.code for c in parse_hand("auto 3 three of ships the bank card")]
     ['auto-3', 'ship-3', 'bank']
+    >>> parse_hand("bank bank")
+    Traceback (most recent call last):
+    ...
+    games.engine.cox.CoxCardError: the hand holds 2 of bank (the bank card) but the pack has only 1
     >>> parse_hand(["greenback-2", "greenback 2"])
     Traceback (most recent call last):
     ...
@@ -346,11 +354,12 @@ has only 1
         while i < len(words):
             for j in range(min(len(words), i + 5), i, -1):
                 try:
-                    parsed.append(parse_card(" ".join(words[i:j])))
+                    card = parse_card(" ".join(words[i:j]))
                 except CoxCardError:
                     if j == i + 1:
                         raise
                     continue
+                parsed.append(card)
                 i = j
                 break
     elif isinstance(cards, str):

@@ -1213,3 +1213,20 @@ def test_property_parse_hand_round_trips_codes_and_names(cards):
     assert [c.code for c in parsed] == sorted(cards, key=lambda c: CODES.index(c))
     assert parse_hand(", ".join(c.name for c in parsed)) == parsed
     assert parse_hand(" ".join(c.code for c in parsed)) == parsed
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("greenback 3 greenback 4", ["greenback-3", "greenback-4"]),
+        ("auto-captain ship captain", ["auto-captain", "ship-captain"]),
+        ("captain of autos bank", ["auto-captain", "bank"]),
+    ],
+)
+def test_parse_hand_reads_each_card_named_once(text: str, codes: list[str]) -> None:
+    assert [c.code for c in parse_hand(text)] == codes
+
+
+def test_parse_hand_counts_a_repeated_bank_card_instead_of_dropping_it() -> None:
+    with pytest.raises(CoxCardError, match="2 of bank .* only 1"):
+        parse_hand("bank bank")
