@@ -168,6 +168,11 @@ class Book:
         return str(self.meta.get("title", self.slug))
 
     @property
+    def cite_as(self) -> str:
+        """How quotations name the book: author, title and year ("Peel, Commerce (1891)")."""
+        return str(self.meta.get("cite_as", self.title))
+
+    @property
     def language(self) -> str:
         return str(self.meta.get("language", "en"))
 

@@ -225,3 +225,17 @@ def test_head_is_answered_like_get(client, url):
     response = client.head(url)
     assert response.status_code == 200
     assert client.post(url).status_code == 405
+
+
+def test_every_book_says_how_it_is_cited_and_quotes_use_it():
+    from django.template import Context, Template
+
+    from games.engine.citations import Citation
+
+    labels = {slug: book.cite_as for slug, book in load_library().items()}
+    assert all(label and label != load_library()[s].title for s, label in labels.items())
+    assert len(set(labels.values())) == len(labels)  # three books are all called "Commerce"
+    html = Template("{% load library %}{% quote c %}").render(
+        Context({"c": Citation("commerce-swedish", "insats")}))
+    assert "<cite>The Swedish text (source unknown)</cite>" in html
+    assert "Our translation" in html and 'lang="sv"' in html
