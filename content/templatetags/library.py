@@ -5,7 +5,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from content.library import find_paragraph
+from content.library import find_paragraph, get_book
 from games.engine.citations import RULINGS, Citation
 
 register = template.Library()
@@ -19,6 +19,13 @@ def citation_url(citation: Citation) -> str:
 def cite_url(citation: Citation) -> str:
     """The library URL of a cited paragraph."""
     return citation_url(citation)
+
+
+@register.filter
+def cited_book_label(citation: Citation) -> str:
+    """The book a citation points into, named as quotations name it."""
+    book = get_book(citation.book)
+    return book.cite_as if book is not None else citation.book
 
 
 @register.inclusion_tag("includes/quote.html")
