@@ -33,6 +33,7 @@ __all__ = [
     "Pack",
     "Rank",
     "Suit",
+    "board_errors",
     "card_from_index",
     "pack_of_size",
     "parse_card",
@@ -560,8 +561,7 @@ def parse_hand(tokens: str | Iterable[str], pack: Pack) -> tuple[Card, Card, Car
     """
     items = split_tokens(tokens)
     if len(items) != 3:
-        shown = " ".join(items) if items else "none"
-        raise CardError(f"A hand is three cards; this one has {len(items)} ({shown})")
+        raise _size_error(items)
     cards: list[Card] = []
     for position, token in enumerate(items, start=1):
         try:
@@ -631,3 +631,87 @@ def parse_hands(
 
 def _count(n: int) -> str:
     return {0: "none", 1: "one"}.get(n, str(n))
+
+
+def board_errors(
+    hands: Sequence[Sequence[str]],
+    pack: Pack,
+    limit: int | None = None,
+    *,
+    complete: bool,
+) -> list[CardError]:
+    """Every problem with the hands on a board, each a :class:`CardError` placed at its hand
+    (from 1) and, for a card, its position (from 1): the checks of :func:`parse_hands`, but
+    on a board still being filled in, all at once instead of the first.
+
+    A board is a form's card fields: one sequence of fields per hand, each field as typed,
+    ``""`` when empty. While ``complete`` is false an empty field is only waiting for a card;
+    when it is true (the board is to be judged) it is an error, and so is a hand with fewer
+    than three fields or a board of fewer than two hands. Always: more hands than ``limit``
+    (the pack's by default; Peel, ``packs``), more than three cards in a hand, a field that
+    is no card, a card not in the pack, a card written twice in a hand, and a card also in
+    an earlier hand (reported where it appears again, naming the hand it is already in).
+
+    A complete board has no errors exactly when :func:`parse_hands` reads it; when every
+    field is filled in, the error that :func:`parse_hands` raises is among them. With
+    ``complete`` false the errors are those of the complete board less those about what is
+    still missing (an empty field, a hand of fewer than three fields, a second hand).
+
+    >>> for error in board_errors([["AS", "KS", ""], ["2S", "as", "ZZ"]], PACK_32,
+    ...                           complete=False):
+    ...     print(error.message)
+    Hand 2, card 1: 2S is not in the 32-card pack (seven to ace)
+    Hand 2, card 2: 'as' (AS) is also in hand 1
+    Hand 2, card 3: 'ZZ' is not a card: write rank then suit, like AS, 10H or QD, or the \
+Swedish suit first, like sE or hkn
+    >>> [e.message for e in board_errors([["AS", "KS", ""], ["2S", "3S", "4S"]], PACK_52,
+    ...                                   complete=True)]
+    ['Hand 1, card 3: an empty field is not a card: write rank then suit, like AS, 10H or QD, \
+or the Swedish suit first, like sE or hkn']
+    """
+    limit = pack.hand_limit if limit is None else limit
+    errors: list[CardError] = []
+    if complete and len(hands) < 2:
+        errors.append(
+            CardError(f"A showdown needs at least two hands; there is {_count(len(hands))}")
+        )
+    seen: dict[Card, int] = {}
+    for number, fields in enumerate(hands, start=1):
+        if number == limit + 1:
+            errors.append(
+                CardError(
+                    f"At most {limit} hands may be dealt from the {pack.name}; "
+                    f"there are {len(hands)}",
+                    hand=number,
+                )
+            )
+        typed = [token for token in fields if token.strip()]
+        if len(typed) > 3 or (complete and len(fields) < 3):
+            errors.append(_size_error(typed).located(number))
+        in_hand: set[Card] = set()
+        for position, token in enumerate(fields, start=1):
+            if not token.strip() and not complete:
+                continue
+            try:
+                card = parse_card(token)
+            except CardError as error:
+                errors.append(error.located(number, position))
+                continue
+            if card not in pack:
+                problem = f"{_as_typed(token, card)} is not in the {pack.description}"
+            elif card in in_hand:
+                problem = f"{_as_typed(token, card)} is written twice in this hand"
+            elif card in seen:
+                in_hand.add(card)
+                problem = f"{_as_typed(token, card)} is also in hand {seen[card]}"
+            else:
+                in_hand.add(card)
+                seen[card] = number
+                continue
+            errors.append(CardError(problem, token=token).located(number, position))
+    return errors
+
+
+def _size_error(items: Sequence[str]) -> CardError:
+    shown = " ".join(items) if items else "none"
+    return CardError(f"A hand is three cards; this one has {len(items)} ({shown})")

@@ -41,6 +41,7 @@ from games.engine.cards import (
     pack_of_size,
 )
 from games.engine.citations import Citation, Reason, Ruling, peel, ruling, swedish
+from games.engine.wording import numbered
 
 __all__ = [
     "FLUSH_EQUAL_POINT",
@@ -1445,7 +1446,7 @@ def _showdown_values(
             hand=rules.hand_limit + 1,
         )
     if dealer is not None and not 0 <= dealer < len(hands):
-        raise ValueError(f"the dealer must be one of the hands 0..{len(hands) - 1}; not {dealer}")
+        raise ValueError(f"dealer: must be a hand index from 0 to {len(hands) - 1}, not {dealer}")
     values: list[HandValue] = []
     seen: dict[Card, int] = {}
     for number, hand in enumerate(hands, start=1):
@@ -1487,8 +1488,8 @@ def _winners(
         if dealer in top:
             reasons.append(
                 Reason(
-                    f"Hand {dealer + 1} is the dealer and ties for first place, "
-                    "so the dealer wins.",
+                    f"{_capital(numbered('hand', [dealer]))} is the dealer and ties for "
+                    "first place, so the dealer wins.",
                     (swedish("lika"),),
                 )
             )
@@ -1505,8 +1506,8 @@ def _winners(
     if rules.exact_ties is ExactTies.DEALER and dealer in top:
         reasons.append(
             Reason(
-                f"Hand {dealer + 1} is the dealer and ties for first place: by the house rule "
-                "the dealer wins.",
+                f"{_capital(numbered('hand', [dealer]))} is the dealer and ties for first "
+                "place: by the house rule the dealer wins.",
                 (peel("ties"),),
                 (PEEL_EQUAL_HANDS.slug,),
             )
@@ -1527,10 +1528,8 @@ def _names(
     group: list[int], values: list[HandValue], *, lower: bool = False, with_values: bool = True
 ) -> str:
     """'Hand 1 (pair of nines, king third)' or 'Hands 1 (...) and 4 (...)'."""
-    parts = [f"{i + 1} ({values[i].describe()})" if with_values else str(i + 1) for i in group]
-    word = "hand" if len(group) == 1 else "hands"
-    joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    text = f"{word} {joined}"
+    details = [values[i].describe() for i in group] if with_values else None
+    text = numbered("hand", group, details)
     return text if lower else _capital(text)
 
 

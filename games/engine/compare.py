@@ -34,6 +34,7 @@ from games.engine.commerce import (
     compare,
     showdown,
 )
+from games.engine.wording import numbered
 
 __all__ = ["Disagreement", "Everywhere", "judge_everywhere", "rule_sets_for"]
 
@@ -193,17 +194,18 @@ _NOUNS = {
 
 
 def _category_reason(
-    number: int, cards: Sequence[Card], ref: Rules, a: Category, other: Rules, b: Category
+    index: int, cards: Sequence[Card], ref: Rules, a: Category, other: Rules, b: Category
 ) -> Reason:
     only = "only " if _HEIGHT[b.family] < _HEIGHT[a.family] and b is not Category.INGENTING else ""
     shape = _shape(cards)
+    hand = _capital(numbered("hand", [index]))
     if shape == _NOUNS[a]:  # "a pair is a pair to Peel" says nothing: say it counts
         text = (
-            f"Hand {number}: {shape} counts to {_who(ref)} but not to {_who(other)}, "
+            f"{hand}: {shape} counts to {_who(ref)} but not to {_who(other)}, "
             f"where the hand is {only}{_NOUNS[b]}"
         )
     else:
-        text = f"Hand {number}: {shape} is {_NOUNS[a]} to {_who(ref)} but {only}{_NOUNS[b]} to "
+        text = f"{hand}: {shape} is {_NOUNS[a]} to {_who(ref)} but {only}{_NOUNS[b]} to "
         text += _who(other)
     cites: list[Citation] = [a.citation]
     slugs: list[str] = []
@@ -238,7 +240,7 @@ def _category_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disa
                 continue
             said.add(key)
             reason = _category_reason(
-                i + 1, ref_value.cards, ref.rules, ref_value.category, other.rules, value.category
+                i, ref_value.cards, ref.rules, ref_value.category, other.rules, value.category
             )
             out.append(Disagreement("category", (i,), (ref_label, label), reason))
     return out
@@ -253,9 +255,8 @@ def _winner_words(result: Showdown) -> str:
         return "nobody wins"
     values = result.values
     if len(winners) == 1:
-        return f"hand {winners[0] + 1} wins ({values[winners[0]].describe()})"
-    listed = " and ".join(str(i + 1) for i in winners)
-    return f"hands {listed} share the win ({values[winners[0]].describe()})"
+        return f"{numbered('hand', winners)} wins ({values[winners[0]].describe()})"
+    return f"{numbered('hand', winners)} share the win ({values[winners[0]].describe()})"
 
 
 def _winner_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disagreement]:
@@ -296,12 +297,12 @@ def _winner_reason(label_a: str, a: Showdown, label_b: str, b: Showdown) -> Reas
             y = b.winners[-1]
         va_x, va_y = a.values[x], a.values[y]
         vb_x, vb_y = b.values[x], b.values[y]
-        for number, ref_value, value in ((x + 1, va_x, vb_x), (y + 1, va_y, vb_y)):
+        for index, ref_value, value in ((x, va_x, vb_x), (y, va_y, vb_y)):
             if ref_value.category.family is not value.category.family:
                 explained = True
                 add(
                     _category_reason(
-                        number,
+                        index,
                         ref_value.cards,
                         a.rules,
                         ref_value.category,
@@ -318,8 +319,8 @@ def _winner_reason(label_a: str, a: Showdown, label_b: str, b: Showdown) -> Reas
                     add(Reason(said, result.decider.citations, result.decider.rulings))
         else:
             said = (
-                f"Hands {x + 1} and {y + 1}: to {_who(a.rules)}, {_lower(why_a.text[:-1])}; "
-                f"to {_who(b.rules)}, {_lower(why_b.text)}"
+                f"{_capital(numbered('hand', [x, y]))}: to {_who(a.rules)}, "
+                f"{_lower(why_a.text[:-1])}; to {_who(b.rules)}, {_lower(why_b.text)}"
             )
             add(Reason(said, why_a.citations + why_b.citations, why_a.rulings + why_b.rulings))
             if not explained and (_both_point(va_x, vb_x) or _both_point(va_y, vb_y)):

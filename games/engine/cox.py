@@ -6,8 +6,8 @@ bank card, and coloured honour cards (fruits, grains, industries, greenbacks) --
 rummy-like game: draw and discard until a hand of two combinations and a pair lets a
 player call "I sell out"; then every hand is laid out and counted. This module counts
 such a hand (:func:`score_hand`), says which single cards would complete a hand that is
-one card short (a *waiting hand*), and adds up the game of four hands
-(:func:`game_totals`).
+one card short (a *waiting hand*), checks a whole deal -- every player's hand and supply
+base (:func:`parse_deal`) -- and adds up the game of four hands (:func:`game_totals`).
 
 Every rule applied names its paragraph (:func:`games.engine.citations.cox`); where the
 booklet is silent the engine applies a declared :class:`~games.engine.citations.Ruling`
@@ -16,6 +16,8 @@ it.
 
 >>> len(PACK), len(DISTINCT_CARDS), SUITS, HONOR_KINDS
 (80, 35, ('auto', 'ship', 'plane'), ('fruit', 'grain', 'industry'))
+>>> PLAYERS, SUPPLY_BASES, GAME_HANDS
+((2, 4), (1, 2, 3, 4), 4)
 >>> result = score_hand("ship-4 ship-4 ship-captain ship-2 ship-2 ship-2 fruit-1 bank", 3)
 >>> result.score, result.complete, result.clear, result.doubled
 (18, True, True, True)
@@ -30,27 +32,35 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Literal, NamedTuple
 
 from games.engine.citations import Citation, Reason, cox, ruling
+from games.engine.wording import numbered
 
 __all__ = [
     "DISTINCT_CARDS",
+    "GAME_HANDS",
     "HONOR_KINDS",
     "PACK",
+    "PLAYERS",
     "SUITS",
+    "SUPPLY_BASES",
     "CoxCard",
     "CoxCardError",
     "CoxOptions",
     "CoxScore",
     "GameTotals",
     "ScoreLine",
+    "SupplyBaseError",
     "WildcardUse",
+    "check_players",
+    "check_supply_bases",
     "game_totals",
     "parse_card",
+    "parse_deal",
     "parse_hand",
     "score_hand",
     "waiting_cards",
@@ -63,6 +73,17 @@ SUITS: tuple[str, ...] = ("auto", "ship", "plane")
 HONOR_KINDS: tuple[str, ...] = ("fruit", "grain", "industry")
 """The three coloured honour kinds that combine, fruits, grains and industries, numbered
 1-4 (cox ``pack``); the fourth set of honour cards, the greenbacks, never combines."""
+
+PLAYERS: tuple[int, int] = (2, 4)
+"""The fewest and most players: "may be played by two, three or four players" (cox
+``players``)."""
+GAME_HANDS: int = 4
+"""A game is four completed hands: "Four completed hands are played, and then the scores
+earned by each player are added" (cox ``winner``)."""
+SUPPLY_BASES: tuple[int, ...] = (1, 2, 3, 4)
+"""The numbers of the four Supply Bases, one before each player ("numbered from one to
+four", cox ``supply-base-numbers``; with two or three players as well,
+``fewer-players-supply-bases``)."""
 
 _SUIT_PLURAL = {"auto": "autos", "ship": "ships", "plane": "planes"}
 _HONOR_PLURAL = {"fruit": "fruits", "grain": "grains", "industry": "industries"}
@@ -81,7 +102,9 @@ class CoxCardError(ValueError):
     """A card that Cox's pack does not have, or more copies of one than the pack holds.
 
     ``token`` is the text that could not be read (``None`` for a hand holding too many
-    copies of a card).
+    copies of a card). In a deal (:func:`parse_deal`), ``hand`` is the hand (from 1, in
+    the order given) the error is in; ``message`` (also ``str(error)``) then starts with
+    it, and ``detail`` is the same without it, for showing beside the hand itself.
 
     >>> try:
     ...     parse_card("auto-6")
@@ -90,9 +113,58 @@ class CoxCardError(ValueError):
     auto-6 | unknown card 'auto-6': automobiles are numbered 1 to 5
     """
 
-    def __init__(self, message: str, token: str | None = None) -> None:
+    def __init__(self, message: str, token: str | None = None, *, hand: int | None = None) -> None:
         super().__init__(message)
+        self.message = message
+        self.detail = message
         self.token = token
+        self.hand = hand
+
+    def located(self, hand: int) -> CoxCardError:
+        """The same error placed in a hand of a deal (from 1), its message prefixed.
+
+        >>> located = CoxCardError("unknown card 'x'", "x").located(2)
+        >>> located.message, located.detail, located.hand, located.token
+        ("Hand 2: unknown card 'x'", "unknown card 'x'", 2, 'x')
+        """
+        made = CoxCardError(
+            f"{numbered('hand', [hand - 1]).capitalize()}: {self.detail}", self.token, hand=hand
+        )
+        made.detail = self.detail
+        return made
+
+
+class SupplyBaseError(ValueError):
+    """A supply base that is not one of the four, or one that two players hold.
+
+    In a deal (:func:`parse_deal`, :func:`check_supply_bases`), ``hand`` is the player's
+    number (from 1, in the order given); ``message`` (also ``str(error)``) then starts with
+    the player, and ``detail`` is the same without him.
+
+    >>> try:
+    ...     check_supply_bases([1, 3, 1])
+    ... except SupplyBaseError as error:
+    ...     print(error.hand, "|", error.detail)
+    3 | supply base 1 is also player 1's: each player has his own
+    """
+
+    def __init__(self, message: str, *, hand: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.detail = message
+        self.hand = hand
+
+    def located(self, hand: int) -> SupplyBaseError:
+        """The same error placed at a player of a deal (from 1), its message prefixed.
+
+        >>> SupplyBaseError("the supply base is 9").located(2).message
+        'Player 2: the supply base is 9'
+        """
+        made = SupplyBaseError(
+            f"{numbered('player', [hand - 1]).capitalize()}: {self.detail}", hand=hand
+        )
+        made.detail = self.detail
+        return made
 
 
 @dataclass(frozen=True)
@@ -374,6 +446,124 @@ has only 1
                 f"only {card.pack_count}"
             )
     return tuple(sorted(parsed, key=_INDEX.__getitem__))
+
+
+# --- A deal -------------------------------------------------------------------------------
+
+
+def check_players(players: int) -> int:
+    """The number of players of a deal or a game, checked: "may be played by two, three or
+    four players" (cox ``players``; :data:`PLAYERS`).
+
+    >>> check_players(3)
+    3
+    >>> check_players(5)
+    Traceback (most recent call last):
+    ...
+    ValueError: Cox's Commerce is played by two, three or four players, not 5
+    """
+    low, high = PLAYERS
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise ValueError(
+            f"Cox's Commerce is played by two, three or four players, not {players!r}"
+        )
+    return players
+
+
+def check_supply_bases(supply_bases: Sequence[int]) -> tuple[int, ...]:
+    """The supply bases of a deal's players, one each, checked: two to four players (cox
+    ``players``), each base numbered 1 to 4 and no two players with the same one (the bases
+    are "numbered from one to four", each player taking "the card board disc corresponding
+    to his number", cox ``supply-base-numbers``; with two or three players too, each using
+    "the number of the Supply Base in front of him", ``fewer-players-supply-bases``).
+
+    Raises :class:`SupplyBaseError` naming the player (from 1), or :class:`ValueError` for
+    fewer than two or more than four players.
+
+    >>> check_supply_bases([1, 3])
+    (1, 3)
+    >>> check_supply_bases([1, 5, 2])
+    Traceback (most recent call last):
+    ...
+    games.engine.cox.SupplyBaseError: Player 2: the supply base is a number 1 to 4 (the \
+player's Supply Base), not 5
+    >>> check_supply_bases([2])
+    Traceback (most recent call last):
+    ...
+    ValueError: Cox's Commerce is played by two, three or four players, not 1
+    """
+    if isinstance(supply_bases, str | bytes) or not isinstance(supply_bases, Sequence):
+        raise ValueError(f"the supply bases are a list of numbers, not {supply_bases!r}")
+    check_players(len(supply_bases))
+    holder: dict[int, int] = {}
+    for player, base in enumerate(supply_bases):
+        try:
+            _validate_base(base)
+        except SupplyBaseError as error:
+            raise error.located(player + 1) from None
+        if base in holder:
+            raise SupplyBaseError(
+                f"supply base {base} is also {numbered('player', [holder[base]])}'s: "
+                "each player has his own"
+            ).located(player + 1)
+        holder[base] = player
+    return tuple(supply_bases)
+
+
+def parse_deal(
+    hands: Sequence[str | Iterable[str | CoxCard]], supply_bases: Sequence[int]
+) -> tuple[tuple[CoxCard, ...], ...]:
+    """Read the hands laid out in one deal, one a player, with the players' supply bases.
+
+    Each hand is read as :func:`parse_hand` reads it (and returned in pack order); a hand
+    may be empty (no card laid out yet). The deal as a whole is checked too: two to four
+    players and their own supply bases (:func:`check_supply_bases`), and no card held more
+    often, over all the hands, than the pack has it -- four of each numbered suit card, one
+    of every other card (cox ``composition``).
+
+    Raises :class:`SupplyBaseError` naming the player, :class:`CoxCardError` naming the
+    hand (from 1) and the card (a card held too often is reported at the hand where its
+    count goes past the pack's), or :class:`ValueError` for the number of players.
+
+    >>> [len(h) for h in parse_deal(["auto-1 auto-1 bank", "ship-2, fruit-1"], [1, 3])]
+    [3, 2]
+    >>> parse_deal(["bank auto-1", "auto-1", "ship-2 bank"], [1, 2, 3])
+    Traceback (most recent call last):
+    ...
+    games.engine.cox.CoxCardError: Hand 3: the pack has only 1 of bank (the bank card); \
+players 1 and 3 hold 2 between them
+    >>> parse_deal(["auto-1", "fruit-9"], [1, 2])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    games.engine.cox.CoxCardError: Hand 2: unknown card 'fruit-9': fruits are numbered 1 to 4; ...
+    """
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
+        raise ValueError(f"a deal is a list of hands, one a player, not {hands!r}")
+    check_players(len(hands))
+    if isinstance(supply_bases, Sequence) and len(supply_bases) != len(hands):
+        raise ValueError(
+            f"a deal needs one supply base a player: {len(hands)} hands, "
+            f"{len(supply_bases)} supply bases"
+        )
+    check_supply_bases(supply_bases)
+    parsed: list[tuple[CoxCard, ...]] = []
+    for number, cards in enumerate(hands, start=1):
+        try:
+            parsed.append(parse_hand(cards))
+        except CoxCardError as error:
+            raise error.located(number) from None
+    held: Counter[CoxCard] = Counter()
+    for number, hand in enumerate(parsed, start=1):
+        held.update(hand)
+        for card in dict.fromkeys(hand):
+            if held[card] > card.pack_count:
+                holders = [i for i, other in enumerate(parsed) if card in other]
+                total = sum(other.count(card) for other in parsed)
+                raise CoxCardError(
+                    f"the pack has only {card.pack_count} of {card.code} ({card.name}); "
+                    f"{numbered('player', holders)} hold {total} between them"
+                ).located(number)
+    return tuple(parsed)
 
 
 # --- Options and rulings ------------------------------------------------------------------
@@ -894,11 +1084,11 @@ def _wild_code(wild: _Wild) -> str:
 
 def _validate_base(supply_base: object) -> int:
     if isinstance(supply_base, bool) or not isinstance(supply_base, int):
-        raise ValueError(
+        raise SupplyBaseError(
             f"the supply base is a number 1 to 4 (the player's Supply Base), not {supply_base!r}"
         )
-    if not 1 <= supply_base <= 4:
-        raise ValueError(
+    if supply_base not in SUPPLY_BASES:
+        raise SupplyBaseError(
             f"the supply base is a number 1 to 4 (the player's Supply Base), not {supply_base}"
         )
     return supply_base
@@ -1225,8 +1415,8 @@ class GameTotals(NamedTuple):
         >>> [r.rulings for r in game_totals([[5, 5]]).reasons]
         [('cox-tied-game',)]
         """
-        names = ", ".join(f"player {p}" for p in self.winners)
         top = max(self.totals) if self.totals else 0
+        names = numbered("player", self.winners) if self.winners else "nobody"
         return [
             Reason(
                 f"the highest total ({top}) wins: {names}",
@@ -1251,7 +1441,7 @@ def game_totals(scores_per_hand: list[list[int]]) -> GameTotals:
     """
     if not isinstance(scores_per_hand, list | tuple) or not scores_per_hand:
         raise ValueError("a game needs the scores of at least one hand")
-    if len(scores_per_hand) > 4:
+    if len(scores_per_hand) > GAME_HANDS:
         raise ValueError(
             f"a game of Commerce is four hands, not {len(scores_per_hand)} (cox 'winner')"
         )
@@ -1261,13 +1451,15 @@ def game_totals(scores_per_hand: list[list[int]]) -> GameTotals:
             raise ValueError(f"hand {h}: a list of the players' scores is needed, not {row!r}")
         if players is None:
             players = len(row)
-            if not 2 <= players <= 4:
-                raise ValueError(f"Commerce is played by two, three or four players, not {players}")
+            check_players(players)
         elif len(row) != players:
             raise ValueError(f"hand {h} has {len(row)} scores; the first hand has {players}")
         for p, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"hand {h}, player {p}: a score is a whole number, not {value!r}")
+                raise ValueError(
+                    f"hand {h}, {numbered('player', [p])}: a score is a whole number, "
+                    f"not {value!r}"
+                )
     assert players is not None
     totals = [sum(row[p] for row in scores_per_hand) for p in range(players)]
     top = max(totals)

@@ -38,6 +38,7 @@ from games.engine.settlement import (
     parse_amount,
     player_index,
 )
+from games.engine.wording import numbered
 
 __all__ = [
     "COUNTERS_EACH",
@@ -319,9 +320,12 @@ def _players(state: PoolGame, value: int | Iterable[int], name: str) -> tuple[in
     for p in chosen:
         player_index(p, name, state.players)
         if state.counters[p] == 0:
-            raise SettlementError(f"{name}: player {p} is out of the game and holds no hand")
-    if len(set(chosen)) != len(chosen):
-        raise SettlementError(f"{name}: names a player twice: {chosen}")
+            raise SettlementError(
+                f"{name}: {numbered('player', [p])} is out of the game and holds no hand"
+            )
+    twice = sorted({p for p in chosen if chosen.count(p) > 1})
+    if twice:
+        raise SettlementError(f"{name}: names a player twice: {numbered('player', twice)}")
     return tuple(sorted(chosen))
 
 
@@ -349,7 +353,10 @@ def apply_deal(
     if not won:
         raise SettlementError("winners: a deal has at least one winner")
     if set(won) & set(lost):
-        raise SettlementError(f"worst: a winner cannot also hold the worst hand: {won}, {lost}")
+        both = sorted(set(won) & set(lost))
+        raise SettlementError(
+            f"worst: a winner cannot also hold the worst hand: {numbered('player', both)}"
+        )
     all_equal = set(won) == set(state.active)
     if not lost and not all_equal:
         raise SettlementError(
@@ -413,7 +420,7 @@ def buy_horse(state: PoolGame, player: int) -> PoolGame:
     >>> buy_horse(g, 2)
     Traceback (most recent call last):
     ...
-    games.engine.settlement.SettlementError: player: player 2 may not buy a horse (only the \
+    games.engine.settlement.SettlementError: player: player 3 may not buy a horse (only the \
 first player out may, once, before the next deal, while the game goes on)
     """
     if not isinstance(state, PoolGame):
@@ -422,8 +429,8 @@ first player out may, once, before the next deal, while the game goes on)
     if not state.may_buy_horse(player):
         who = "only the first player out" if state.options.horse == "first" else "a player out"
         raise SettlementError(
-            f"player: player {player} may not buy a horse ({who} may, once, before the next "
-            "deal, while the game goes on)"
+            f"player: {numbered('player', [player])} may not buy a horse ({who} may, once, "
+            "before the next deal, while the game goes on)"
         )
     reason = Reason(
         "buying a horse: the player who is out pays the agreed sum into the pool for one counter",

@@ -4,7 +4,8 @@ The core takes the outcome of a showdown as plain data, one :class:`HandOutcome`
 player (its ``place``, 1 for the best hand, equal hands sharing a place, and its
 combination's ``category`` slug), so it depends on no card code. Players are the indices
 ``0..n-1`` listed clockwise round the table: the player on the left of ``i`` is
-``(i + 1) % n``, the one on the right ``(i - 1) % n``.
+``(i + 1) % n``, the one on the right ``(i - 1) % n``. The words meant to be read -- the
+reasons, an error about a player -- count them from 1 (:mod:`games.engine.wording`).
 
 Amounts are exact :class:`~fractions.Fraction` values; a stake may be given as an ``int``,
 a ``Fraction``, a ``Decimal``, a string (``"1/2"``, ``"0.5"``) or a float (read by its
@@ -38,6 +39,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final, Literal
 
 from games.engine.citations import Reason, Ruling, peel, ruling, swedish
+from games.engine.wording import numbered
 
 if TYPE_CHECKING:  # the core needs no cards; only outcomes_from_showdown reads a showdown
     from games.engine.commerce import Showdown
@@ -295,7 +297,9 @@ class Transfer:
         if self.payer < 0 or self.payee < 0:
             raise SettlementError(f"transfer: players are indices from 0, not {self}")
         if self.payer == self.payee:
-            raise SettlementError(f"transfer: player {self.payer} cannot pay himself")
+            raise SettlementError(
+                f"transfer: {numbered('player', [self.payer])} cannot pay himself"
+            )
         if self.amount <= 0:
             raise SettlementError(f"transfer: the amount must be positive, not {self.amount}")
 
@@ -453,13 +457,13 @@ def _check_outcomes(outcomes: Sequence[HandOutcome], family: tuple[str, ...], ga
         pa, pb = outcomes[a], outcomes[b]
         if pa.place == pb.place and pa.category != pb.category:
             raise SettlementError(
-                f"outcomes: players {a} and {b} share place {pa.place} with different "
-                f"combinations ({pa.category}, {pb.category})"
+                f"outcomes: {numbered('player', sorted((a, b)))} share place {pa.place} "
+                f"with different combinations ({pa.category}, {pb.category})"
             )
         if _RANK[pa.category] > _RANK[pb.category]:
             raise SettlementError(
-                f"outcomes: player {a}'s {pa.category} (place {pa.place}) cannot beat "
-                f"player {b}'s {pb.category} (place {pb.place})"
+                f"outcomes: {numbered('player', [a])}'s {pa.category} (place {pa.place}) "
+                f"cannot beat {numbered('player', [b])}'s {pb.category} (place {pb.place})"
             )
 
 
@@ -499,9 +503,8 @@ def _name(slug: str) -> str:
 
 def _who_won(category: str, winners: Sequence[int]) -> str:
     if len(winners) == 1:
-        return f"player {winners[0]} holds the best hand, a {_name(category)}"
-    names = ", ".join(map(str, winners[:-1])) + f" and {winners[-1]}"
-    return f"players {names} hold exactly equal best hands, each a {_name(category)}"
+        return f"{numbered('player', winners)} holds the best hand, a {_name(category)}"
+    return f"{numbered('player', winners)} hold exactly equal best hands, each a {_name(category)}"
 
 
 def _pay_pool(

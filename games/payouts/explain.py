@@ -8,13 +8,14 @@ shown once, with the house-rule value this table chose).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from content.library import find_paragraph
 from games.engine.citations import Citation, Reason
+from games.engine.wording import name_players
+from games.forms_util import sentence, split_field
 
 MINUS = "\u2212"
 
@@ -65,60 +66,6 @@ def points(value: int) -> str:
     return str(value).replace("-", MINUS)
 
 
-def join_words(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``.
-
-    >>> join_words(["Ann"]), join_words(["Ann", "Bo", "Cy"])
-    ('Ann', 'Ann, Bo and Cy')
-    """
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-_PLAYER_LIST = re.compile(r"\b[Pp]layers? (\d+(?:(?:, | and )\d+)*)\b")
-_PLAYER_TUPLE = re.compile(r"\((\d+(?:, \d+)*),?\)")
-
-
-def name_players(text: str, names: Sequence[str]) -> str:
-    """The engine names players by index from 0 ("player 0", "players 0 and 2", "(0, 2)"):
-    write their names instead. Indices that name nobody are left as they are.
-
-    >>> name_players("players 0 and 2 hold exactly equal best hands", ["Ann", "Bo", "Cy"])
-    'Ann and Cy hold exactly equal best hands'
-    >>> name_players("winners: player 1 is out of the game", ["Ann", "Bo"])
-    'winners: Bo is out of the game'
-    >>> name_players("a winner cannot also hold the worst hand: (0,), (0, 1)", ["Ann", "Bo"])
-    'a winner cannot also hold the worst hand: (Ann), (Ann, Bo)'
-    """
-
-    def named(numbers: str) -> str | None:
-        indices = [int(n) for n in re.findall(r"\d+", numbers)]
-        if any(i >= len(names) for i in indices):
-            return None
-        return join_words([names[i] for i in indices])
-
-    def plain(match: re.Match[str]) -> str:
-        found = named(match.group(1))
-        return match.group(0) if found is None else found
-
-    def tupled(match: re.Match[str]) -> str:
-        found = named(match.group(1))
-        return match.group(0) if found is None else f"({found.replace(' and ', ', ')})"
-
-    return _PLAYER_TUPLE.sub(tupled, _PLAYER_LIST.sub(plain, text))
-
-
-def sentence(text: str) -> str:
-    """The engine's reasons start in lower case; a line on the page starts with a capital.
-
-    >>> sentence("the dealer pays")
-    'The dealer pays'
-    """
-    return text[:1].upper() + text[1:]
-
-
 def field_message(message: str, name: str | None = None) -> str:
     """An engine error shown beside its field, without the field name it starts with.
 
@@ -127,8 +74,8 @@ def field_message(message: str, name: str | None = None) -> str:
     >>> field_message("bought[2]: must be a whole number from 0, not -1")
     'Must be a whole number from 0, not -1'
     """
-    head, sep, rest = message.partition(": ")
-    if sep and (head == name or (name is None and re.fullmatch(r"[a-z_]+(\[\d+\])?", head))):
+    field, item, rest = split_field(message)
+    if field is not None and (name is None or (field == name and item is None)):
         message = rest
     return sentence(message)
 
@@ -175,7 +122,8 @@ def citation_label(citation: Citation) -> str:
 class Explainer:
     """Builds the steps of one page, quoting each paragraph once and showing each ruling
     once. ``chosen`` gives the value this table chose for a ruling's option, if any;
-    ``names`` the players' names, written for the engine's indices in its words."""
+    ``names`` the players' names, put in place of the numbers the engine gives them
+    (:func:`games.engine.wording.name_players`)."""
 
     def __init__(
         self,

@@ -21,10 +21,12 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
+from games.engine import cox
 from games.engine.cards import PACK_32, PACK_52
-from games.engine.citations import RULINGS, Ruling
+from games.engine.citations import RULINGS
 from games.engine.commerce import Limited
 from games.engine.settlement import SettlementError, parse_amount
+from games.forms_util import ruling_for_option
 
 from .explain import field_message
 
@@ -34,11 +36,6 @@ MAX_DEALS = 200
 """The most deals of Pool Commerce a page reads."""
 MAX_PURCHASES = 999
 """A sanity bound on the cards one player buys in a deal."""
-COX_PLAYERS = (2, 4)
-"""Cox's game is for two, three or four players (cox ``winner``; the engine's
-``game_totals`` refuses other numbers)."""
-COX_HANDS = 4
-"""A game of Cox's Commerce is four hands (cox ``winner``)."""
 
 ACTIONS = ("add", "remove", "remove_deal", "record")
 """Buttons that change the form rather than the result; never part of a permalink."""
@@ -64,14 +61,6 @@ OPTION_LABELS = {
     "bank_pairs_with_captain": "Bank card with a captain",
 }
 """Short labels for the house-rule options; what each value does is the engine's words."""
-
-
-def option_ruling(name: str) -> Ruling:
-    """The ruling whose house-rule option is ``name``."""
-    for made in RULINGS.values():
-        if made.option == name:
-            return made
-    raise KeyError(name)
 
 
 def option_names(kind: type) -> tuple[str, ...]:
@@ -151,7 +140,7 @@ class AmountField(forms.CharField):
 
 
 def option_field(name: str, kind: type) -> forms.ChoiceField:
-    made = option_ruling(name)
+    made = ruling_for_option(name)
     values = [value for value, _ in made.alternatives]
     field = forms.ChoiceField(
         label=OPTION_LABELS.get(name, made.question),
@@ -406,11 +395,16 @@ class CoxForm(CalculatorForm):
                 label="Supply base",
                 required=False,
                 widget=forms.NumberInput(
-                    attrs={"min": "1", "max": "4", "step": "1", "class": "count"}
+                    attrs={
+                        "min": str(min(cox.SUPPLY_BASES)),
+                        "max": str(max(cox.SUPPLY_BASES)),
+                        "step": "1",
+                        "class": "count",
+                    }
                 ),
                 error_messages={"invalid": "The supply base is a number 1 to 4."},
             )
-            for h in range(1, COX_HANDS + 1):
+            for h in range(1, cox.GAME_HANDS + 1):
                 self.fields[f"score{h}_{i}"] = forms.IntegerField(
                     label=f"Hand {h}",
                     required=False,
@@ -434,5 +428,5 @@ class CoxForm(CalculatorForm):
                     (self.names[i - 1], self[f"score{h}_{i}"]) for i in range(1, self.players + 1)
                 ],
             }
-            for h in range(1, COX_HANDS + 1)
+            for h in range(1, cox.GAME_HANDS + 1)
         ]

@@ -38,22 +38,19 @@ from games.engine.pool import (
     buy_horse,
 )
 from games.engine.settlement import PeelNewOptions, SettlementError, SwedishOptions
+from games.engine.wording import join, name_players
+from games.forms_util import cox_deal_error, ruling_for_option, sentence, split_field
 
 from .explain import (
     Explainer,
     Step,
     amount,
     field_message,
-    join_words,
-    name_players,
     points,
-    sentence,
     signed,
 )
 from .forms import (
     ACTIONS,
-    COX_HANDS,
-    COX_PLAYERS,
     MAX_DEALS,
     MAX_ROWS,
     CalculatorForm,
@@ -62,7 +59,6 @@ from .forms import (
     PoolForm,
     count_rows,
     option_names,
-    option_ruling,
     option_value,
     with_defaults,
 )
@@ -266,12 +262,10 @@ DEAL_PAGES = {
 
 def _deal_field(message: str, players: int) -> str | None:
     """The form field an engine error (``"field: …"``) belongs to."""
-    head = message.partition(": ")[0]
-    m = re.fullmatch(r"bought\[(\d+)\]", head)
-    if m:
-        i = int(m[1]) + 1
-        return f"bought{i}" if i <= players else None
-    return head if re.fullmatch(r"[a-z_]+", head) else None
+    field, item, _ = split_field(message)
+    if field == "bought" and item is not None:
+        return f"bought{item + 1}" if item + 1 <= players else None
+    return field if item is None else None
 
 
 def _card_error(form: CalculatorForm, error: CardError, prefix: str, players: int) -> None:
@@ -320,7 +314,7 @@ def _deal_result(
     winners = money.winners
     best = values[winners[0]].describe()
     verb = "wins" if len(winners) == 1 else "share the win"
-    headline = f"{join_words([names[w] for w in winners])} {verb} with {best}."
+    headline = f"{join([names[w] for w in winners])} {verb} with {best}."
     rows = []
     for i, placing in enumerate(show.placings):
         value = placing.value
@@ -390,7 +384,7 @@ def _deal_view(request: HttpRequest, page: DealPage) -> HttpResponse:
     defaults: dict[str, str] = {"stake": "1"}
     if page.packs:
         defaults |= {"pack": "52", "limited": "none"}
-    defaults |= {name: str(option_ruling(name).default) for name, _ in page.options()}
+    defaults |= {name: str(ruling_for_option(name).default) for name, _ in page.options()}
     if not request.GET or (set(request.GET) <= set(ACTIONS)):
         defaults["dealer"] = "1"
     # Under Extended Commerce nobody is the stander: the choice is kept, hidden, for when
@@ -450,7 +444,7 @@ def _deal_view(request: HttpRequest, page: DealPage) -> HttpResponse:
                 except CardError as error:
                     form.error(f"hand{i + 1}", sentence(error.detail))
     if blank:
-        missing.append("the cards of " + join_words([names[i] for i in blank]))
+        missing.append("the cards of " + join([names[i] for i in blank]))
     dealer_text = data.get("dealer") or ""
     if page.dealer_required and not dealer_text and "dealer" not in form.errors:
         missing.append("who dealt" if page.game != "swedish" else "who is the banker")
@@ -601,7 +595,7 @@ def pool(request: HttpRequest) -> HttpResponse:
     rows = min(players, MAX_ROWS)
     pool_options = option_names(PoolOptions)
     defaults = {"buy_in": "3", "prize": "1", "horse_price": "1"}
-    defaults |= {name: str(option_ruling(name).default) for name in pool_options}
+    defaults |= {name: str(ruling_for_option(name).default) for name in pool_options}
     if not any(k.startswith("name") for k in query):
         for i in range(1, rows + 1):
             defaults[f"name{i}"] = ""
@@ -779,7 +773,7 @@ def _pool_result(
         headline = (
             f"After {state.deals} deal{'s' if state.deals != 1 else ''}: the pool holds "
             f"{amount(state.pool)}"
-            + (f"; {join_words(out)} {'is' if len(out) == 1 else 'are'} out." if out else ".")
+            + (f"; {join(out)} {'is' if len(out) == 1 else 'are'} out." if out else ".")
         )
     status = (
         headline + " " + "; ".join(f"{names[p]} {signed(m)}" for p, m in enumerate(state.money))
@@ -814,7 +808,7 @@ class CoxResult:
 
 def _cox_players(query: QueryDict) -> tuple[QueryDict, int, str]:
     """The query after any add/remove button, the number of players, the hand to record."""
-    low, high = COX_PLAYERS
+    low, high = cox.PLAYERS
     query = query.copy()
     players = count_rows(query, ("name", "cards", "base"), 3)
     if "remove" in query:
@@ -835,13 +829,14 @@ def _cox_players(query: QueryDict) -> tuple[QueryDict, int, str]:
 def _cox_form(query: QueryDict, players: int) -> CoxForm:
     rows = min(players, MAX_ROWS)
     names = option_names(cox.CoxOptions)
-    defaults = {name: str(option_ruling(name).default) for name in names}
+    defaults = {name: str(ruling_for_option(name).default) for name in names}
     for i in range(1, rows + 1):
-        defaults[f"base{i}"] = str(min(i, 4))
+        defaults[f"base{i}"] = str(min(i, max(cox.SUPPLY_BASES)))
     form = CoxForm(with_defaults(query, defaults), rows, options=names)
-    low, high = COX_PLAYERS
-    if not low <= players <= high:
-        form.error(None, f"Cox's game is for two, three or four players, not {players}.")
+    try:
+        cox.check_players(players)
+    except ValueError as error:
+        form.error(None, sentence(str(error)) + ".")
     form.is_valid()
     return form
 
@@ -897,27 +892,22 @@ def _cox_deal(form: CoxForm, explainer: Explainer) -> tuple[list[CoxResult], lis
         results.append(
             CoxResult(i, names[i - 1], score, points(score.score), lines, counting, steps)
         )
-    if results and not form.bad:
-        _check_cox_pack(form)
+    if len(results) > 1 and not form.bad:
+        _check_cox_deal(form, results)
     return results, missing
 
 
-def _check_cox_pack(form: CoxForm) -> None:
-    """A deal cannot hold more copies of a card than the pack has, over all its hands
-    (the counts are the engine's, ``CoxCard.pack_count``)."""
-    held: dict[cox.CoxCard, list[int]] = {}
-    for i in range(1, form.players + 1):
-        text = str(form.data.get(f"cards{i}", "") or "")
-        if text.strip():
-            for card in cox.parse_hand(text):
-                held.setdefault(card, []).append(i)
-    for card, holders in held.items():
-        if len(holders) > card.pack_count:
-            form.error(
-                f"cards{holders[-1]}",
-                f"The pack has only {card.pack_count} of {card.code} ({card.name}); these "
-                f"hands hold {len(holders)}.",
-            )
+def _check_cox_deal(form: CoxForm, results: list[CoxResult]) -> None:
+    """The hands laid out so far as one deal (the engine's ``cox.parse_deal``): no card held
+    more often than the pack has it, and every player with a supply base of his own."""
+    try:
+        cox.parse_deal(
+            [r.score.cards for r in results], [r.score.supply_base for r in results]
+        )
+    except ValueError as error:
+        kind, hand, words = cox_deal_error(error, [r.name for r in results])
+        where = f"{kind}{results[hand - 1].number}" if kind and hand else None
+        form.error(where, sentence(words))
 
 
 def _cox_game(form: CoxForm, explainer: Explainer) -> dict[str, Any] | None:
@@ -926,7 +916,7 @@ def _cox_game(form: CoxForm, explainer: Explainer) -> dict[str, Any] | None:
     names = form.names
     players = form.players
     hands: list[list[int]] = []
-    for h in range(1, COX_HANDS + 1):
+    for h in range(1, cox.GAME_HANDS + 1):
         keys = [f"score{h}_{i}" for i in range(1, players + 1)]
         raw = [str(form.data.get(k, "") or "").strip() for k in keys]
         if not any(raw) or any(k in form.errors for k in keys):
@@ -937,8 +927,7 @@ def _cox_game(form: CoxForm, explainer: Explainer) -> dict[str, Any] | None:
                     form.error(k, "Enter this player's score for the hand, or clear the hand.")
             continue
         hands.append([int(data[k]) for k in keys])
-    low, high = COX_PLAYERS
-    if not hands or form.bad or not low <= players <= high:
+    if not hands or form.bad:  # a wrong number of players is an error of the form
         return None
     try:
         totals = cox.game_totals(hands)
@@ -947,7 +936,7 @@ def _cox_game(form: CoxForm, explainer: Explainer) -> dict[str, Any] | None:
         return None
     return {
         "totals": [(names[p], points(t), p in totals.winners) for p, t in enumerate(totals.totals)],
-        "winners": join_words([names[w] for w in totals.winners]),
+        "winners": join([names[w] for w in totals.winners]),
         "tied": len(totals.winners) > 1,
         "hands": len(hands),
         "steps": explainer.steps(totals.reasons),
@@ -963,7 +952,7 @@ def cox_page(request: HttpRequest) -> HttpResponse:
     explainer = Explainer(form.names, form.chosen)
     results, missing = _cox_deal(form, explainer)
     complete = bool(results) and len(results) == form.players and not form.bad
-    if record and complete and record.isdigit() and 1 <= int(record) <= COX_HANDS:
+    if record and complete and record.isdigit() and 1 <= int(record) <= cox.GAME_HANDS:
         # "Use these scores as hand h": fill them in, then show the page as it now is.
         query = form.data.copy()
         for r in results:
@@ -977,10 +966,10 @@ def cox_page(request: HttpRequest) -> HttpResponse:
         "missing": missing,
         "game": game,
         "summary": _bad_summary(form),
-        "can_add": players < COX_PLAYERS[1],
-        "can_remove": players > COX_PLAYERS[0],
+        "can_add": players < cox.PLAYERS[1],
+        "can_remove": players > cox.PLAYERS[0],
         "complete": complete,
-        "hand_numbers": range(1, COX_HANDS + 1),
+        "hand_numbers": range(1, cox.GAME_HANDS + 1),
         "status": "; ".join(f"{r.name} scores {r.points}" for r in results),
     }
     return _respond(request, "payouts/cox.html", context, form, acted=acted)

@@ -10,6 +10,9 @@ from typing import Any
 
 from django import forms
 
+from games.engine import cox
+from games.forms_util import sentence
+
 from . import ledger
 from .ledger import OPTIONS, RULE_SETS, EntryError, SpecError
 
@@ -115,7 +118,7 @@ class StartForm(forms.Form):
             self.spec = ledger.make_spec(data["rules"], names, data.get("stake") or "", options)
         except SpecError as error:
             where = error.field if error.field in self.fields else None
-            self.add_error(where, error.message[0].upper() + error.message[1:])
+            self.add_error(where, sentence(error.message))
         return data
 
     def option_groups(self) -> list[OptionGroup]:
@@ -236,7 +239,7 @@ class DealForm(KeyedForm):
                 self.fields[f"base_{i}"] = forms.TypedChoiceField(
                     label="Supply base",
                     coerce=int,
-                    choices=[(b, str(b)) for b in range(1, 5)],
+                    choices=[(b, str(b)) for b in cox.SUPPLY_BASES],
                     error_messages={
                         "required": "Choose this player's supply base (1 to 4).",
                         "invalid_choice": "A supply base is 1, 2, 3 or 4.",
@@ -376,7 +379,7 @@ class DealForm(KeyedForm):
 
     def engine_error(self, error: EntryError) -> None:
         """Put an error from the ledger or the engine beside its field."""
-        message = _sentence(error.message)
+        message = sentence(error.message)
         name = error.field
         if name is not None and name in self.fields:
             self.add_error(name, message)
@@ -405,11 +408,6 @@ class DealForm(KeyedForm):
             row.errors = self.group_errors.get(f"hand_{i}", [])
             rows.append(row)
         return rows
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] if text else text
 
 
 _CATEGORY_LABELS = {"poang": "Poäng"}

@@ -30,7 +30,7 @@ from typing import Any, Final, Literal
 
 from games.engine import cox as cox_engine
 from games.engine.cards import CardError, parse_card, parse_hands
-from games.engine.citations import RULINGS, Citation, Reason
+from games.engine.citations import Citation, Reason
 from games.engine.commerce import (
     Limited,
     PeelRules,
@@ -55,6 +55,8 @@ from games.engine.settlement import (
     settle_swedish,
     suggest_end,
 )
+from games.engine.wording import name_players
+from games.forms_util import cox_deal_error, ruling_for_option, split_field
 
 __all__ = [
     "RULE_SETS",
@@ -73,7 +75,6 @@ __all__ = [
 MAX_NAME = 40
 MAX_BOUGHT = 52
 MAX_COX_SCORE = 1000
-COX_HANDS: Final = 4
 
 # --- Rule sets and their house-rule options ------------------------------------------------
 
@@ -180,7 +181,7 @@ class OptionSpec:
 
 
 def _ruling_option(name: str, label: str) -> OptionSpec:
-    found = next(r for r in RULINGS.values() if r.option == name)
+    found = ruling_for_option(name)
     assert found.default is not None
     return OptionSpec(name, label, "choice", found.alternatives, found.default, found.slug)
 
@@ -387,12 +388,12 @@ class Spec:
 
     @property
     def min_players(self) -> int:
-        return 2
+        return cox_engine.PLAYERS[0] if self.rules == "cox" else 2
 
     @property
     def max_players(self) -> int:
         if self.rules == "cox":
-            return 4
+            return cox_engine.PLAYERS[1]
         rules = self.hand_rules
         assert rules is not None
         return rules.hand_limit
@@ -539,7 +540,14 @@ def _index(value: object, name: str, n: int, *, optional: bool = False) -> int |
     return number
 
 
-def _whole(value: object, name: str, low: int, high: int, *, default: int | None = None) -> int:
+def _whole(
+    value: object,
+    name: str,
+    low: int | None = None,
+    high: int | None = None,
+    *,
+    default: int | None = None,
+) -> int:
     if value is None or value == "":
         if default is not None:
             return default
@@ -550,7 +558,7 @@ def _whole(value: object, name: str, low: int, high: int, *, default: int | None
         number = int(value)
     except ValueError:
         raise EntryError(name, f"must be a whole number, not {value!r}") from None
-    if not low <= number <= high:
+    if low is not None and high is not None and not low <= number <= high:
         raise EntryError(name, f"must be from {low} to {high}, not {number}")
     return number
 
@@ -649,17 +657,19 @@ def _cox_canonical(token: str) -> str:
         return token.strip()
 
 
+def _cox_deal_error(error: ValueError, spec: Spec) -> EntryError:
+    """The engine's objection to a deal of Cox's game, beside the player's field it names."""
+    kind, hand, words = cox_deal_error(error, spec.players)
+    return EntryError(f"{kind}_{hand - 1}" if kind and hand else None, words)
+
+
 def _clean_cox(spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
     n = spec.n
-    bases = [_whole(v, f"base_{i}", 1, 4) for i, v in enumerate(_per_player(data, "bases", n))]
-    seen: dict[int, int] = {}
-    for i, b in enumerate(bases):
-        if b in seen:
-            raise EntryError(
-                f"base_{i}",
-                f"supply base {b} is also {spec.players[seen[b]]}'s; each player has his own",
-            )
-        seen[b] = i
+    bases = [_whole(v, f"base_{i}") for i, v in enumerate(_per_player(data, "bases", n))]
+    try:
+        cox_engine.check_supply_bases(bases)
+    except ValueError as error:
+        raise _cox_deal_error(error, spec) from None
     out: dict[str, Any] = {"bases": bases}
     mode = data.get("mode")
     if mode == "cards":
@@ -676,6 +686,10 @@ def _clean_cox(spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
             if not hand:
                 raise EntryError(f"cards_{i}", "enter the cards this player laid out")
             cards.append(hand)
+        try:
+            cox_engine.parse_deal(cards, bases)
+        except ValueError as error:
+            raise _cox_deal_error(error, spec) from None
         out["mode"] = "cards"
         out["cards"] = cards
     elif mode == "result":
@@ -804,63 +818,17 @@ class Sheet:
         return tuple(i for i in range(self.spec.n) if i not in self.out)
 
 
-# --- Naming players in the engine's words --------------------------------------------------------
-
-_LIST_START = re.compile(r"\b([Hh]ands?|[Pp]layers?) (?=\d)")
+# --- The engine's words, with the players' names ------------------------------------------------
 
 
-def name_players(text: str, names: Sequence[str], *, base: int, seats: Sequence[int]) -> str:
-    """Put names where the engine's words number the hands (from 1) or players (from 0).
-
-    >>> name_players("Hands 1 (pair (x)) and 3 (point) beat hand 2 (point).", ["A", "B", "C"],
-    ...              base=1, seats=[0, 1, 2])
-    'A (pair (x)) and C (point) beat B (point).'
-    >>> name_players("players 0, 1 and 2 hold", ["A", "B", "C"], base=0, seats=[0, 1, 2])
-    'A, B and C hold'
-    """
-    out: list[str] = []
-    pos = 0
-    while (m := _LIST_START.search(text, pos)) is not None:
-        out.append(text[pos : m.start()])
-        i = m.end()
-        word_capital = m.group(1)[0].isupper()
-        first = True
-        while True:
-            num = re.match(r"\d+", text[i:])
-            if num is None:
-                break
-            k = int(num.group()) - base
-            name = names[seats[k]] if 0 <= k < len(seats) else num.group()
-            if first and word_capital and name[:1].islower():
-                name = name[:1].upper() + name[1:]
-            out.append(name)
-            first = False
-            i += num.end()
-            if text.startswith(" (", i):
-                depth, j = 0, i + 1
-                while j < len(text):
-                    depth += {"(": 1, ")": -1}.get(text[j], 0)
-                    j += 1
-                    if depth == 0:
-                        break
-                out.append(text[i:j])
-                i = j
-            sep = re.match(r"(, | and )(?=\d)", text[i:])
-            if sep is None:
-                break
-            out.append(sep.group(1))
-            i += sep.end()
-        pos = i
-    out.append(text[pos:])
-    return "".join(out)
+def _names(spec: Spec, seats: Sequence[int] | None = None) -> list[str]:
+    """The names of the players the engine numbered (from 1): every seat, or ``seats`` (the
+    hands a showdown judged, when some players are out)."""
+    return list(spec.players) if seats is None else [spec.players[s] for s in seats]
 
 
-def _because(reason: Reason, spec: Spec, *, base: int, seats: Sequence[int]) -> Because:
-    return Because(
-        name_players(reason.text, spec.players, base=base, seats=seats),
-        reason.citations,
-        reason.rulings,
-    )
+def _because(reason: Reason, spec: Spec, seats: Sequence[int] | None = None) -> Because:
+    return Because(name_players(reason.text, _names(spec, seats)), reason.citations, reason.rulings)
 
 
 def _group_transfers(settlement: Settlement, spec: Spec) -> list[Because]:
@@ -868,7 +836,7 @@ def _group_transfers(settlement: Settlement, spec: Spec) -> list[Because]:
     for t in settlement.transfers:
         group = groups.get(t.reason)
         if group is None:
-            group = groups[t.reason] = _because(t.reason, spec, base=0, seats=range(spec.n))
+            group = groups[t.reason] = _because(t.reason, spec)
         group.payments.append(Payment(t.payer, t.payee, t.amount))
     return list(groups.values())
 
@@ -882,17 +850,13 @@ def _located(error: Exception, index: int, field: str | None = None) -> EntryErr
     return EntryError(field, str(error), index)
 
 
-_PREFIX = re.compile(r"^(\w+)(?:\[(\d+)\])?: ")
-
-
-def _settlement_error(error: SettlementError, mode: str) -> EntryError:
-    """The engine's message names the offending argument first: map it to a form field."""
-    message = str(error)
-    m = _PREFIX.match(message)
-    if m is None:
+def _settlement_error(error: SettlementError, mode: str, spec: Spec) -> EntryError:
+    """The engine's message names the offending argument first: map it to a form field. The
+    players it speaks of (numbered from 1, as every seat) are named."""
+    message = name_players(str(error), spec.players)
+    name, item, text = split_field(message)
+    if name is None:
         return EntryError(None, message)
-    name, item = m.group(1), m.group(2)
-    text = message[m.end() :]
     fields = {"stood": "stood", "dealer": "dealer", "player": "player"}
     if name == "bought" and item is not None:
         return EntryError(f"bought_{item}", text)
@@ -916,14 +880,17 @@ def _check_hands(spec: Spec, data: Mapping[str, Any], active: Sequence[int]) -> 
 
 
 def _card_error(error: CardError, active: Sequence[int]) -> EntryError:
-    """A card error names the hand (from 1, among the hands shown) and the card: a field."""
+    """A card error names the hand (from 1, among the hands shown) and the card: a field.
+    Its words number the hands as the sheet does, by seat ("also in hand 3" is the third
+    player's, even when someone before him is out of Pool Commerce)."""
+    by_seat = [f"hand {seat + 1}" for seat in active]
     if error.hand is not None and 1 <= error.hand <= len(active):
         seat = active[error.hand - 1]
         where = (
             f"card_{seat}_{error.position - 1}" if error.position is not None else f"hand_{seat}"
         )
-        return EntryError(where, error.detail)
-    return EntryError("hands", error.message)
+        return EntryError(where, name_players(error.detail, by_seat))
+    return EntryError("hands", name_players(error.message, by_seat))
 
 
 def _showdown_lines(
@@ -943,7 +910,7 @@ def _showdown_lines(
                 placing.place,
             )
         )
-    notes = [_because(r, spec, base=1, seats=active) for r in result.reasons]
+    notes = [_because(r, spec, active) for r in result.reasons]
     return outcomes, lines, notes
 
 
@@ -1077,10 +1044,10 @@ def _compute_money(spec: Spec, entries: list[Entry]) -> Sheet:
         except EntryError as error:
             raise _located(error, index) from None
         except SettlementError as error:
-            raise _located(_settlement_error(error, data["mode"]), index) from None
+            raise _located(_settlement_error(error, data["mode"], spec), index) from None
         number += 1
         totals = tuple(t + d for t, d in zip(totals, settlement.net, strict=True))
-        notes = notes + [_because(r, spec, base=0, seats=range(n)) for r in settlement.reasons]
+        notes = notes + [_because(r, spec) for r in settlement.reasons]
         rows.append(
             Row(
                 index,
@@ -1106,7 +1073,7 @@ def _pool_payments(entries: Iterable[Any], spec: Spec) -> list[Because]:
     for e in entries:
         group = groups.get(e.reason)
         if group is None:
-            group = groups[e.reason] = _because(e.reason, spec, base=0, seats=range(spec.n))
+            group = groups[e.reason] = _because(e.reason, spec)
         group.payments.append(Payment(e.payer, e.payee, e.amount, e.counters))
     return list(groups.values())
 
@@ -1166,7 +1133,7 @@ def _compute_pool(spec: Spec, entries: list[Entry]) -> Sheet:
         except EntryError as error:
             raise _located(error, index) from None
         except SettlementError as error:
-            raise _located(_settlement_error(error, data.get("mode", "")), index) from None
+            raise _located(_settlement_error(error, data.get("mode", ""), spec), index) from None
         if entry.kind == "deal":
             number += 1
         net = tuple(a - b for a, b in zip(state.money, before.money, strict=True))
@@ -1222,7 +1189,7 @@ def _compute_cox(spec: Spec, entries: list[Entry]) -> Sheet:
     for index, entry in enumerate(entries):
         if entry.kind != "deal":
             raise EntryError(None, f"Cox's Commerce has no {entry.kind}", index)
-        if len(scores) >= COX_HANDS:
+        if len(scores) >= cox_engine.GAME_HANDS:
             raise EntryError(
                 None, "a game of Cox's Commerce is four hands, and four are recorded", index
             )
@@ -1284,7 +1251,7 @@ def _compute_cox(spec: Spec, entries: list[Entry]) -> Sheet:
     winners: tuple[int, ...] = ()
     if scores:
         winners = tuple(cox_engine.game_totals(scores).winners)
-    over = len(scores) == COX_HANDS
+    over = len(scores) == cox_engine.GAME_HANDS
     return Sheet(
         spec,
         rows,

@@ -1,8 +1,8 @@
 """What the table pages read from a query string: the cards on the board and the options.
 
 The board is what a player typed or tapped: hands of card fields, each kept exactly as
-entered. Every card is read by the engine's parser (:func:`games.engine.cards.parse_card`,
-:func:`~games.engine.cards.parse_hand`, :func:`~games.engine.cards.parse_hands`); this
+entered. The engine reads every card (:func:`games.engine.cards.parse_card`) and finds every
+problem of the board, half entered or whole (:func:`~games.engine.cards.board_errors`); this
 module only places the engine's messages beside the field they concern and applies the
 editing buttons (add or remove a player, clear a card, tap a card of the pack).
 
@@ -16,6 +16,7 @@ Two spellings of the hands reach the same board:
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from dataclasses import dataclass, fields
 from typing import Any
 from urllib.parse import urlencode
@@ -28,9 +29,8 @@ from games.engine.cards import (
     Card,
     CardError,
     Pack,
+    board_errors,
     parse_card,
-    parse_hand,
-    parse_hands,
     split_tokens,
 )
 from games.engine.citations import RULINGS, Ruling
@@ -303,47 +303,15 @@ def read_board(query: QueryDict, pack: Pack, limit: int, *, judging: bool) -> Bo
     board = Board(hands, pack, limit, error=error)
     _apply_edit(board, query)
     judging = judging and not board.edited and not board.blank
-    seen: dict[Card, int] = {}
-    for hand in board.hands:
-        for slot in hand.slots:
-            if slot.empty and not judging:
-                continue
-            try:
-                card = slot.card = parse_card(slot.raw)
-            except CardError as err:
-                slot.error = f"card {slot.position}: {err.detail}"
-                continue
-            # Checked here too so that a half-entered board shows them at once; the engine
-            # checks them again (with its own words) once the hands are complete.
-            if card not in pack:
-                slot.error = f"card {slot.position}: {card} is not in the {pack.description}"
-            elif card in seen:
-                slot.error = f"card {slot.position}: {card} is also in hand {seen[card]}"
-            else:
-                seen[card] = hand.number
-    for hand in board.hands:
-        if hand.invalid:
-            continue
-        if len(hand.slots) != 3:
-            try:
-                parse_hand([t for t in hand.tokens if t.strip()], pack)
-            except CardError as err:
-                hand.error = err.message
-            continue
-        if hand.filled:
-            try:
-                parse_hand(hand.tokens, pack)
-            except CardError as err:
-                _locate(hand, err)
-    count_wrong = len(board.hands) > limit
-    if count_wrong or (not board.has_errors and all(h.filled for h in board.hands)):
-        try:
-            parse_hands([h.tokens for h in board.hands], pack, limit)
-        except CardError as err:
-            if err.hand is not None and 1 <= err.hand <= len(board.hands):
-                _locate(board.hands[err.hand - 1], err)
-            else:
-                board.error = err.message
+    for slot in board.slots:
+        if not slot.empty:
+            with suppress(CardError):  # board_errors says why, beside the field
+                slot.card = parse_card(slot.raw)
+    for err in board_errors([h.tokens for h in board.hands], pack, limit, complete=judging):
+        if err.hand is not None and 1 <= err.hand <= len(board.hands):
+            _locate(board.hands[err.hand - 1], err)
+        else:
+            board.error = err.message
     if board.has_errors:
         board.keep_as_typed()
     return board
@@ -360,9 +328,10 @@ def _locate(hand: HandEntry, err: CardError) -> None:
 # --------------------------------------------------------------------------- options
 
 
-def house_rulings(rules_class: type[PeelRules] | type[SwedishRules]) -> list[Ruling]:
-    """The engine's rulings whose house-rule option the rule set takes, as the engine lists them."""
-    names = {f.name for f in fields(rules_class)} - {"pack", "limited"}
+def house_rulings(kind: type) -> list[Ruling]:
+    """The engine's rulings whose house-rule option is a field of ``kind`` (a rule set or
+    Cox's options), as the engine lists them."""
+    names = {f.name for f in fields(kind)}
     return [r for r in RULINGS.values() if r.option in names]
 
 
@@ -646,11 +615,6 @@ def _locate_copies(rack: Rack, message: str) -> None:
         rack.error = message
 
 
-def cox_house_rulings() -> list[Ruling]:
-    names = {f.name for f in fields(cox.CoxOptions)}
-    return [r for r in RULINGS.values() if r.option in names]
-
-
 class CoxForm(forms.Form):
     """The player's Supply Base (1-4) and the house rules of Cox's rulings."""
 
@@ -665,7 +629,7 @@ class CoxForm(forms.Form):
     def __init__(self, data: QueryDict, *args: Any, **kwargs: Any) -> None:
         super().__init__(data, *args, **kwargs)
         self.defaults: dict[str, str] = {}
-        for ruling in cox_house_rulings():
+        for ruling in house_rulings(cox.CoxOptions):
             assert ruling.option is not None and ruling.default is not None
             self.fields[ruling.option] = _ruling_field(ruling)
             self.fields[ruling.option].ruling = ruling  # type: ignore[attr-defined]

@@ -190,7 +190,7 @@ def count_a_cox_deal(page: Page, axe_check, *, phone: bool) -> None:
     players.nth(0).get_by_label("Cards laid out").fill(
         "ship-4 ship-4 ship-captain ship-2 ship-2 ship-2 fruit-1 bank"
     )
-    players.nth(0).get_by_label("Supply base").fill("3")
+    players.nth(0).get_by_label("Supply base").fill("1")  # each player has his own base
     cards = players.nth(1).get_by_label("Cards laid out")
     cards.fill("auto-5 auto-5 auto-5 auto-1 auto-1 auto-1 auto-2 auto-2 greenback-3")
     players.nth(1).get_by_label("Supply base").fill("3")

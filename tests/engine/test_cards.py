@@ -12,6 +12,7 @@ from games.engine.cards import (
     CardError,
     Rank,
     Suit,
+    board_errors,
     card_from_index,
     pack_of_size,
     parse_card,
@@ -301,3 +302,86 @@ def test_every_pair_of_notations_agrees():
 def test_no_english_rank_begins_with_a_suit_letter():
     firsts = {r.code[0] for r in Rank} | {"T"}
     assert not firsts & {"S", "H", "D", "C"}
+
+
+# --------------------------------------------------------------------------- boards
+
+
+def _where(errors):
+    return [(e.hand, e.position, e.message) for e in errors]
+
+
+def test_a_board_reports_every_problem_at_its_field_naming_the_card_and_its_hand():
+    board = [["AS", "KS", "QS"], ["2H", "as", "ZZ"], ["7c", "7C", "2S"]]
+    found = _where(board_errors(board, PACK_32, complete=False))
+    assert found == [
+        (2, 1, "Hand 2, card 1: 2H is not in the 32-card pack (seven to ace)"),
+        (2, 2, "Hand 2, card 2: 'as' (AS) is also in hand 1"),
+        (2, 3, f"Hand 2, card 3: {parse_error('ZZ')}"),
+        (3, 2, "Hand 3, card 2: 7C is written twice in this hand"),
+        (3, 3, "Hand 3, card 3: 2S is not in the 32-card pack (seven to ace)"),
+    ]
+    (error,) = board_errors([["AS", "KS", "QS"], ["2H", "AS", "3H"]], PACK_52, complete=True)
+    assert (error.detail, error.token) == ("AS is also in hand 1", "AS")
+
+
+def parse_error(token):
+    with pytest.raises(CardError) as caught:
+        parse_card(token)
+    return caught.value.detail
+
+
+def test_an_empty_field_waits_for_a_card_until_the_board_is_judged():
+    board = [["AS", "", "QS"], ["", "", ""]]
+    assert board_errors(board, PACK_52, complete=False) == []
+    judged = _where(board_errors(board, PACK_52, complete=True))
+    assert [(h, p) for h, p, _ in judged] == [(1, 2), (2, 1), (2, 2), (2, 3)]
+    assert all("an empty field is not a card" in m for _, _, m in judged)
+
+
+def test_a_board_counts_hands_and_the_cards_of_each():
+    thirteen = [[str(c) for c in CARDS[i : i + 3]] for i in range(0, 39, 3)]
+    (count,) = board_errors(thirteen, PACK_52, complete=False)
+    assert (count.hand, count.position) == (13, None)
+    assert count.message == "At most 12 hands may be dealt from the 52-card pack; there are 13"
+    assert board_errors(thirteen, PACK_52, 17, complete=True) == []
+    four = _where(board_errors([["AS", "KS", "QS", "JS"], ["2H"]], PACK_52, complete=False))
+    assert four == [(1, None, "Hand 1: A hand is three cards; this one has 4 (AS KS QS JS)")]
+    two = _where(board_errors([["AS", "KS", "QS"], ["2H", "3H"]], PACK_52, complete=True))
+    assert two == [(2, None, "Hand 2: A hand is three cards; this one has 2 (2H 3H)")]
+    alone = _where(board_errors([["AS", "KS", "QS"]], PACK_52, complete=True))
+    assert alone == [(None, None, "A showdown needs at least two hands; there is one")]
+    assert board_errors([["AS", "KS", "QS"]], PACK_52, complete=False) == []
+
+
+_tokens = st.one_of(
+    st.sampled_from(CARDS).map(str),
+    st.sampled_from(CARDS).map(lambda c: c.swedish_code),
+    st.sampled_from(["", " ", "ZZ", "1S", "10h", "as"]),
+)
+_boards = st.lists(st.lists(_tokens, min_size=1, max_size=4), min_size=1, max_size=14)
+
+
+@given(_boards, st.sampled_from([PACK_52, PACK_32]))
+def test_a_complete_board_agrees_with_parse_hands(board, pack):
+    errors = board_errors(board, pack, complete=True)
+    try:
+        parse_hands(board, pack)
+    except CardError as error:
+        assert errors, error
+        if all(token.strip() for hand in board for token in hand):
+            assert (error.hand, error.position, error.message) in _where(errors)
+    else:
+        assert errors == []
+
+
+@given(_boards, st.sampled_from([PACK_52, PACK_32]))
+def test_a_board_being_filled_in_reports_the_complete_boards_errors_less_the_missing(
+    board, pack
+):
+    partial = _where(board_errors(board, pack, complete=False))
+    whole = _where(board_errors(board, pack, complete=True))
+    assert all(found in whole for found in partial)
+    left_out = [found for found in whole if found not in partial]
+    missing = ("an empty field is not a card", "this one has", "at least two hands")
+    assert all(any(words in message for words in missing) for _, _, message in left_out)

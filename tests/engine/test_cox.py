@@ -34,6 +34,7 @@ from games.engine.cox import (
     score_hand,
     waiting_cards,
 )
+from games.engine.wording import numbered
 
 ANCHORS = {
     "pack", "composition", "completed-hand", "special-cards", "bank-card", "honor-cards",
@@ -1230,3 +1231,105 @@ def test_parse_hand_reads_each_card_named_once(text: str, codes: list[str]) -> N
 def test_parse_hand_counts_a_repeated_bank_card_instead_of_dropping_it() -> None:
     with pytest.raises(CoxCardError, match="2 of bank .* only 1"):
         parse_hand("bank bank")
+
+
+# --- a whole deal (composition, players, supply-base-numbers) ------------------------------
+
+
+def test_players_two_three_or_four():
+    # "may be played by two, three or four players" (cox players)
+    assert cox_module.PLAYERS == (2, 4)
+    assert [cox_module.check_players(n) for n in (2, 3, 4)] == [2, 3, 4]
+    for wrong in (1, 5, True, "3"):
+        with pytest.raises(ValueError, match="two, three or four players"):
+            cox_module.check_players(wrong)  # type: ignore[arg-type]
+
+
+def test_supply_bases_numbered_one_to_four_each_player_his_own():
+    # "The SUPPLY BASES are numbered from one to four ... Each player takes the card board disc
+    # corresponding to his number" (cox supply-base-numbers); two or three players too
+    # (fewer-players-supply-bases): two facing each other are one and three.
+    assert cox_module.SUPPLY_BASES == (1, 2, 3, 4)
+    assert cox_module.check_supply_bases([1, 3]) == (1, 3)
+    assert cox_module.check_supply_bases([4, 1, 2]) == (4, 1, 2)
+    with pytest.raises(cox_module.SupplyBaseError) as twice:
+        cox_module.check_supply_bases([2, 4, 1, 4])
+    assert (twice.value.hand, twice.value.detail) == (
+        4,
+        "supply base 4 is also player 2's: each player has his own",
+    )
+    assert str(twice.value).startswith("Player 4: supply base 4")
+    for bad in (0, 5, True, "2"):
+        with pytest.raises(cox_module.SupplyBaseError, match="a number 1 to 4") as out:
+            cox_module.check_supply_bases([1, bad])  # type: ignore[list-item]
+        assert out.value.hand == 2
+    with pytest.raises(ValueError, match="two, three or four players, not 5"):
+        cox_module.check_supply_bases([1, 2, 3, 4, 1])
+
+
+def test_score_hand_refuses_a_supply_base_as_a_supply_base_error():
+    with pytest.raises(cox_module.SupplyBaseError, match="not 9"):
+        score_hand(["auto-1"], 9)
+
+
+def test_a_deal_reads_each_hand_and_names_the_hand_of_a_bad_card():
+    deal = cox_module.parse_deal(["bank, auto 3", ["ship-2", "ship-2"], ""], [1, 2, 3])
+    assert [[c.code for c in hand] for hand in deal] == [["auto-3", "bank"], ["ship-2"] * 2, []]
+    with pytest.raises(CoxCardError) as caught:
+        cox_module.parse_deal(["auto-1", "bank bank"], [1, 2])
+    assert caught.value.hand == 2 and caught.value.detail.startswith("the hand holds 2 of bank")
+    with pytest.raises(CoxCardError) as unknown:
+        cox_module.parse_deal(["auto-1", "ship-1", "plane-9"], [1, 2, 3])
+    assert (unknown.value.hand, unknown.value.token) == (3, "plane-9")
+    assert str(unknown.value).startswith("Hand 3: unknown card 'plane-9'")
+    with pytest.raises(ValueError, match="one supply base a player: 2 hands, 3 supply bases"):
+        cox_module.parse_deal(["auto-1", "ship-1"], [1, 2, 3])
+    with pytest.raises(cox_module.SupplyBaseError, match="^Player 2: supply base 1 is also"):
+        cox_module.parse_deal(["auto-1", "ship-1"], [1, 1])
+
+
+def test_a_deal_holds_no_card_more_often_than_the_pack():
+    # "four of each numbered suit card, one of every other card" (cox composition)
+    ok = cox_module.parse_deal([h("auto-1*2"), h("auto-1*2")], [1, 3])
+    assert sum(hand.count(CoxCard("suit", "auto", 1)) for hand in ok) == 4
+    with pytest.raises(CoxCardError) as caught:
+        cox_module.parse_deal([h("auto-1*2"), h("ship-2"), h("auto-1*3")], [1, 2, 3])
+    assert caught.value.hand == 3
+    assert caught.value.detail == (
+        "the pack has only 4 of auto-1 (one of autos); players 1 and 3 hold 5 between them"
+    )
+    with pytest.raises(CoxCardError) as greenback:
+        cox_module.parse_deal([["greenback-2"], ["greenback-2"]], [1, 2])
+    assert greenback.value.hand == 2 and "only 1 of greenback-2" in greenback.value.detail
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(st.permutations(PACK), st.integers(2, 4), st.data())
+def test_any_deal_from_one_pack_is_read_and_one_card_more_is_refused(pack, players, data):
+    """Hands dealt from one shuffled pack always pass; a copy of a card the pack holds up
+    to its count, added to any hand, is refused at the first hand where the count is over."""
+    size = data.draw(st.integers(0, 80 // players))
+    hands = [list(pack[i * size : (i + 1) * size]) for i in range(players)]
+    bases = data.draw(st.permutations(cox_module.SUPPLY_BASES))[:players]
+    deal = cox_module.parse_deal([[c.code for c in hand] for hand in hands], bases)
+    assert [Counter(hand) for hand in deal] == [Counter(hand) for hand in hands]
+    held = Counter(card for hand in hands for card in hand)
+    full = [card for card in DISTINCT_CARDS if held[card] == card.pack_count]
+    assume(full)
+    card = data.draw(st.sampled_from(full))
+    extra = data.draw(st.integers(0, players - 1))
+    hands[extra] = [*hands[extra], card]
+    with pytest.raises(CoxCardError) as caught:
+        cox_module.parse_deal(hands, bases)
+    if hands[extra].count(card) > card.pack_count:  # too many in the one hand already
+        assert caught.value.hand == extra + 1
+        assert caught.value.detail.startswith(f"the hand holds {card.pack_count + 1} of")
+    else:
+        counts = [hand.count(card) for hand in hands]
+        over = next(i for i in range(players) if sum(counts[: i + 1]) > card.pack_count)
+        holders = [i for i in range(players) if counts[i]]
+        assert caught.value.hand == over + 1
+        assert caught.value.detail == (
+            f"the pack has only {card.pack_count} of {card.code} ({card.name}); "
+            f"{numbered('player', holders)} hold {card.pack_count + 1} between them"
+        )

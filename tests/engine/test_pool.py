@@ -117,9 +117,9 @@ def test_pool_commerce_a_player_without_counters_stands_out_and_is_dealt_no_card
     for _ in range(3):
         g = apply_deal(g, winners=0, worst=2)
     assert g.counters == (3, 3, 0) and g.active == (0, 1) and not g.finished
-    with pytest.raises(SettlementError, match="^winners: player 2 is out of the game"):
+    with pytest.raises(SettlementError, match="^winners: player 3 is out of the game"):
         apply_deal(g, winners=2, worst=1)
-    with pytest.raises(SettlementError, match="^worst: player 2 is out of the game"):
+    with pytest.raises(SettlementError, match="^worst: player 3 is out of the game"):
         apply_deal(g, winners=0, worst=2)
 
 
@@ -154,13 +154,13 @@ def test_buying_a_horse_only_the_first_player_out_once() -> None:
     g = buy_horse(g, 3)
     assert g.counters[3] == 1 and g.horses == {3}
     assert all(peel("buying-a-horse") in e.reason.citations for e in g.ledger[-2:])
-    with pytest.raises(SettlementError, match="^player: player 3 may not buy a horse"):
+    with pytest.raises(SettlementError, match="^player: player 4 may not buy a horse"):
         buy_horse(g, 3)
     # The second player out may not buy one.
     for _ in range(3):
         g = apply_deal(g, 0, 2)
     assert g.counters[2] == 0 and not g.may_buy_horse(2)
-    with pytest.raises(SettlementError, match="^player: player 2 may not buy a horse"):
+    with pytest.raises(SettlementError, match="^player: player 3 may not buy a horse"):
         buy_horse(g, 2)
 
 
@@ -289,16 +289,19 @@ def test_property_the_ledger_balances_after_every_step_and_the_game_ends(
         (lambda: apply_deal("game", 0, 1), r"^state: must be a PoolGame"),
         (lambda: apply_deal(PoolGame(3, 3, 2, 1), 3, 1), r"^winners: must be a player index"),
         (lambda: apply_deal(PoolGame(3, 3, 2, 1), 0, -1), r"^worst: must be a player index"),
-        (lambda: apply_deal(PoolGame(3, 3, 2, 1), [0, 0], 1), r"^winners: names a player twice"),
+        (
+            lambda: apply_deal(PoolGame(3, 3, 2, 1), [0, 0], 1),
+            r"^winners: names a player twice: player 1$",
+        ),
         (lambda: apply_deal(PoolGame(3, 3, 2, 1), [], 1), r"^winners: a deal has at least one"),
         (
             lambda: apply_deal(PoolGame(3, 3, 2, 1), 0, [0, 1]),
-            r"^worst: a winner cannot also hold the worst hand",
+            r"^worst: a winner cannot also hold the worst hand: player 1$",
         ),
         (lambda: apply_deal(PoolGame(3, 3, 2, 1), 0, []), r"^worst: name the worst hand"),
         (lambda: buy_horse("game", 0), r"^state: must be a PoolGame"),
         (lambda: buy_horse(PoolGame(3, 3, 2, 1), 5), r"^player: must be a player index"),
-        (lambda: buy_horse(PoolGame(3, 3, 2, 1), 0), r"^player: player 0 may not buy a horse"),
+        (lambda: buy_horse(PoolGame(3, 3, 2, 1), 0), r"^player: player 1 may not buy a horse"),
         (
             lambda: LedgerEntry(0, POOL, POOL, F(1), 0, "prize", A_REASON),
             r"^ledger: 'pool' cannot pay itself",

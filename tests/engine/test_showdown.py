@@ -246,7 +246,7 @@ def test_evaluate_refuses_what_is_not_a_hand(hand):
 
 def test_showdown_refuses_a_dealer_who_is_not_at_the_table():
     hands = parse_hands(["AS KS QS", "2C 3C 4C"], PACK_52)
-    with pytest.raises(ValueError, match="dealer must be one of the hands 0..1"):
+    with pytest.raises(ValueError, match="^dealer: must be a hand index from 0 to 1, not "):
         showdown(hands, PeelRules(), dealer=2)
 
 

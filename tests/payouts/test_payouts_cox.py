@@ -98,3 +98,22 @@ def test_htmx_fragment(client):
     body = response.content.decode()
     assert response.status_code == 200 and "<html" not in body
     assert 'id="calculator"' in body and "Player 1 scores" in body
+
+
+def test_each_player_has_a_supply_base_of_his_own(client):
+    response = get(
+        COX,
+        {"name1": "Ann", "cards1": CLEAR, "base1": 2, "cards2": "ship-1 ship-1", "base2": 2},
+        client=client,
+    )
+    assert response.status_code == 400
+    assert "Supply base 2 is also Ann&#x27;s" in error_beside(response, "base2")
+
+
+def test_copies_over_the_deal_name_the_players_holding_them(client):
+    response = get(
+        COX,
+        {"name1": "Ann", "cards1": "bank auto-1", "name2": "Bo", "cards2": "bank ship-2"},
+        client=client,
+    )
+    assert "Ann and Bo hold 2 between them" in error_beside(response, "cards2")

@@ -7,8 +7,9 @@ import pytest
 
 from games.engine.citations import Reason, peel
 from games.engine.deal import settle_deal
+from games.engine.wording import name_players
 from games.payouts import explain, forms
-from games.payouts.explain import Explainer, amount, name_players
+from games.payouts.explain import Explainer, amount
 
 
 @pytest.mark.parametrize("module", [explain, forms])

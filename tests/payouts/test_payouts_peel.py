@@ -231,3 +231,15 @@ def test_at_most_the_packs_hands(client):
     assert "At most 12 players" in response.content.decode()
     short = get(NEW, {"pack": "32", **{f"hand{i}": "" for i in range(1, 9)}}, client=client)
     assert short.status_code == 400 and "At most 7 players" in short.content.decode()
+
+
+def test_the_showdown_is_explained_with_the_players_names(client):
+    # The engine numbers hands from 1 ("Hand 1 (...) beats hand 2"); the page names them.
+    response = get(
+        NEW, {"dealer": 2, "stood": 2, **HANDS, "name1": "Ann", "name4": "Di"}, client=client
+    )
+    texts = [step.text for step in response.context["result"].showdown]
+    assert texts[0].startswith("Ann (sequence") and "beats Di (flush" in texts[0]
+    assert all("Hand " not in t and "hand " not in t for t in texts)
+    notes = [step.text for step in response.context["result"].notes]
+    assert notes[0].startswith("Ann holds the best hand")

@@ -167,3 +167,11 @@ def test_htmx_fragment(client):
     body = response.content.decode()
     assert "<html" not in body and 'id="calculator"' in body
     assert "win1=1" in response.headers["HX-Push-Url"]
+
+
+def test_the_engines_objections_name_the_players(client):
+    response = get(
+        POOL, [("name1", "Ann"), ("name2", "Bo"), ("win1", 2), ("worst1", 2)], client=client
+    )
+    assert response.status_code == 400
+    assert "A winner cannot also hold the worst hand: Bo" in response.content.decode()

@@ -365,15 +365,75 @@ def test_cox_errors_name_the_player_field():
     assert caught.value.field == "base_2"
 
 
-def test_name_players_keeps_nested_descriptions():
-    text = "Hands 1 (point 21 (nine, eight, four)) and 2 (x) tie for first place."
-    assert ledger.name_players(text, ["Ann", "Bob"], base=1, seats=[0, 1]) == (
-        "Ann (point 21 (nine, eight, four)) and Bob (x) tie for first place."
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        (
+            {"mode": "result", "bases": [1, 2, 2, 4], "scores": [1, 2, 3, 4]},
+            "base_2",
+            "supply base 2 is also Bob's: each player has his own",
+        ),
+        (
+            {"mode": "result", "bases": [1, 2, 5, 4], "scores": [1, 2, 3, 4]},
+            "base_2",
+            "the supply base is a number 1 to 4 (the player's Supply Base), not 5",
+        ),
+        (
+            {"mode": "cards", "bases": [1, 2, 3, 4], "cards": ["bank", "ship-1", "bank", "x"]},
+            "cards_3",
+            "unknown card 'x'",
+        ),
+        (
+            # a card held more often over the hands than the pack has it (cox composition)
+            {"mode": "cards", "bases": [1, 2, 3, 4], "cards": ["bank", "ship-1", "bank", "ship-2"]},
+            "cards_2",
+            "the pack has only 1 of bank (the bank card); Ann and Cy hold 2 between them",
+        ),
+        (
+            {
+                "mode": "cards",
+                "bases": [1, 2, 3, 4],
+                "cards": [["auto-1"] * 2, ["auto-1"], ["auto-1"] * 2, ["ship-1"]],
+            },
+            "cards_2",
+            "the pack has only 4 of auto-1 (one of autos); Ann, Bob and Cy hold 5 between them",
+        ),
+    ],
+)
+def test_cox_deals_are_checked_whole_by_the_engine_and_name_the_players(data, field, message):
+    spec = spec_for("cox", stake="")
+    with pytest.raises(EntryError) as caught:
+        ledger.clean_entry(spec, "deal", data)
+    assert caught.value.field == field
+    assert caught.value.message.startswith(message)
+
+
+def test_players_out_of_pool_commerce_leave_the_others_named_by_their_seats():
+    # The engine numbers the hands it judged (from 1); with Bob out, hand 2 is Cy's.
+    spec = spec_for("pool", buy_in="3", prize="1", horse_price="1/2")
+    bob_worst = [["AS", "KS", "QS"], ["3C", "5D", "JH"], ["9C", "8D", "4H"], ["2H", "2D", "7C"]]
+    d = deal(spec, dealer=0, mode="hands", hands=bob_worst)
+    assert compute(spec, [d, d, d]).out == frozenset({1})
+    after = deal(
+        spec,
+        dealer=0,
+        mode="hands",
+        hands=[["3C", "5D", "JH"], None, ["AS", "KS", "QS"], ["9C", "8D", "4H"]],
     )
-    assert (
-        ledger.name_players("Hand 2 is the dealer", ["Ann", "Bob", "Cy"], base=1, seats=[0, 2])
-        == "Cy is the dealer"
+    notes = [b.text for b in compute(spec, [d, d, d, after]).rows[-1].notes]
+    assert notes[0].startswith("Cy (sequence") and "beats Dee (point 21" in notes[0]
+    assert notes[1].startswith("Dee (point 21") and "beats Ann (point 18" in notes[1]
+    # A card error speaks of the hands by seat too: Cy's ace is in hand 3, not hand 2.
+    twice = deal(
+        spec,
+        dealer=0,
+        mode="hands",
+        hands=[["3C", "5D", "JH"], None, ["AS", "KS", "QS"], ["9C", "8D", "AS"]],
     )
+    with pytest.raises(EntryError) as caught:
+        compute(spec, [d, d, d, twice])
+    assert caught.value.field == "card_3_2"
+    assert caught.value.message == "AS is also in hand 3"
 
 
 # --- Properties over random evenings -------------------------------------------------------------

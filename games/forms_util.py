@@ -1,0 +1,92 @@
+"""What the apps share in putting the engine's words on a page: a message as a sentence, the
+field an engine error names, the ruling behind a house-rule option.
+
+Presentation only: no rule of any game is decided here (those are the engine's,
+:mod:`games.engine`), and nothing here needs Django.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Literal
+
+from games.engine import (
+    cox,
+    registry,  # noqa: F401 -- every module's rulings, so RULINGS is whole
+)
+from games.engine.citations import RULINGS, Ruling
+from games.engine.wording import name_players
+
+__all__ = ["cox_deal_error", "ruling_for_option", "sentence", "split_field"]
+
+
+def sentence(text: str) -> str:
+    """The engine's words start in lower case; a message on the page starts with a capital.
+
+    >>> sentence("the dealer pays"), sentence(" supply base 2 is also Ann's "), sentence("")
+    ('The dealer pays', "Supply base 2 is also Ann's", '')
+    """
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
+_FIELD = re.compile(r"(?P<name>[a-z_]+)(?:\[(?P<item>\d+)\])?: ")
+
+
+def split_field(message: str) -> tuple[str | None, int | None, str]:
+    """An engine error's message as the argument it names first, the item of that argument
+    (an index from 0, for a list), and the rest: the engine writes ``name: ...`` or
+    ``name[i]: ...`` (``settlement.SettlementError``). A message naming no argument is
+    ``(None, None, message)``.
+
+    >>> split_field("bought[2]: must be a whole number from 0, not -1")
+    ('bought', 2, 'must be a whole number from 0, not -1')
+    >>> split_field("stake: must be more than 0, not 0")
+    ('stake', None, 'must be more than 0, not 0')
+    >>> split_field("Hand 2, card 3: 'X' is not a card")
+    (None, None, "Hand 2, card 3: 'X' is not a card")
+    """
+    found = _FIELD.match(message)
+    if found is None:
+        return None, None, message
+    item = found.group("item")
+    return found.group("name"), None if item is None else int(item), message[found.end() :]
+
+
+def ruling_for_option(option: str) -> Ruling:
+    """The engine's ruling whose house-rule option is ``option`` (its alternatives are the
+    option's values, its reading the default).
+
+    >>> ruling_for_option("stander_pays").slug
+    'peel-stander-pays'
+    >>> ruling_for_option("colour")
+    Traceback (most recent call last):
+    ...
+    KeyError: 'colour'
+    """
+    for made in RULINGS.values():
+        if made.option == option:
+            return made
+    raise KeyError(option)
+
+
+def cox_deal_error(
+    error: ValueError, names: Sequence[str]
+) -> tuple[Literal["cards", "base"] | None, int | None, str]:
+    """Where an objection of :func:`games.engine.cox.parse_deal` belongs on a form: the
+    player's cards or supply base, the player (from 1, in the order of the hands given) and
+    the words, the players named; ``(None, None, words)`` for the deal as a whole.
+
+    >>> try:
+    ...     cox.parse_deal(["bank", "auto-1 bank"], [1, 3])
+    ... except ValueError as error:
+    ...     print(cox_deal_error(error, ["Ann", "Bo"]))
+    ('cards', 2, 'the pack has only 1 of bank (the bank card); Ann and Bo hold 2 between them')
+    """
+    if isinstance(error, cox.CoxCardError | cox.SupplyBaseError) and error.hand:
+        kind: Literal["cards", "base"] = (
+            "cards" if isinstance(error, cox.CoxCardError) else "base"
+        )
+        return kind, error.hand, name_players(error.detail, names)
+    return None, None, name_players(str(error), names)
