@@ -11,15 +11,11 @@ current sheet and everything typed kept).
 from __future__ import annotations
 
 import csv
-import functools
 import io
-import random
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, OperationalError, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -43,30 +39,6 @@ from .ledger import Entry, EntryError
 from .models import Change, Deal, Game, Player
 
 POLL_SECONDS = 3
-LOCK_RETRIES = 12
-
-
-def retry_when_locked[**P](view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
-    """Run a changing view again when SQLite reports the database locked.
-
-    The IMMEDIATE transaction waits up to its timeout for the write lock; SQLite's shared
-    cache (the test database) answers "table is locked" at once instead. The whole view
-    is one transaction, and its idempotency key makes a retry after a committed change
-    answer "already recorded", so running it again is safe.
-    """
-
-    @functools.wraps(view)
-    def wrapped(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
-        for attempt in range(LOCK_RETRIES):
-            try:
-                return view(*args, **kwargs)
-            except OperationalError as error:
-                if "locked" not in str(error) or attempt == LOCK_RETRIES - 1:
-                    raise
-                time.sleep(random.uniform(0.005, 0.03) * (attempt + 1))  # noqa: S311
-        raise AssertionError("unreachable")
-
-    return wrapped
 
 
 # --- Loading a sheet ----------------------------------------------------------------------------
@@ -384,7 +356,6 @@ def live(request: HttpRequest, token: str, spectator: bool = False) -> HttpRespo
 
 
 @require_POST
-@retry_when_locked
 def record(request: HttpRequest, token: str) -> HttpResponse:
     with transaction.atomic():
         game = _locked(token)
@@ -431,7 +402,6 @@ def _entry_index(state: State, position: int) -> int:
 
 
 @require_http_methods(["GET", "POST"])
-@retry_when_locked
 def edit(request: HttpRequest, token: str, position: int) -> HttpResponse:
     if request.method == "GET":
         state = State.load(_game(token, False))
@@ -516,7 +486,6 @@ def _render_edit(
 
 
 @require_POST
-@retry_when_locked
 def undo(request: HttpRequest, token: str, position: int) -> HttpResponse:
     with transaction.atomic():
         game = _locked(token)
@@ -558,7 +527,6 @@ def _first_error(form: Any) -> str:
 
 
 @require_POST
-@retry_when_locked
 def horse(request: HttpRequest, token: str) -> HttpResponse:
     with transaction.atomic():
         game = _locked(token)
@@ -610,13 +578,11 @@ def _finish_or_reopen(request: HttpRequest, token: str, finish: bool) -> HttpRes
 
 
 @require_POST
-@retry_when_locked
 def finish(request: HttpRequest, token: str) -> HttpResponse:
     return _finish_or_reopen(request, token, True)
 
 
 @require_POST
-@retry_when_locked
 def reopen(request: HttpRequest, token: str) -> HttpResponse:
     return _finish_or_reopen(request, token, False)
 
