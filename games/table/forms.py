@@ -344,25 +344,20 @@ def _ruling_field(ruling: Ruling) -> forms.ChoiceField:
     )
 
 
-class _OptionsForm(forms.Form):
-    """Options read leniently: a missing one is its default, a wrong one an error beside it."""
+class _HouseRulesForm(forms.Form):
+    """A field per house-rule option of ``options_of`` (a rule set or Cox's options), read
+    leniently: a missing option is its default, a wrong one an error beside it."""
 
-    rules_class: type[PeelRules] | type[SwedishRules] = PeelRules
-    defaults: dict[str, str] = {}
+    options_of: type[PeelRules] | type[SwedishRules] | type[cox.CoxOptions] = PeelRules
 
-    def __init__(self, data: QueryDict, hands: int, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, data: QueryDict, *args: Any, **kwargs: Any) -> None:
         super().__init__(data, *args, **kwargs)
-        self.defaults = {}
-        for ruling in house_rulings(self.rules_class):
+        self.defaults: dict[str, str] = {}
+        for ruling in house_rulings(self.options_of):
             assert ruling.option is not None and ruling.default is not None
             self.fields[ruling.option] = _ruling_field(ruling)
             self.fields[ruling.option].ruling = ruling  # type: ignore[attr-defined]
             self.defaults[ruling.option] = ruling.default
-        self.fields["dealer"] = forms.ChoiceField(
-            label="Dealer",
-            choices=[("", "not given")] + [(str(n), f"Hand {n}") for n in range(1, hands + 1)],
-            required=False,
-        )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -377,7 +372,35 @@ class _OptionsForm(forms.Form):
 
     @property
     def house_open(self) -> bool:
-        """Open the options when one of them is wrong, to show the message beside it."""
+        """Open the house rules when one of them is wrong, to show the message beside it."""
+        return any(self[name].errors for name in self.defaults)
+
+    def changed_options(self) -> list[tuple[str, str]]:
+        """The options that differ from their defaults, for a permalink."""
+        return [
+            (name, self.cleaned_data[name])
+            for name, default in self.defaults.items()
+            if self.cleaned_data.get(name, default) != default
+        ]
+
+
+class _OptionsForm(_HouseRulesForm):
+    """The house rules of a Commerce rule set, and the dealer."""
+
+    rules_class: type[PeelRules] | type[SwedishRules] = PeelRules
+
+    def __init__(self, data: QueryDict, hands: int, *args: Any, **kwargs: Any) -> None:
+        self.options_of = self.rules_class
+        super().__init__(data, *args, **kwargs)
+        self.fields["dealer"] = forms.ChoiceField(
+            label="Dealer",
+            choices=[("", "not given")] + [(str(n), f"Hand {n}") for n in range(1, hands + 1)],
+            required=False,
+        )
+
+    @property
+    def house_open(self) -> bool:
+        """Open the options when one of them (or the dealer) is wrong."""
         return bool(self.errors)
 
     def rule_options(self) -> dict[str, str]:
@@ -388,11 +411,8 @@ class _OptionsForm(forms.Form):
         return int(dealer) - 1 if dealer else None
 
     def params(self) -> list[tuple[str, str]]:
-        """The options that differ from their defaults, for a permalink."""
-        out = []
-        for name, default in self.defaults.items():
-            if self.cleaned_data.get(name, default) != default:
-                out.append((name, self.cleaned_data[name]))
+        """The options that differ from their defaults, and the dealer, for a permalink."""
+        out = self.changed_options()
         if self.cleaned_data.get("dealer"):
             out.append(("dealer", self.cleaned_data["dealer"]))
         return out
@@ -615,8 +635,10 @@ def _locate_copies(rack: Rack, message: str) -> None:
         rack.error = message
 
 
-class CoxForm(forms.Form):
+class CoxForm(_HouseRulesForm):
     """The player's Supply Base (1-4) and the house rules of Cox's rulings."""
+
+    options_of = cox.CoxOptions
 
     base = forms.ChoiceField(
         label="Your Supply Base",
@@ -626,31 +648,10 @@ class CoxForm(forms.Form):
         help_text="Your own greenback (the one with your Supply Base's number) counts 6.",
     )
 
-    def __init__(self, data: QueryDict, *args: Any, **kwargs: Any) -> None:
-        super().__init__(data, *args, **kwargs)
-        self.defaults: dict[str, str] = {}
-        for ruling in house_rulings(cox.CoxOptions):
-            assert ruling.option is not None and ruling.default is not None
-            self.fields[ruling.option] = _ruling_field(ruling)
-            self.fields[ruling.option].ruling = ruling  # type: ignore[attr-defined]
-            self.defaults[ruling.option] = ruling.default
-
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
+        cleaned = super().clean()
         cleaned["base"] = cleaned.get("base") or "1"
-        for name, default in self.defaults.items():
-            if not cleaned.get(name):
-                cleaned[name] = default
         return cleaned
-
-    @property
-    def house_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.defaults]
-
-    @property
-    def house_open(self) -> bool:
-        """Open the house rules when one of them is wrong, to show the message beside it."""
-        return any(self[name].errors for name in self.defaults)
 
     def supply_base(self) -> int:
         return int(self.cleaned_data["base"])
@@ -659,11 +660,7 @@ class CoxForm(forms.Form):
         return cox.CoxOptions(**{name: self.cleaned_data[name] == "true" for name in self.defaults})
 
     def params(self) -> list[tuple[str, str]]:
-        out = [("base", self.cleaned_data["base"])]
-        for name, default in self.defaults.items():
-            if self.cleaned_data[name] != default:
-                out.append((name, self.cleaned_data[name]))
-        return out
+        return [("base", self.cleaned_data["base"]), *self.changed_options()]
 
 
 COX_COLOURS = {"fruit": "red", "grain": "yellow", "industry": "blue"}
