@@ -358,15 +358,35 @@ def prepared_seed(slug: str) -> tuple[str, list[tuple[int, str]], list[list[str]
     return "\n".join(running), captions, table_rows(table, seed_side=True)
 
 
+def counting_line(row: list[str]) -> str:
+    """A row of Cox's counting tables as the booklet's line: the words, then the dotted
+    leader and the points (the table's column rule stands for the leader)."""
+    cells = [c for c in row if c]
+    if len(cells) > 1 and re.fullmatch(r"\d+ points", cells[-1]):
+        return f"{' '.join(cells[:-1])} ..... {cells[-1]}"
+    return " ".join(cells)
+
+
 def prepared_body(slug: str) -> tuple[str, list[tuple[str, str]], list[list[str]]]:
-    """The transcription's body with figures and the table taken out of the running text."""
+    """The transcription's body with figures and the composition table taken out of the
+    running text; later tables (Cox's counting) are read back into it as the booklet's lines."""
     _, body = book(slug)
     figures, table, running = [], [], []
+    tables_seen = 0
+    in_table = False
     for line in body.split("\n"):
+        is_row = line.lstrip().startswith("|")
+        if is_row and not in_table:
+            tables_seen += 1
+        in_table = is_row
         if m := FIGURE.match(line):
             figures.append((m.group(2), m.group(1)))
-        elif line.lstrip().startswith("|"):
+        elif is_row and tables_seen == 1:
             table.append(line)
+        elif is_row:
+            for row in table_rows([line], seed_side=False):
+                if not all(not c or re.fullmatch(r"\[[A-Za-z ]+\]", c) for c in row):
+                    running.append(counting_line(row))
         else:
             running.append(line)
     return "\n".join(running), figures, table_rows(table, seed_side=False)

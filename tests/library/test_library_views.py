@@ -100,8 +100,13 @@ def test_peel_page_numbers_are_margin_anchors(client):
 
 def test_cox_has_real_tables_and_captioned_figure_placeholders(client):
     html = client.get("/library/cox-commerce/").content.decode()
-    assert html.count("<table") >= 1
-    assert "<td>Airplanes</td>" in html or "Airplanes</td>" in html
+    tables = [b for b in load_library()["cox-commerce"].blocks if b.tag == "table"]
+    assert len(tables) == 3  # the composition and the two counting tables
+    assert "<td>Airplanes</td>" in tables[0].html
+    assert "<td>Four 5's of the same suit</td>" in tables[1].html
+    assert "<td>10 points</td>" in tables[2].html
+    for table in tables:
+        assert table.html in html
     for n in range(1, 12):
         assert f'id="fig-{n}"' in html
     assert html.count('class="missing-figure"') >= 11
