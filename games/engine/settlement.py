@@ -64,6 +64,7 @@ __all__ = [
     "settle_peel_old",
     "settle_swedish",
     "suggest_end",
+    "turns_dealt",
 ]
 
 ENGLISH_CATEGORIES: Final = ("tricon", "sequence", "flush", "pair", "point")
@@ -971,6 +972,29 @@ def suggest_end(deals_dealt_by_each: Sequence[int]) -> bool:
                 f"deals_dealt_by_each[{i}]: must be a whole number from 0, not {d!r}"
             )
     return len(set(deals_dealt_by_each)) == 1 and deals_dealt_by_each[0] > 0
+
+
+def turns_dealt(
+    dealers: Sequence[int], n_players: int, *, same_dealer_variant: bool = False
+) -> tuple[int, ...]:
+    """How many turns of the deal each player has had, from the dealers of the deals so far
+    in order: the counts :func:`suggest_end` weighs. Under the variant where the same dealer
+    keeps the deal until someone holds a Tricon, Sequence or Flush (same-dealer), his run of
+    deals is one turn.
+
+    >>> turns_dealt([0, 1, 1, 2, 0], 3)
+    (2, 2, 1)
+    >>> turns_dealt([0, 1, 1, 2, 0], 3, same_dealer_variant=True)
+    (2, 1, 1)
+    """
+    counts = [0] * n_players
+    previous: int | None = None
+    for i, dealer in enumerate(dealers):
+        player_index(dealer, f"dealers[{i}]", n_players)
+        if not same_dealer_variant or dealer != previous:
+            counts[dealer] += 1
+        previous = dealer
+    return tuple(counts)
 
 
 # --- From a showdown (games.engine.deal settles a deal from the cards) --------------------

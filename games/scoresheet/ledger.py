@@ -54,6 +54,7 @@ from games.engine.settlement import (
     settle_peel_old,
     settle_swedish,
     suggest_end,
+    turns_dealt,
 )
 from games.engine.wording import name_players
 from games.forms_util import cox_deal_error, ruling_for_option, split_field
@@ -959,17 +960,15 @@ def _dealt_and_next(
     rotation = spec.rule_set.rotation
     assert rotation is not None
     deals = [r for r in rows if r.entry.kind == "deal"]
-    dealt = [0] * spec.n
     same = spec.flag("same_dealer")
-    previous = None
+    dealers = []
     for r in deals:
-        assert r.dealer is not None
-        if not same or r.dealer != previous:
-            dealt[r.dealer] += 1
-        previous = r.dealer
+        assert r.dealer is not None  # every recorded deal names its dealer
+        dealers.append(r.dealer)
+    dealt = turns_dealt(dealers, spec.n, same_dealer_variant=same)
     if not deals:
         first = min(i for i in range(spec.n) if i not in out)
-        return tuple(dealt), first, False
+        return dealt, first, False
     last = deals[-1]
     assert last.dealer is not None
     categories = [h.category for h in last.hands] if same else None
@@ -979,7 +978,7 @@ def _dealt_and_next(
         )
     except SettlementError:
         following = None  # the game is over (Pool Commerce)
-    return tuple(dealt), following, suggest_end(dealt)
+    return dealt, following, suggest_end(dealt)
 
 
 def _rotation(spec: Spec) -> Because:

@@ -33,6 +33,7 @@ from games.engine.settlement import (
     settle_peel_old,
     settle_swedish,
     suggest_end,
+    turns_dealt,
 )
 
 H = HandOutcome
@@ -840,3 +841,13 @@ def test_parse_amount_refuses_amounts_no_table_plays_for(value: object) -> None:
 @pytest.mark.parametrize("value", ["1000000000", "1/3", "0.0001", 2.5])
 def test_parse_amount_accepts_the_largest_and_finest_sane_amounts(value: object) -> None:
     assert parse_amount(value, "stake") > 0  # type: ignore[arg-type]
+
+
+def test_turns_dealt_counts_a_same_dealer_run_as_one_turn() -> None:
+    # Peel, same-dealer: "the same dealer remains in until one of the players secures a Tricon,
+    # Sequence, or Flush"; his run of deals is one turn of the deal (ending).
+    assert turns_dealt([0, 0, 0, 1, 2], 3, same_dealer_variant=True) == (1, 1, 1)
+    assert turns_dealt([0, 0, 0, 1, 2], 3) == (3, 1, 1)
+    assert suggest_end(turns_dealt([0, 0, 0, 1, 2], 3, same_dealer_variant=True))
+    with pytest.raises(SettlementError, match=r"^dealers\[1\]"):
+        turns_dealt([0, 5], 3)
