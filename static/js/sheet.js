@@ -59,6 +59,26 @@
     if (form) form.dataset.dirty = "true";
   });
 
+  // The poller replaces the whole sheet: a "Why" the reader has opened stays open (each
+  // deal's article keeps its id across the swap).
+  var openWhy = [];
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "live") return;
+    openWhy = Array.prototype.map.call(
+      document.querySelectorAll("article.deal details.why[open]"),
+      function (details) { return details.closest("article.deal").id; }
+    );
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "live") return;
+    openWhy.forEach(function (id) {
+      var article = document.getElementById(id);
+      var details = article && article.querySelector("details.why");
+      if (details) details.open = true;
+    });
+    openWhy = [];
+  });
+
   // After the poller swapped in a newer sheet: an untouched form follows it (new version,
   // next dealer); a form with input keeps its old version, so the server answers 409 and
   // shows the new deal beside what was typed instead of recording a deal twice.

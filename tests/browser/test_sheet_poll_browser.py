@@ -1,0 +1,31 @@
+"""What another phone's deal does to a sheet someone is reading: it arrives by itself, and a
+"Why" the reader opened stays open."""
+
+import pytest
+from django.test import Client
+from playwright.sync_api import Page, expect
+
+from tests.conftest import PHONE
+from tests.scoresheet.sheet_factory import HANDS_4, make_game, post_deal
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DEAL = {"dealer": 0, "stood": 1, "bought": [0, 0, 0, 0], "mode": "hands", "hands": HANDS_4}
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_an_opened_why_stays_open_when_another_phone_records_a_deal(page: Page):
+    game = make_game("peel-new")
+    post_deal(Client(), game, DEAL)
+    page.goto(f"/sheet/{game.token}/")
+    first = page.locator("article.deal").first
+    first.locator("details.why summary").click()
+    expect(first.locator("details.why")).to_have_attribute("open", "")
+    first_id = first.get_attribute("id")
+
+    post_deal(Client(), game, {**DEAL, "dealer": 1, "stood": 2})  # another phone
+    expect(page.locator("article.deal")).to_have_count(2, timeout=10_000)  # the poll brought it
+    expect(page.locator(f"[id='{first_id}'] details.why")).to_have_attribute("open", "")
+    expect(page.locator("article.deal").first.locator("details.why")).not_to_have_attribute(
+        "open", ""
+    )
