@@ -108,6 +108,7 @@ RULE_SETS: Final = {
                 "limited",
                 "flush_ties",
                 "short_pack_ace_low",
+                "exact_ties",
                 "stander_pays",
                 "dealer_penalty",
                 "tie_dealer_stake",
@@ -122,7 +123,7 @@ RULE_SETS: Final = {
             "Peel's old game",
             "english",
             "english-old",
-            ("pack", "limited", "flush_ties", "short_pack_ace_low"),
+            ("pack", "limited", "flush_ties", "short_pack_ace_low", "exact_ties"),
         ),
         RuleSet(
             "pool",
@@ -134,6 +135,7 @@ RULE_SETS: Final = {
                 "limited",
                 "flush_ties",
                 "short_pack_ace_low",
+                "exact_ties",
                 "buy_in",
                 "prize",
                 "horse_price",
@@ -216,6 +218,7 @@ OPTIONS: Final = {
         ),
         _ruling_option("flush_ties", "Two flushes of equal point"),
         _ruling_option("short_pack_ace_low", "Ace, seven, eight in the 32-card pack"),
+        _ruling_option("exact_ties", "Exactly equal best hands"),
         _ruling_option("stander_pays", "A beaten stander pays"),
         _ruling_option("dealer_penalty", "Penalties for the dealer"),
         _ruling_option("tie_dealer_stake", "The dealer's stake when best hands are equal"),
@@ -328,6 +331,7 @@ class Spec:
                 limited=self.options["limited"],
                 flush_ties=self.options["flush_ties"],
                 short_pack_ace_low=self.options["short_pack_ace_low"],
+                exact_ties=self.options["exact_ties"],
             )
         if book == "swedish":
             return rules_from_name("swedish", poang_ties=self.options["poang_ties"])
@@ -359,11 +363,12 @@ class Spec:
             "peel-new": (
                 "flush_ties",
                 "short_pack_ace_low",
+                "exact_ties",
                 "stander_pays",
                 "dealer_penalty",
                 "tie_dealer_stake",
             ),
-            "peel-old": ("flush_ties", "short_pack_ace_low"),
+            "peel-old": ("flush_ties", "short_pack_ace_low", "exact_ties"),
             "swedish": ("poang_ties", "tie"),
         }[self.rules]
         chosen: dict[str, object] = {name: self.options[name] for name in names}

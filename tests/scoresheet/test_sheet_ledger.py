@@ -588,3 +588,14 @@ def test_the_migrations_match_the_models():
     from django.core.management import call_command
 
     call_command("makemigrations", "scoresheet", "--check", "--dry-run", verbosity=0)
+
+
+@pytest.mark.parametrize(("exact_ties", "winners"), [("share", (0, 1)), ("dealer", (1,))])
+def test_exactly_equal_best_hands_follow_the_sheets_house_rule(exact_ties, winners):
+    # Two equal sequences (Peel is silent; ruling peel-equal-hands): shared by default, or the
+    # dealer's (hand 2) when the table chose option exact_ties=dealer.
+    spec = spec_for("peel-old", exact_ties=exact_ties)
+    hands = [["QH", "KH", "AH"], ["QS", "KS", "AS"], ["2C", "3D", "9H"], ["4C", "6D", "8H"]]
+    sheet = compute(spec, [entry(spec, {"dealer": 1, "mode": "hands", "hands": hands})])
+    assert sheet.rows[0].winners == winners
+    assert sum(sheet.rows[0].net) == 0
