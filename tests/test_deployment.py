@@ -61,3 +61,18 @@ def test_manifest_storage_serves_hashed_compressed_files(tmp_path, settings):
     with override_settings(DEBUG=False):
         html = Client().get("/").content.decode()
     assert f"/static/css/{css[0].name}" in html
+
+
+def test_a_wrong_address_gets_the_sites_own_404(settings):
+    settings.DEBUG = False
+    response = Client().get("/library/peel-commerce/nonsense/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "Nothing here" in html and 'href="/library/"' in html
+
+
+def test_the_500_page_renders_without_a_request_context():
+    from django.template.loader import render_to_string
+
+    html = render_to_string("500.html")
+    assert "Something went wrong" in html and "<script" not in html

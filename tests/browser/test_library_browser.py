@@ -85,3 +85,13 @@ def test_phone_follows_the_contents_of_cox(page: Page, axe_check):
     axe_check(page, "Cox on a phone")
     page.get_by_role("navigation", name="Contents").get_by_role("link").nth(2).click()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@NO_CSP
+def test_a_wrong_address_leads_back_to_the_site(page: Page, axe_check, settings):
+    settings.DEBUG = False
+    response = page.goto("/library/no-such-book/")
+    assert response is not None and response.status == 404
+    axe_check(page, "404")
+    page.get_by_role("link", name="The rulebooks").click()
+    expect(page).to_have_url(re.compile(r"/library/$"))
