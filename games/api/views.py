@@ -13,7 +13,14 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_safe
 
 from games.engine.cards import parse_hand, parse_hands
-from games.engine.commerce import PeelRules, SwedishRules, rules_from_name, showdown
+from games.engine.commerce import (
+    Limited,
+    PeelRules,
+    Placing,
+    SwedishRules,
+    rules_from_name,
+    showdown,
+)
 from games.engine.cox import CoxOptions, score_hand
 from games.engine.deal import GAMES, settle_deal
 from games.engine.strength import strength
@@ -32,22 +39,17 @@ from .http import (
 )
 from .openapi import DOCUMENT
 
-LIMITED = ["none", "no-pair", "tricon-sequence-point"]
+LIMITED = [limited.value for limited in Limited]
 
 
-def commerce_rules(data: dict[str, Any], rule_names: list[str],
-                   options: dict[str, Any] | None = None) -> PeelRules | SwedishRules:
-    """The rule set a request names, with its pack, Limited Commerce and house-rule options.
-
-    ``options`` are those that change how hands are valued; the engine checks their names
-    and values and says which exist.
-    """
+def commerce_rules(data: dict[str, Any], rule_names: list[str]) -> PeelRules | SwedishRules:
+    """The rule set a request names, with its pack, Limited Commerce and the house-rule
+    options that change how hands are valued (the engine checks their names and values)."""
     name = choice(data, "rules", rule_names)
     family = "swedish" if name == "swedish" else "english"
     pack = choice(data, "pack", [52, 32], 52)
     limited = choice(data, "limited", LIMITED, "none")
-    if options is None:
-        options = options_object(data)
+    options = options_object(data)
     for key, value in options.items():
         if not isinstance(value, str):
             raise ApiError(f"'options.{key}' should be a string, not {value!r}",
@@ -59,7 +61,7 @@ def options_object(data: dict[str, Any]) -> dict[str, Any]:
     return dict(field(data, "options", dict, "an object of house-rule options", {}))
 
 
-def hand_json(placing: Any) -> dict[str, Any]:
+def hand_json(placing: Placing) -> dict[str, Any]:
     value = placing.value
     return {
         "category": value.category.slug,
@@ -137,13 +139,14 @@ def commerce_settle(data: dict[str, Any]) -> dict[str, Any]:
     n = len(players)
     dealer = index_field(data, "dealer", max(n, 1), None)
     stood = index_field(data, "stood", max(n, 1), None)
-    if game == "english-new" and stood is None and not data.get("options", {}).get("extended"):
+    options = options_object(data)
+    if game == "english-new" and stood is None and options.get("extended") is not True:
         raise ApiError("'stood' is missing: the new game ends when a player declares to stand "
                        "(or set options.extended for Extended Commerce)", field="stood")
     deal = settle_deal(
         game, hands, Fraction(str(stake)), dealer=dealer, stood=stood, bought=bought,
         pack=choice(data, "pack", [52, 32], 52), limited=choice(data, "limited", LIMITED, "none"),
-        options=options_object(data),
+        options=options,
     )
     settlement = deal.settlement
     reasons = list(deal.showdown.reasons) + list(settlement.reasons) + [
