@@ -514,6 +514,10 @@ def test_swedish_tie_goes_to_the_dealer(client):
     with_dealer = get(client, "/table/swedish/", tied + [("dealer", "2")])
     assert verdict(with_dealer).startswith("Hand 2 wins")
     assert quoted("commerce-swedish", "lika") in with_dealer.content.decode()
+    # Hand 1 shares first place (places are shared) but the tie rule went against it.
+    assert "Hand 1</span><span class=\"place\"> — ties for first, loses the tie" in (
+        with_dealer.content.decode()
+    )
     without = get(client, "/table/swedish/", tied)
     assert verdict(without).startswith("Hands 1 and 2 share")
     link = html.unescape(Page(with_dealer.content.decode()).attr("permalink", "href") or "")
