@@ -554,6 +554,15 @@ def test_compare_highlights_where_the_books_disagree(client):
     assert "Not judged under Peel, 32 cards" in body  # a two and a three are not in it
 
 
+def test_compare_says_which_equal_hand_loses_the_tie_to_the_dealer(client):
+    # Equal sekvenser/sequences: the Swedish text gives the tie to the dealer (hand 2, lika);
+    # Peel's default shares it (ruling peel-equal-hands).
+    body = get(client, "/table/compare/", hands("6S 5S 4S", "6H 5H 4H") + [("dealer", "2")])
+    text = body.content.decode()
+    assert "Hand 1: " in text and "ties for first, loses the tie" in text
+    assert text.count("<strong>wins</strong>") >= 3  # both hands under Peel, hand 2 under Swedish
+
+
 def test_compare_ace_two_three_is_a_sequence_to_peel_but_poang_to_the_swedish(client):
     response = get(client, "/table/compare/", hands("AH 2H 3H", "9S 9D KC"))
     body = response.content.decode()
