@@ -244,3 +244,13 @@ def test_every_book_says_how_it_is_cited_and_quotes_use_it():
         Context({"c": Citation("commerce-swedish", "insats")}))
     assert "<cite>The Swedish text (source unknown)</cite>" in html
     assert "Our translation" in html and 'lang="sv"' in html
+
+
+def test_links_into_our_translation_say_it_is_ours(client):
+    glossary = client.get("/glossary/").content.decode()
+    assert re.search(r'href="/library/commerce-swedish/#en-[^"]+">The Swedish text \(source '
+                     r'unknown\), our translation</a>', glossary)
+    found = client.get("/search/", {"q": "banker"}).content.decode()
+    assert re.search(r'#en-[^"]+">The Swedish text \(source unknown\), our translation', found)
+    assert not re.search(r'#(?!en-)[^"]+">The Swedish text \(source unknown\), our translation',
+                         found)
