@@ -14,7 +14,7 @@ FIND_PYTHON = for c in "$$PYTHON" python3.14 python3.13 python3.12 python3 \
 	  "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo "$$c"; exit 0; }; \
 	done; exit 1
 
-.PHONY: run test bench lint setup clean npm
+.PHONY: run test test-postgres bench lint setup clean npm
 
 $(PY):
 	@interp=$$($(FIND_PYTHON)) || { \
@@ -47,6 +47,12 @@ test: $(VENV)/.installed-dev node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+# The database-backed tests (score sheet, API, pages) against PostgreSQL at $(DATABASE_URL).
+test-postgres: $(VENV)/.installed-dev
+	@[ -n "$(DATABASE_URL)" ] || { echo "error: set DATABASE_URL=postgres://..." >&2; exit 1; }
+	DATABASE_URL="$(DATABASE_URL)" $(BIN)/pytest -m "not browser" -p no:randomly \
+	  tests/scoresheet tests/api tests/table tests/payouts tests/test_deployment.py
 
 bench: $(VENV)/.installed-dev
 	$(PY) -m bench
