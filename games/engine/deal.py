@@ -19,6 +19,7 @@ from games.engine.settlement import (
     SettlementError,
     SwedishOptions,
     outcomes_from_showdown,
+    player_index,
     settle_peel_new,
     settle_peel_old,
     settle_swedish,
@@ -115,10 +116,10 @@ def settle_deal(
             f"dealer: the {'new game' if game == 'english-new' else 'Swedish game'} needs "
             "the dealer's index"
         )
-    if dealer is not None and not 0 <= dealer < n:
-        raise SettlementError(f"dealer: players are numbered 0 to {n - 1}, not {dealer}")
-    if stood is not None and not 0 <= stood < n:
-        raise SettlementError(f"stood: players are numbered 0 to {n - 1}, not {stood}")
+    if dealer is not None:
+        dealer = player_index(dealer, "dealer", n)
+    if stood is not None:
+        stood = player_index(stood, "stood", n)
     result = showdown(parsed, rules, dealer)
     outcomes = outcomes_from_showdown(result)
     settlement: Settlement

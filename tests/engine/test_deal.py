@@ -75,7 +75,9 @@ def test_options_go_to_the_valuing_or_the_paying_rules():
 def test_rejects_bad_input():
     with pytest.raises(SettlementError, match="^rules: 'poker'"):
         settle_deal("poker", ["s6 s5 s4", "dK cK h3"], 1)
-    with pytest.raises(SettlementError, match="^dealer: players are numbered 0 to 1"):
+    with pytest.raises(
+        SettlementError, match=r"^dealer: must be a player index from 0 to 1, not 2$"
+    ):
         settle_deal("english-new", ["QH KH AH", "9S 9H KD"], 1, dealer=2, stood=0)
     with pytest.raises(SettlementError, match="^dealer: the new game needs"):
         settle_deal("english-new", ["QH KH AH", "9S 9H KD"], 1, stood=0)
