@@ -1,0 +1,179 @@
+"""Amounts of money or counters: read the way people type them, printed one way everywhere.
+
+Every amount is an exact :class:`~fractions.Fraction`. :func:`read_amount` accepts whatever a
+player may write at the table -- ``3``, ``0.5``, ``1,5`` (a decimal comma), ``1/2``,
+``1 / 2``, ``2 1/3`` (a whole number and a fraction) -- and refuses, naming the field, what
+no table plays for: more than :data:`MAX_AMOUNT`, steps finer than 1/:data:`MAX_DENOMINATOR`,
+an exponent, a negative amount. :func:`format_amount` prints an amount the one way the site
+shows it: a whole number, a short decimal when the amount has one, otherwise a whole number
+and a fraction, with a true minus sign.
+
+>>> format_amount(read_amount("2 1/3")), format_amount(read_amount("1,5"))
+('2 1/3', '1.5')
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from decimal import Decimal
+from fractions import Fraction
+from typing import Final
+
+__all__ = [
+    "MAX_AMOUNT",
+    "MAX_DENOMINATOR",
+    "MINUS",
+    "AmountError",
+    "format_amount",
+    "read_amount",
+]
+
+MAX_AMOUNT: Final = 10**9
+"""The largest stake, counter or price accepted: more is a typing slip."""
+MAX_DENOMINATOR: Final = 10_000
+"""The finest step accepted: 1/10,000 of a unit."""
+MINUS: Final = "\u2212"
+"""The minus sign printed before a negative amount."""
+
+SANE: Final = f"at most {MAX_AMOUNT:,}, in steps no finer than 1/{MAX_DENOMINATOR:,}"
+"""What an amount may be, in words (for messages)."""
+
+_DECIMAL = re.compile(r"(?P<whole>\d{1,10})(?:[.,](?P<part>\d{1,12}))?|[.,](?P<only>\d{1,12})")
+_FRACTION = re.compile(r"(?:(?P<whole>\d{1,10})\s+)?(?P<num>\d{1,10})\s*/\s*(?P<den>\d{1,10})")
+
+
+class AmountError(ValueError):
+    """An amount that cannot be read, or that no table plays for; ``field`` names where it was.
+
+    >>> str(AmountError("stake", "must be more than 0, not 0"))
+    'stake: must be more than 0, not 0'
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+def _read_text(text: str) -> Fraction | None:
+    text = text.strip().replace("\u2212", "-")
+    if text.startswith("+"):
+        text = text[1:].lstrip()
+    negative = text.startswith("-")
+    if negative:
+        text = text[1:].lstrip()
+    value: Fraction | None = None
+    if found := _DECIMAL.fullmatch(text):
+        if found["only"] is not None:
+            value = Fraction(int(found["only"]), 10 ** len(found["only"]))
+        else:
+            part = found["part"] or ""
+            value = Fraction(int(found["whole"] + part), 10 ** len(part))
+    elif found := _FRACTION.fullmatch(text):
+        denominator = int(found["den"])
+        if denominator == 0:
+            return None
+        value = Fraction(int(found["whole"] or 0)) + Fraction(int(found["num"]), denominator)
+    if value is None:
+        return None
+    return -value if negative else value
+
+
+def read_amount(
+    value: object, field: str = "amount", *, positive: bool = True, allow_negative: bool = False
+) -> Fraction:
+    """Read ``value`` exactly; ``field`` is named in any error.
+
+    Text may be ``3``, ``0.5``, ``1,5``, ``.5``, ``1/2``, ``1 / 2`` or ``2 1/3``; numbers may
+    be ``int``, ``Fraction``, ``Decimal`` or ``float`` (read by its shortest decimal form, so
+    ``0.1`` is one tenth). ``positive`` refuses 0; ``allow_negative`` accepts a minus sign
+    (a score or a correction, never a stake).
+
+    >>> [str(read_amount(v)) for v in ("3", "0.5", "1,5", "1 / 2", "2 1/3", 0.1, Decimal("2.50"))]
+    ['3', '1/2', '3/2', '1/2', '7/3', '1/10', '5/2']
+    >>> read_amount("0", "stake")
+    Traceback (most recent call last):
+    ...
+    games.engine.amounts.AmountError: stake: must be more than 0, not 0
+    >>> read_amount("1e999999", "stake")
+    Traceback (most recent call last):
+    ...
+    games.engine.amounts.AmountError: stake: write an amount like 1, 0.5 or 1/2, not '1e999999'
+    >>> read_amount("1/30000", "price")
+    Traceback (most recent call last):
+    ...
+    games.engine.amounts.AmountError: price: '1/30000' is not an amount a table plays for: \
+at most 1,000,000,000, in steps no finer than 1/10,000
+    >>> read_amount(float("nan"), "stake")
+    Traceback (most recent call last):
+    ...
+    games.engine.amounts.AmountError: stake: must be a finite number, not nan
+    >>> str(read_amount("-2", "score", positive=False, allow_negative=True))
+    '-2'
+    """
+    shown = value
+    result: Fraction | None
+    if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | str | float):
+        raise AmountError(field, f"must be a number, not {value!r}")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise AmountError(field, f"must be a finite number, not {value!r}")
+        value = repr(value)
+        if "e" in value or "E" in value:
+            value = format(Decimal(value), "f")
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise AmountError(field, f"must be a finite number, not {value}")
+        if abs(value.adjusted()) > 12:
+            raise AmountError(field, f"{str(value)!r} is not an amount a table plays for: {SANE}")
+        value = format(value, "f")
+    if isinstance(value, int):
+        if abs(value) > MAX_AMOUNT:
+            raise AmountError(field, f"{value!r} is not an amount a table plays for: {SANE}")
+        result = Fraction(value)
+    elif isinstance(value, Fraction):
+        result = value
+    else:
+        result = _read_text(value) if len(value) <= 64 else None
+        if result is None:
+            raise AmountError(field, f"write an amount like 1, 0.5 or 1/2, not {shown!r}")
+    if result < 0 and not allow_negative:
+        raise AmountError(field, f"must be {'more than' if positive else 'at least'} 0, not "
+                          f"{format_amount(result)}")
+    if positive and result == 0:
+        raise AmountError(field, "must be more than 0, not 0")
+    if abs(result) > MAX_AMOUNT or result.denominator > MAX_DENOMINATOR:
+        text = shown if isinstance(shown, str) else format_amount(result)
+        raise AmountError(field, f"{text!r} is not an amount a table plays for: {SANE}")
+    return result
+
+
+def format_amount(value: Fraction | int | None, *, signed: bool = False) -> str:
+    """An exact amount the one way the site prints it.
+
+    A whole number; a decimal when the amount has one of at most four places; otherwise a
+    whole number and a fraction. ``signed`` puts ``+`` before a gain; a loss always has a
+    true minus sign; ``None`` is the empty string.
+
+    >>> [format_amount(Fraction(n, d)) for n, d in ((3, 1), (1, 2), (7, 3), (1, 3), (-1, 4))]
+    ['3', '0.5', '2 1/3', '1/3', '−0.25']
+    >>> format_amount(Fraction(3), signed=True), format_amount(0, signed=True)
+    ('+3', '0')
+    """
+    if value is None:
+        return ""
+    value = Fraction(value)
+    sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
+    magnitude = abs(value)
+    if magnitude.denominator == 1:
+        return f"{sign}{magnitude.numerator}"
+    if 10**4 % magnitude.denominator == 0:
+        for digits in range(1, 5):
+            scaled = magnitude * 10**digits
+            if scaled.denominator == 1:
+                whole, part = divmod(scaled.numerator, 10**digits)
+                return f"{sign}{whole}.{part:0{digits}d}"
+    whole, part = divmod(magnitude.numerator, magnitude.denominator)
+    tail = f"{part}/{magnitude.denominator}"
+    return f"{sign}{whole} {tail}" if whole else f"{sign}{tail}"
