@@ -1,11 +1,15 @@
-"""A deal settled from the cards shown: games.engine.deal (showdown, then settlement)."""
+"""The registry of games (games.engine.games): each game judges, settles and rotates the deal;
+games.engine.deal, the older entry point, gives the same answers."""
 
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.engine.cards import CardError
 from games.engine.deal import settle_deal, settlement_option_names
+from games.engine.games import OptionError, get, registered
 from games.engine.settlement import SettlementError
 
 
@@ -67,7 +71,7 @@ def test_options_go_to_the_valuing_or_the_paying_rules():
     assert "dealer_penalty" in settlement_option_names("english-new")
     with pytest.raises(ValueError, match="colour"):
         settle_deal("english-old", ["2C 2D 2H", "9S 9H KD"], 1, options={"colour": "red"})
-    with pytest.raises(SettlementError, match="dealer_penalty"):
+    with pytest.raises(OptionError, match="dealer_penalty"):
         settle_deal("english-new", ["2C 2D 2H", "9S 9H KD"], 1, dealer=0, stood=1,
                     options={"dealer_penalty": "sometimes"})
 
@@ -79,9 +83,72 @@ def test_rejects_bad_input():
         SettlementError, match=r"^dealer: must be a player index from 0 to 1, not 2$"
     ):
         settle_deal("english-new", ["QH KH AH", "9S 9H KD"], 1, dealer=2, stood=0)
-    with pytest.raises(SettlementError, match="^dealer: the new game needs"):
+    with pytest.raises(SettlementError, match="^dealer: Peel's new game needs the dealer's index"):
         settle_deal("english-new", ["QH KH AH", "9S 9H KD"], 1, stood=0)
     with pytest.raises(SettlementError, match="^bought: one number per player"):
         settle_deal("english-old", ["QH KH AH", "9S 9H KD"], 1, bought=[1])
     with pytest.raises(CardError, match="Hand 2"):
         settle_deal("english-old", ["QH KH AH", "9S 9H ZZ"], 1)
+
+
+# --- The registry itself ------------------------------------------------------------------
+
+
+def test_every_game_has_one_slug_and_its_old_names_resolve_to_it():
+    slugs = [game.slug for game in registered()]
+    assert len(slugs) == len(set(slugs))
+    for game in registered():
+        assert get(game.slug) is game
+        for alias in game.aliases:
+            assert get(alias) is game
+    assert get("english-new").slug == "peel-new" and get("english-old").slug == "peel-old"
+    assert get(" Swedish ").slug == "swedish"
+
+
+def test_every_option_is_declared_once_with_label_values_and_its_ruling_among_the_games():
+    for game in registered():
+        names = [option.name for option in game.options]
+        assert len(names) == len(set(names)), game.slug
+        for option in game.options:
+            assert option.label and option.label[0].isupper(), (game.slug, option.name)
+            option.read(option.default)  # the default is a value it takes
+            if option.kind == "choice":
+                assert option.default in dict(option.values)
+            if option.ruling is not None:
+                assert option.ruling in game.rulings
+                assert option.ruling.option == option.name
+
+
+@given(st.sampled_from([g.slug for g in registered()]), st.data())
+def test_configure_refuses_any_value_an_option_does_not_take_naming_the_option(slug, data):
+    game = get(slug)
+    option = data.draw(st.sampled_from(game.options))
+    junk = data.draw(st.one_of(st.text(max_size=8), st.integers(), st.none(), st.lists(st.none())))
+    if option.kind == "choice" and isinstance(junk, str) and junk.strip().lower() in {
+        v for v, _ in option.values} | {"true", "false", "yes", "no", "on", "off", "1", "0"}:
+        return
+    if junk is None:
+        assert game.configure({option.name: junk})[option.name] == str(option.read(option.default))
+        return
+    try:
+        value = game.configure({option.name: junk})[option.name]
+    except OptionError as error:
+        assert error.field == option.name
+    else:  # an amount may be a number, a yes/no option a number 0 or 1, a pack 52 or 32
+        assert str(option.read(value)) == value
+
+
+def test_configure_refuses_an_option_the_game_does_not_have():
+    with pytest.raises(OptionError, match="^pack: is not a house rule of Swedish rules"):
+        get("swedish").configure({"pack": "52"})
+
+
+@pytest.mark.parametrize("slug", ["peel-new", "peel-old", "pool", "swedish"])
+def test_the_deal_passes_the_way_the_book_says(slug):
+    game = get(slug)
+    config = game.configure()
+    step = -1 if slug == "swedish" else 1
+    for n in range(3, 8):
+        for dealer in range(n):
+            assert game.next_dealer(dealer, n, config) == (dealer + step) % n
+    assert game.rotation_reason(config).citations

@@ -1,0 +1,873 @@
+"""The registry of games: one object per playable variant, and everything the site asks of it.
+
+A game declares, once, its slug (the one name used in the engine, the API, the URLs, the
+score sheet, the calculators and the exports), its label, the rulebook it follows, its
+players, its house-rule options -- each with its label, its values and the editorial
+ruling it belongs to -- and the rulings it applies; and it answers the questions the
+site asks: the rule set that judges its hands, a showdown, a deal settled, the next
+dealer. The apps loop over :func:`registered` and call these; none of them asks which
+game it holds. This is the shape of pokerkit's ``games.py``: a variant states its pack
+and its hand types, and code that plays a hand asks the variant.
+
+Adding a variant is one subclass and one :func:`register` call (README, "Adding a game").
+
+>>> [game.slug for game in registered()]
+['peel-new', 'peel-old', 'pool', 'swedish', 'cox']
+>>> game = get("english-new")  # the API's first names stay accepted
+>>> game.slug, game.label
+('peel-new', "Peel's new game")
+>>> config = game.configure({"pack": 32, "extended": True})
+>>> config["pack"], config["extended"], config.changed()
+('32', 'true', {'pack': '32', 'extended': 'true'})
+>>> deal = game.settle(["AS KS QS", "9H 9D 7C", "8C 7D 10H"], 1, config, dealer=0, stood=None)
+>>> [str(n) for n in deal.settlement.net]
+['2', '-1', '-1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar, Final, Literal
+
+from games.engine import cox as cox_engine
+from games.engine import pool as pool_engine
+from games.engine import settlement as settlement_engine
+from games.engine.amounts import AmountError, read_amount
+from games.engine.cards import Card, Pack, pack_of_size, parse_hands
+from games.engine.citations import (
+    COX,
+    PEEL,
+    RULINGS,
+    SWEDISH,
+    Citation,
+    Reason,
+    Ruling,
+)
+from games.engine.commerce import (
+    Category,
+    Limited,
+    PeelRules,
+    Showdown,
+    SwedishRules,
+    showdown,
+)
+from games.engine.settlement import Amount, Settlement, outcomes_from_showdown, player_index
+
+__all__ = [
+    "Config",
+    "CommerceGame",
+    "Game",
+    "Option",
+    "OptionError",
+    "SettledDeal",
+    "UnknownGame",
+    "get",
+    "register",
+    "registered",
+    "unregister",
+]
+
+
+# --------------------------------------------------------------------------- options
+
+
+class OptionError(ValueError):
+    """A house-rule option the game does not have, or a value it does not take.
+
+    ``field`` is the option's name, as a form or the API names it.
+
+    >>> str(OptionError("flush_ties", "must be one of ..."))
+    'flush_ties: must be one of ...'
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+_TRUE: Final = frozenset({"true", "yes", "on", "1"})
+_FALSE: Final = frozenset({"false", "no", "off", "0"})
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house-rule option, declared once: its name, label, values and ruling.
+
+    A *choice* takes one of ``values`` (each with the words that say what it does); a
+    choice whose values are ``"false"`` and ``"true"`` is a yes/no option and also takes
+    ``True``/``False``. An *amount* takes an amount (:func:`~games.engine.amounts.read_amount`).
+    An option with a ``ruling`` takes its values, default and words from it: the ruling is
+    where the choice is explained.
+
+    ``part`` says what the option changes: ``"hands"`` how hands are valued (the showdown),
+    ``"payment"`` how a deal is paid, ``"game"`` the course of the game (the deal's
+    rotation, a pool's sums).
+
+    >>> option = Option.of(RULINGS["flush-equal-point"], "Two flushes of equal point")
+    >>> option.name, option.default, [v for v, _ in option.values]
+    ('flush_ties', 'highest-card', ['highest-card', 'share'])
+    >>> option.read("share"), option.read(" Share ")
+    ('share', 'share')
+    >>> option.read("toss")
+    Traceback (most recent call last):
+    ...
+    games.engine.games.OptionError: flush_ties: must be one of 'highest-card', 'share'; not 'toss'
+    """
+
+    name: str
+    label: str
+    values: tuple[tuple[str, str], ...] = ()
+    default: str = ""
+    ruling: Ruling | None = None
+    kind: Literal["choice", "amount"] = "choice"
+    part: Literal["hands", "payment", "game"] = "hands"
+
+    @classmethod
+    def of(
+        cls, made: Ruling, label: str, part: Literal["hands", "payment", "game"] = "hands"
+    ) -> Option:
+        """The option a ruling declares (its values and default are the ruling's)."""
+        assert made.option is not None and made.default is not None, made.slug
+        return cls(made.option, label, made.alternatives, made.default, made, "choice", part)
+
+    @classmethod
+    def yes_no(
+        cls, name: str, label: str, part: Literal["hands", "payment", "game"] = "payment"
+    ) -> Option:
+        """A yes/no option without a ruling (a variant the book itself describes)."""
+        return cls(name, label, (("false", "no"), ("true", "yes")), "false", None, "choice", part)
+
+    @property
+    def is_yes_no(self) -> bool:
+        """Whether the option's values are ``"false"`` and ``"true"``.
+
+        >>> Option.yes_no("extended", "Extended Commerce").is_yes_no
+        True
+        """
+        return self.kind == "choice" and {v for v, _ in self.values} == {"false", "true"}
+
+    def words(self, value: str | Fraction) -> str:
+        """What a value does, in words (an amount is itself).
+
+        >>> Option.of(RULINGS["swedish-tie"], "Ties").words("share")
+        'the winners share the pot and share each bonus chip'
+        """
+        return dict(self.values).get(str(value), str(value))
+
+    def read(self, raw: object) -> str | Fraction:
+        """The option's value from what a form, the API or a stored sheet gives.
+
+        >>> Option.yes_no("extended", "Extended Commerce").read(True)
+        'true'
+        >>> Option("buy_in", "Buy-in", default="3", kind="amount").read("1,5")
+        Fraction(3, 2)
+        """
+        if self.kind == "amount":
+            try:
+                return read_amount(raw, self.name)
+            except AmountError as error:
+                raise OptionError(self.name, error.message) from None
+        allowed = [value for value, _ in self.values]
+        if isinstance(raw, bool) and self.is_yes_no:
+            return "true" if raw else "false"
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            raw = str(raw)
+        if isinstance(raw, str) and len(raw) <= 64:
+            text = raw.strip().lower()
+            if self.is_yes_no:
+                text = "true" if text in _TRUE else "false" if text in _FALSE else text
+            if text in allowed:
+                return text
+        shown = ", ".join(repr(v) for v in allowed)
+        raise OptionError(self.name, f"must be one of {shown}; not {_short(raw)}")
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Config(Mapping[str, str]):
+    """A game's options, every one with a value (the defaults filled in), checked.
+
+    Amounts are kept exact: :meth:`amount` gives them as fractions; as a mapping every
+    value is text (what a form shows and an export writes).
+
+    >>> config = get("pool").configure({"prize": "1/2"})
+    >>> config.amount("prize"), config["prize"], config.flag("same_dealer")
+    (Fraction(1, 2), '1/2', False)
+    """
+
+    def __init__(self, game: Game, values: Mapping[str, str | Fraction]) -> None:
+        self.game = game
+        self._values = dict(values)
+
+    def __getitem__(self, name: str) -> str:
+        return str(self._values[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Config({self.game.slug!r}, {self.changed()!r})"
+
+    def amount(self, name: str) -> Fraction:
+        """An amount option's exact value."""
+        return Fraction(self._values[name])
+
+    def flag(self, name: str) -> bool:
+        """A yes/no option's value; ``False`` for an option the game does not have."""
+        return self._values.get(name) == "true"
+
+    def changed(self) -> dict[str, str]:
+        """The options that differ from their defaults, as text (what a permalink carries)."""
+        out = {}
+        for option in self.game.options:
+            value = self._values[option.name]
+            if value != option.read(option.default):
+                out[option.name] = str(value)
+        return out
+
+    def of_part(self, part: str) -> dict[str, str]:
+        """The values of the options that change ``part`` (``hands``, ``payment``, ``game``)."""
+        return {o.name: self[o.name] for o in self.game.options if o.part == part}
+
+
+# --------------------------------------------------------------------------- games
+
+
+class UnknownGame(ValueError):
+    """A slug that names no registered game.
+
+    >>> get("whist")
+    Traceback (most recent call last):
+    ...
+    games.engine.games.UnknownGame: 'whist' is not a game here: peel-new, peel-old, pool, \
+swedish, cox
+    """
+
+
+@dataclass(frozen=True)
+class SettledDeal:
+    """The showdown of a deal and its settlement; ``reasons`` tell the whole story."""
+
+    showdown: Showdown
+    settlement: Settlement
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """The showdown's reasons, then the settlement's."""
+        return self.showdown.reasons + self.settlement.reasons
+
+
+class Game:
+    """A playable variant. Subclasses set the class attributes and override what they do.
+
+    ``board`` is what the players lay on the table: ``"hands"`` (three-card hands, judged
+    in a showdown) or ``"rack"`` (Cox's cards laid out and counted). The capabilities
+    ``settles_deals`` (a deal's payments follow from its hands), ``whole_game`` (a ledger
+    over the whole game, as Pool Commerce), ``stood`` and ``bought`` (a deal records who
+    stood and the purchases) and ``stake`` (the game is played for a stake) tell the apps
+    which inputs to ask for.
+    """
+
+    slug: ClassVar[str]
+    """The one name of the game everywhere (engine, API, URLs, sheets, exports)."""
+    label: ClassVar[str]
+    """The game's name as a heading."""
+    summary: ClassVar[str] = ""
+    """One sentence: what the game is (our words)."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Names this game was known by before: still accepted, never printed."""
+    book: ClassVar[str]
+    """The library slug of the rulebook the game follows."""
+    rules_anchor: ClassVar[str] = ""
+    """The paragraph of the rulebook where the game's rules begin."""
+    board: ClassVar[Literal["hands", "rack"]] = "hands"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 12
+    options: ClassVar[tuple[Option, ...]] = ()
+    """The house-rule and variant options, in the order a form shows them."""
+    rulings: ClassVar[tuple[Ruling, ...]] = ()
+    """Every editorial ruling the game applies (those with an option among them)."""
+    settles_deals: ClassVar[bool] = False
+    whole_game: ClassVar[bool] = False
+    stood: ClassVar[bool] = False
+    bought: ClassVar[bool] = False
+    stake: ClassVar[bool] = True
+
+    # ---- options
+
+    def option(self, name: str) -> Option:
+        """The option called ``name``.
+
+        >>> get("swedish").option("tie").label
+        'Best hands equal without the banker'
+        """
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise OptionError(name, self._unknown_option())
+
+    def _unknown_option(self) -> str:
+        names = ", ".join(o.name for o in self.options) or "none"
+        return f"is not a house rule of {self.label}; its options are: {names}"
+
+    def configure(self, raw: Mapping[str, object] | None = None) -> Config:
+        """Every option's value from ``raw`` (missing ones take their default), checked.
+
+        >>> get("peel-old").configure({"colour": "red"})
+        Traceback (most recent call last):
+        ...
+        games.engine.games.OptionError: colour: is not a house rule of Peel's old game; its \
+options are: pack, limited, flush_ties, short_pack_ace_low, exact_ties
+        """
+        given = dict(raw or {})
+        values: dict[str, str | Fraction] = {}
+        for option in self.options:
+            value = given.pop(option.name, None)
+            values[option.name] = option.read(option.default if value is None else value)
+        for name in given:
+            raise OptionError(str(name)[:40], self._unknown_option())
+        self.check(Config(self, values))
+        return Config(self, values)
+
+    def check(self, config: Config) -> None:
+        """Refuse a combination of options that cannot be played together (none by default)."""
+
+    # ---- the table
+
+    def cites(self) -> tuple[Citation, ...]:
+        """The paragraph where the game's rules begin.
+
+        >>> [str(c) for c in get("pool").cites()]
+        ['peel-commerce#pool-commerce']
+        """
+        return (Citation(self.book, self.rules_anchor),) if self.rules_anchor else ()
+
+    def next_dealer(
+        self,
+        dealer: int,
+        players: int,
+        config: Config,
+        *,
+        categories: Iterable[str] | None = None,
+        out: Collection[int] = (),
+    ) -> int:
+        """Who deals after ``dealer`` at a table of ``players``."""
+        raise NotImplementedError(f"{self.label} has no rotation of the deal here")
+
+    def rotation_reason(self, config: Config) -> Reason:
+        """Why the deal passes where :meth:`next_dealer` sends it."""
+        raise NotImplementedError(f"{self.label} has no rotation of the deal here")
+
+    def __repr__(self) -> str:
+        return f"<game {self.slug}>"
+
+
+class CommerceGame(Game):
+    """A game of three-card hands judged by Peel's or the Swedish rules."""
+
+    hand_rules_kind: ClassVar[type[PeelRules] | type[SwedishRules]] = PeelRules
+    rotation: ClassVar[settlement_engine.Rules] = "english-new"
+    """The engine's rotation of the deal (:func:`~games.engine.settlement.next_dealer`)."""
+
+    def hand_rules(self, config: Config) -> PeelRules | SwedishRules:
+        """The rule set that values this game's hands under ``config``.
+
+        >>> get("peel-old").hand_rules(get("peel-old").configure({"pack": "32"})).label
+        'Peel, 32 cards'
+        """
+        hands = config.of_part("hands")
+        if self.hand_rules_kind is SwedishRules:
+            return SwedishRules(**hands)  # type: ignore[arg-type]
+        pack = pack_of_size(int(hands.pop("pack", "52")))
+        return PeelRules(pack, **hands)  # type: ignore[arg-type]
+
+    def pack(self, config: Config) -> Pack:
+        """The pack the game is dealt from."""
+        return self.hand_rules(config).pack
+
+    def categories(self, config: Config) -> tuple[Category, ...]:
+        """The combinations recognised, best first."""
+        return self.hand_rules(config).categories
+
+    def judge(
+        self,
+        hands: Sequence[str | Sequence[str] | Sequence[Card]],
+        config: Config,
+        dealer: int | None = None,
+    ) -> Showdown:
+        """Judge a showdown of ``hands`` (card codes or cards).
+
+        >>> game = get("swedish")
+        >>> game.judge(["s6 s5 s4", "h6 h5 h4", "dK cK h3"], game.configure(), 1).winners
+        (1,)
+        """
+        rules = self.hand_rules(config)
+        parsed = parse_hands(hands, rules.pack, rules.hand_limit)  # type: ignore[arg-type]
+        if dealer is not None:
+            dealer = player_index(dealer, "dealer", len(parsed))
+        return showdown(parsed, rules, dealer)
+
+    def settle(
+        self,
+        hands: Sequence[str | Sequence[str]],
+        stake: Amount,
+        config: Config,
+        *,
+        dealer: int | None = None,
+        stood: int | None = None,
+        bought: Sequence[int] | None = None,
+    ) -> SettledDeal:
+        """Judge the hands of a deal and settle it (games that settle deals)."""
+        raise NotImplementedError(f"{self.label} does not settle a single deal")
+
+    def _deal(
+        self,
+        hands: Sequence[str | Sequence[str]],
+        config: Config,
+        dealer: int | None,
+        stood: int | None,
+        bought: Sequence[int] | None,
+        *,
+        dealer_needed: bool,
+    ) -> tuple[Showdown, int | None, int | None, list[int]]:
+        rules = self.hand_rules(config)
+        parsed = parse_hands(hands, rules.pack, rules.hand_limit)
+        n = len(parsed)
+        bought = [0] * n if bought is None else list(bought)
+        if len(bought) != n:
+            raise settlement_engine.SettlementError(
+                f"bought: one number per player ({n}), not {len(bought)}"
+            )
+        if dealer_needed and dealer is None:
+            raise settlement_engine.SettlementError(f"dealer: {self.label} needs the dealer's index")
+        if dealer is not None:
+            dealer = player_index(dealer, "dealer", n)
+        if stood is not None:
+            stood = player_index(stood, "stood", n)
+        return showdown(parsed, rules, dealer), dealer, stood, bought
+
+    def next_dealer(
+        self,
+        dealer: int,
+        players: int,
+        config: Config,
+        *,
+        categories: Iterable[str] | None = None,
+        out: Collection[int] = (),
+    ) -> int:
+        """Who deals next (the rotation of the game's book).
+
+        >>> get("peel-new").next_dealer(3, 4, get("peel-new").configure())
+        0
+        >>> get("swedish").next_dealer(0, 4, get("swedish").configure())
+        3
+        """
+        same = config.flag("same_dealer")
+        return settlement_engine.next_dealer(
+            self.rotation,
+            dealer,
+            players,
+            same_dealer_variant=same,
+            categories=categories if same else None,
+            out=out,
+        )
+
+    def rotation_reason(self, config: Config) -> Reason:
+        """Why the deal passes where :meth:`next_dealer` sends it.
+
+        >>> get("swedish").rotation_reason(get("swedish").configure()).text
+        'the deal passes to the right (counter-clockwise)'
+        """
+        return settlement_engine.rotation_reason(
+            self.rotation, same_dealer_variant=config.flag("same_dealer")
+        )
+
+
+# --------------------------------------------------------------------------- Peel
+
+_PACK = Option(
+    "pack",
+    "Pack",
+    (("52", "52 cards (up to 12 players)"), ("32", "32 cards, seven to ace (up to 7 players)")),
+    "52",
+)
+_LIMITED = Option(
+    "limited",
+    "Combinations",
+    (
+        (Limited.NONE.value, "all five: Tricon, Sequence, Flush, Pair, Point"),
+        (Limited.NO_PAIR.value, "Limited Commerce without Pair"),
+        (Limited.TRICON_SEQUENCE_POINT.value, "Limited Commerce: Tricon, Sequence and Point only"),
+    ),
+    Limited.NONE.value,
+)
+_PEEL_HAND_OPTIONS: Final = (
+    _PACK,
+    _LIMITED,
+    Option.of(RULINGS["flush-equal-point"], "Two flushes of equal point"),
+    Option.of(RULINGS["short-pack-ace-low"], "Ace, seven, eight in the 32-card pack"),
+    Option.of(RULINGS["peel-equal-hands"], "Exactly equal best hands"),
+)
+_PEEL_HAND_RULINGS: Final = tuple(
+    RULINGS[slug]
+    for slug in (
+        "flush-equal-point",
+        "short-pack-ace-low",
+        "point-first-card-by-rank",
+        "peel-equal-hands",
+        "limited-counts-as-point",
+    )
+)
+
+
+class PeelNew(CommerceGame):
+    """Peel's modern game: trading for ready money or by barter, standing, the pool.
+
+    >>> game = get("peel-new")
+    >>> [o.name for o in game.options if o.part != "hands"]
+    ['stander_pays', 'dealer_penalty', 'tie_dealer_stake', 'extended', 'same_dealer']
+    """
+
+    slug = "peel-new"
+    label = "Peel's new game"
+    summary = (
+        "Peel's modern Commerce: cards bought for ready money or by barter, a player stands, "
+        "the best hand takes the pool."
+    )
+    aliases = ("english-new", "english", "peel")
+    book = PEEL
+    rules_anchor = "description"
+    stood = True
+    bought = True
+    settles_deals = True
+    options = (
+        *_PEEL_HAND_OPTIONS,
+        Option.of(RULINGS["peel-stander-pays"], "A beaten stander pays", "payment"),
+        Option.of(RULINGS["peel-dealer-penalty"], "Penalties for the dealer", "payment"),
+        Option.of(
+            RULINGS["peel-new-tie-dealer-stake"],
+            "The dealer's stake when best hands are equal",
+            "payment",
+        ),
+        Option.yes_no(
+            "extended",
+            "Extended Commerce (trading goes on until all are satisfied; nobody stands)",
+        ),
+        Option.yes_no(
+            "same_dealer",
+            "The same dealer deals until someone holds a Tricon, Sequence or Flush",
+            "game",
+        ),
+    )
+    rulings = (
+        *_PEEL_HAND_RULINGS,
+        *(
+            RULINGS[slug]
+            for slug in (
+                "peel-dealer-own-purchase",
+                "peel-stander-pays",
+                "peel-new-tie-pool",
+                "peel-new-tie-dealer-stake",
+                "peel-dealer-penalty",
+                "peel-dealer-penalty-limited",
+                "peel-extended-no-stander",
+            )
+        ),
+    )
+
+    def settle(
+        self,
+        hands: Sequence[str | Sequence[str]],
+        stake: Amount,
+        config: Config,
+        *,
+        dealer: int | None = None,
+        stood: int | None = None,
+        bought: Sequence[int] | None = None,
+    ) -> SettledDeal:
+        """Judge and settle a deal of the modern game (pool, ready money, standing)."""
+        result, dealer, stood, bought = self._deal(
+            hands, config, dealer, stood, bought, dealer_needed=True
+        )
+        assert dealer is not None
+        options = settlement_engine.PeelNewOptions(
+            stander_pays=config["stander_pays"],  # type: ignore[arg-type]
+            dealer_penalty=config["dealer_penalty"],  # type: ignore[arg-type]
+            extended=config.flag("extended"),
+            tie_dealer_stake=config["tie_dealer_stake"],  # type: ignore[arg-type]
+        )
+        outcomes = outcomes_from_showdown(result)
+        paid = settlement_engine.settle_peel_new(outcomes, dealer, stood, bought, stake, options)
+        return SettledDeal(result, paid)
+
+
+class PeelOld(CommerceGame):
+    """Peel's old game: no trading; each loser pays the winner a stake."""
+
+    slug = "peel-old"
+    label = "Peel's old game"
+    summary = "Peel's Old Game: no trading; the best hand receives a stake from every other."
+    aliases = ("english-old",)
+    book = PEEL
+    rules_anchor = "old-game"
+    settles_deals = True
+    options = _PEEL_HAND_OPTIONS
+    rulings = (*_PEEL_HAND_RULINGS, RULINGS["peel-old-equal-best"])
+
+    def settle(
+        self,
+        hands: Sequence[str | Sequence[str]],
+        stake: Amount,
+        config: Config,
+        *,
+        dealer: int | None = None,
+        stood: int | None = None,
+        bought: Sequence[int] | None = None,
+    ) -> SettledDeal:
+        """Judge and settle a deal of the old game (a stake from each loser)."""
+        result, dealer, stood, bought = self._deal(
+            hands, config, dealer, stood, bought, dealer_needed=False
+        )
+        paid = settlement_engine.settle_peel_old(outcomes_from_showdown(result), stake)
+        return SettledDeal(result, paid)
+
+
+class Pool(CommerceGame):
+    """Pool Commerce: a pool paid once, three counters each, a ledger over the whole game."""
+
+    slug = "pool"
+    label = "Pool Commerce"
+    summary = (
+        "Peel's Pool Commerce: three counters each; the worst hand pays a counter, the best "
+        "takes a prize; the last player holding counters takes the pool."
+    )
+    book = PEEL
+    rules_anchor = "pool-commerce"
+    whole_game = True
+    stake = False
+    rotation = "pool"
+    options = (
+        *_PEEL_HAND_OPTIONS,
+        Option(
+            "buy_in", "Each player's buy-in for three counters", (), "3", None, "amount", "game"
+        ),
+        Option(
+            "prize", "The sum the winner of a deal takes from the pool", (), "1", None, "amount",
+            "game",
+        ),
+        Option(
+            "horse_price", "The price of a horse (one counter bought back)", (), "1/2", None,
+            "amount", "game",
+        ),
+        Option.of(RULINGS["pool-tied-worst"], "Equal worst hands", "game"),
+        Option.of(RULINGS["pool-horse-first-out"], "Who may buy a horse", "game"),
+    )
+    rulings = (
+        *_PEEL_HAND_RULINGS,
+        *(
+            made
+            for made in RULINGS.values()
+            if made.slug.startswith("pool-") and made.slug != "pool-horse-first-out"
+        ),
+        RULINGS["pool-horse-first-out"],
+    )
+
+    def start(self, players: int, config: Config) -> pool_engine.PoolGame:
+        """A new game of Pool Commerce: every buy-in paid, three counters each.
+
+        >>> game = get("pool")
+        >>> state = game.start(3, game.configure({"buy_in": 2}))
+        >>> state.counters, str(state.pool)
+        ((3, 3, 3), '6')
+        """
+        options = pool_engine.PoolOptions(
+            tied_worst=config["tied_worst"],  # type: ignore[arg-type]
+            horse=config["horse"],  # type: ignore[arg-type]
+        )
+        return pool_engine.PoolGame(
+            players,
+            buy_in=config.amount("buy_in"),
+            prize=config.amount("prize"),
+            horse_price=config.amount("horse_price"),
+            options=options,
+        )
+
+
+class Swedish(CommerceGame):
+    """The modern Swedish text: pot, purchases from the banker, the bonus."""
+
+    slug = "swedish"
+    label = "Swedish rules"
+    summary = (
+        "The modern Swedish text: the banker sells cards, a player lays up, the best hand "
+        "takes the pot and the bonus."
+    )
+    book = SWEDISH
+    rules_anchor = "inledning"
+    hand_rules_kind = SwedishRules
+    rotation = "swedish"
+    min_players = 3
+    max_players = 17
+    stood = False
+    bought = True
+    settles_deals = True
+    options = (
+        Option.of(RULINGS["poang-equal-sums"], "Equal poäng sums"),
+        Option.of(RULINGS["swedish-tie"], "Best hands equal without the banker", "payment"),
+    )
+    rulings = tuple(
+        RULINGS[slug]
+        for slug in (
+            "poang-equal-sums",
+            "swedish-shared-win",
+            "swedish-hand-limit",
+            "swedish-ace-high-only",
+            "swedish-all-ingenting",
+            "swedish-two-hands",
+            "swedish-tie",
+            "peel-dealer-own-purchase",
+        )
+    )
+
+    def settle(
+        self,
+        hands: Sequence[str | Sequence[str]],
+        stake: Amount,
+        config: Config,
+        *,
+        dealer: int | None = None,
+        stood: int | None = None,
+        bought: Sequence[int] | None = None,
+    ) -> SettledDeal:
+        """Judge and settle a deal of the Swedish game (pot, purchases, bonus)."""
+        result, dealer, stood, bought = self._deal(
+            hands, config, dealer, stood, bought, dealer_needed=True
+        )
+        assert dealer is not None
+        options = settlement_engine.SwedishOptions(tie=config["tie"])  # type: ignore[arg-type]
+        outcomes = outcomes_from_showdown(result)
+        paid = settlement_engine.settle_swedish(outcomes, dealer, bought, stake, options)
+        return SettledDeal(result, paid)
+
+
+# --------------------------------------------------------------------------- Cox
+
+
+class Cox(Game):
+    """Herbert T. Cox's patented 80-card game (1925): cards laid out and counted."""
+
+    slug = "cox"
+    label = "Cox's Commerce"
+    summary = (
+        "Herbert T. Cox's 80-card game of 1925: autos, ships and planes, honour cards, "
+        "greenbacks, captains and the bank card, counted at the end of each deal."
+    )
+    book = COX
+    rules_anchor = "rules-of-play"
+    board = "rack"
+    min_players, max_players = cox_engine.PLAYERS
+    stake = False
+    options = tuple(
+        Option.of(made, label, "payment")
+        for made, label in (
+            (RULINGS["cox-best-arrangement"], "Captains and the bank card"),
+            (RULINGS["cox-bank-clear-hand"], "The bank card and a clear hand"),
+            (RULINGS["cox-penalty-order"], "The bank card and the penalty"),
+            (RULINGS["cox-sell-out-unclear"], "Selling out with a hand not clear"),
+            (RULINGS["cox-bank-captain-pair"], "The bank card and a captain"),
+        )
+    )
+    rulings = tuple(made for made in RULINGS.values() if made.slug.startswith("cox-"))
+
+    def cox_options(self, config: Config) -> cox_engine.CoxOptions:
+        """The scorer's options from the game's.
+
+        >>> Cox().cox_options(get("cox").configure({"penalty_before_double": True}))
+        ... # doctest: +ELLIPSIS
+        CoxOptions(..., penalty_before_double=True, ...)
+        """
+        return cox_engine.CoxOptions(**{o.name: config.flag(o.name) for o in self.options})
+
+    def score(
+        self, cards: str | Iterable[str], supply_base: int, config: Config
+    ) -> cox_engine.CoxScore:
+        """Count one player's cards laid out at the end of a deal."""
+        return cox_engine.score_hand(cards, supply_base, self.cox_options(config))
+
+
+# --------------------------------------------------------------------------- the registry
+
+_REGISTRY: dict[str, Game] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(game: Game) -> Game:
+    """Add ``game`` to the registry; every app lists it from now on.
+
+    Its slug and aliases must be new, its options' names unique, and every ruling its
+    options belong to among its rulings.
+    """
+    names = [game.slug, *game.aliases]
+    for name in names:
+        if name in _REGISTRY or name in _ALIASES:
+            raise ValueError(f"game name {name!r} is registered twice")
+    option_names = [o.name for o in game.options]
+    if len(set(option_names)) != len(option_names):
+        raise ValueError(f"{game.slug}: an option is declared twice")
+    for option in game.options:
+        if option.ruling is not None and option.ruling not in game.rulings:
+            raise ValueError(f"{game.slug}: ruling {option.ruling.slug} is not among its rulings")
+    _REGISTRY[game.slug] = game
+    for alias in game.aliases:
+        _ALIASES[alias] = game.slug
+    return game
+
+
+def unregister(slug: str) -> None:
+    """Remove a game (for tests that register one of their own)."""
+    game = _REGISTRY.pop(slug)
+    for alias in game.aliases:
+        _ALIASES.pop(alias, None)
+
+
+def registered(where: Callable[[Game], bool] | None = None) -> list[Game]:
+    """The registered games in the order they were registered, those ``where`` accepts."""
+    return [g for g in _REGISTRY.values() if where is None or where(g)]
+
+
+def get(name: str) -> Game:
+    """The game called ``name`` (its slug, or a name it was known by), case and spaces aside."""
+    if not isinstance(name, str):
+        raise UnknownGame(f"{_short(name)} is not a game here: {_slugs()}")
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        raise UnknownGame(f"{_short(name)} is not a game here: {_slugs()}") from None
+
+
+def _slugs() -> str:
+    return ", ".join(_REGISTRY)
+
+
+def names() -> list[str]:
+    """Every name a game answers to: the slugs, then the older names (the OpenAPI enum).
+
+    >>> names()[:5]
+    ['peel-new', 'peel-old', 'pool', 'swedish', 'cox']
+    """
+    return [*_REGISTRY, *_ALIASES]
+
+
+for _game in (PeelNew(), PeelOld(), Pool(), Swedish(), Cox()):
+    register(_game)
