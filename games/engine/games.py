@@ -448,7 +448,9 @@ class CommerceGame(Game):
                 f"bought: one number per player ({n}), not {len(bought)}"
             )
         if dealer_needed and dealer is None:
-            raise settlement_engine.SettlementError(f"dealer: {self.label} needs the dealer's index")
+            raise settlement_engine.SettlementError(
+                f"dealer: {self.label} needs the dealer's index"
+            )
         if dealer is not None:
             dealer = player_index(dealer, "dealer", n)
         if stood is not None:
