@@ -1,0 +1,380 @@
+"""``python -m bench.pages``: the site's pages under load, as ratios to a trivial view.
+
+Starts gunicorn as production would run it (2 sync workers, ``--preload``, debug off:
+``rulesite/settings_bench.py``, a throwaway SQLite database migrated first) on a free
+loopback port, then:
+
+1. **Cold start**: how long until the port answers, and for each page its first requests
+   against the median of warm ones (goal: no first request slower than 3x a warm one);
+   whether the reading pages are cacheable (an ETag, no Set-Cookie, no ``Vary: Cookie``).
+2. **Load**: ``wrk -t2 -c16 -d3s --latency`` on each page, with runs of the trivial view
+   ``/bench/trivial/`` (same middleware, two bytes) between every few pages, over several
+   rounds. A page's ratio is its requests/s over the trivial view's in the runs around it,
+   so a busy machine moves both; the median over rounds is printed with the p99 latency.
+
+Goals (issue 9): reading pages >= 0.7x the trivial view, the table and calculator pages
+>= 0.3x, their htmx answers >= 0.5x, every page p99 < 50 ms. Needs ``wrk`` (``make bench``
+installs it). Only the standard library; about two minutes with the defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TRIVIAL = "/bench/trivial/"
+HTMX = {"HX-Request": "true"}
+
+
+@dataclass(frozen=True)
+class Page:
+    """One address to measure, the headers to send, and the class of goal it answers to."""
+
+    name: str
+    path: str
+    kind: str  # "reading", "tool" or "htmx"
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def goal(self) -> float:
+        return GOALS[self.kind]
+
+
+GOALS = {"reading": 0.7, "tool": 0.3, "htmx": 0.5}
+"""The least ratio to the trivial view each kind of page must reach."""
+P99_MS = 50.0
+FIRST_OVER_WARM = 3.0
+
+TABLE = "/table/peel/?h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S&h=9D+9S+QH"
+PAYOUT = (
+    "/pay/peel-new/?hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H&hand4=7C+7D+2S&dealer=1&stood=2"
+)
+
+PAGES = [
+    Page("home", "/", "reading"),
+    Page("library index", "/library/", "reading"),
+    Page("rulebook (Peel)", "/library/peel-commerce/", "reading"),
+    Page("glossary", "/glossary/", "reading"),
+    Page("rulings", "/rulings/", "reading"),
+    Page("search 'tie dealer'", "/search/?q=tie+dealer", "reading"),
+    Page("table, 4 hands", TABLE, "tool"),
+    Page("table, 4 hands (htmx)", TABLE, "htmx", HTMX),
+    Page("payout peel-new", PAYOUT, "tool"),
+    Page("payout peel-new (htmx)", PAYOUT, "htmx", HTMX),
+]
+
+
+# --- the server -------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """gunicorn on loopback with the bench settings, in a temporary directory it removes."""
+
+    def __init__(self) -> None:
+        self.work = Path(tempfile.mkdtemp(prefix="rulesite-bench-"))
+        self.port = free_port()
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "rulesite.settings_bench",
+            "RULESITE_BENCH_DIR": str(self.work),
+            "PYTHONDONTWRITEBYTECODE": "1",
+        }
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = self.work / "gunicorn.log"
+
+    def prepare(self) -> None:
+        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+            subprocess.run(
+                [sys.executable, "manage.py", *command, "-v", "0"],
+                cwd=ROOT,
+                env=self.env,
+                check=True,
+            )
+
+    def start(self) -> float:
+        """Start gunicorn; seconds until the port accepts a connection."""
+        started = time.perf_counter()
+        with self.log.open("wb") as log:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "rulesite.wsgi:application",
+                    "--workers",
+                    "2",
+                    "--worker-class",
+                    "sync",
+                    "--preload",
+                    "--no-control-socket",
+                    "--bind",
+                    f"127.0.0.1:{self.port}",
+                    "--log-level",
+                    "warning",
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = started + 30
+        while time.perf_counter() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited:\n{self.log.read_text()}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.1).close()
+                return time.perf_counter() - started
+            except OSError:
+                time.sleep(0.01)
+        raise RuntimeError("gunicorn did not start within 30 s")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)  # the group this bench started
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+
+# --- single requests --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fetched:
+    status: int
+    seconds: float
+    headers: http.client.HTTPMessage
+
+
+def fetch(port: int, page: Page, headers: dict[str, str] | None = None) -> Fetched:
+    """One GET on a new connection, as a browser's first visit makes it; timed to the last byte."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    start = time.perf_counter()
+    conn.request("GET", page.path, headers={**page.headers, **(headers or {})})
+    response = conn.getresponse()
+    response.read()
+    seconds = time.perf_counter() - start
+    conn.close()
+    return Fetched(response.status, seconds, response.headers)
+
+
+@dataclass
+class Cold:
+    page: Page
+    first: float  # the slower of the first two requests (the two workers may each take one)
+    warm: float
+    cacheable: str
+
+    @property
+    def met(self) -> bool:
+        return self.first <= FIRST_OVER_WARM * self.warm
+
+
+def cacheability(port: int, page: Page, first: Fetched) -> str:
+    """What a browser or proxy may do with the page, in a few words."""
+    h = first.headers
+    vary = [v.strip().lower() for v in (h.get("Vary") or "").split(",")]
+    problems = []
+    if h.get("Set-Cookie"):
+        problems.append("Set-Cookie")
+    if "cookie" in vary:
+        problems.append("Vary: Cookie")
+    etag = h.get("ETag")
+    if not etag:
+        problems.append("no ETag")
+    elif fetch(port, page, {"If-None-Match": etag}).status != 304:
+        problems.append("no 304")
+    return "cacheable (ETag, 304)" if not problems else "NOT cacheable: " + ", ".join(problems)
+
+
+def cold_start(port: int, pages: list[Page], warm_repeats: int = 15) -> list[Cold]:
+    out = []
+    for page in pages:
+        firsts = [fetch(port, page), fetch(port, page)]
+        if any(f.status != 200 for f in firsts):
+            raise RuntimeError(f"{page.path}: status {firsts[0].status}")
+        warm = statistics.median(fetch(port, page).seconds for _ in range(warm_repeats))
+        cacheable = cacheability(port, page, firsts[0])
+        out.append(Cold(page, max(f.seconds for f in firsts), warm, cacheable))
+    return out
+
+
+# --- load -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Run:
+    rps: float
+    p99_ms: float
+    errors: int
+
+
+UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def wrk(url: str, headers: dict[str, str], duration: int) -> Run:
+    command = ["wrk", "-t2", "-c16", f"-d{duration}s", "--latency"]
+    for name, value in headers.items():
+        command += ["-H", f"{name}: {value}"]
+    out = subprocess.run([*command, url], capture_output=True, text=True, check=True).stdout
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", out, re.MULTILINE)
+    if rps is None or p99 is None:
+        raise RuntimeError(f"cannot read wrk's output:\n{out}")
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    errors = re.search(r"Socket errors:.*timeout (\d+)", out)
+    return Run(
+        float(rps[1]),
+        float(p99[1]) * UNITS[p99[2]],
+        (int(bad[1]) if bad else 0) + (int(errors[1]) if errors else 0),
+    )
+
+
+@dataclass
+class Measured:
+    page: Page
+    ratios: list[float] = field(default_factory=list)
+    rps: list[float] = field(default_factory=list)
+    p99: list[float] = field(default_factory=list)
+    errors: int = 0
+
+    @property
+    def ratio(self) -> float:
+        return statistics.median(self.ratios)
+
+    @property
+    def met(self) -> bool:
+        return (
+            self.ratio >= self.page.goal
+            and statistics.median(self.p99) < P99_MS
+            and self.errors == 0
+        )
+
+
+def load(
+    server: Server, pages: list[Page], rounds: int, duration: int, group: int
+) -> tuple[list[Measured], list[float]]:
+    """Every page in every round, the trivial view before and after each group of pages."""
+    measured = {page.name: Measured(page) for page in pages}
+    trivial_rps: list[float] = []
+    for n in range(rounds):
+        print(f"  round {n + 1} of {rounds} …", file=sys.stderr, flush=True)
+        before = wrk(server.url(TRIVIAL), {}, duration).rps
+        trivial_rps.append(before)
+        for start in range(0, len(pages), group):
+            runs = [
+                (p, wrk(server.url(p.path), p.headers, duration))
+                for p in pages[start : start + group]
+            ]
+            after = wrk(server.url(TRIVIAL), {}, duration).rps
+            trivial_rps.append(after)
+            for page, run in runs:
+                m = measured[page.name]
+                m.ratios.append(run.rps / ((before + after) / 2))
+                m.rps.append(run.rps)
+                m.p99.append(run.p99_ms)
+                m.errors += run.errors
+            before = after
+    return list(measured.values()), trivial_rps
+
+
+# --- report -----------------------------------------------------------------------------
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "MISSED"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.pages", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of every page (3)")
+    parser.add_argument("--duration", type=int, default=3, help="seconds per wrk run (3)")
+    parser.add_argument(
+        "--group", type=int, default=4, help="pages between two runs of the trivial view (4)"
+    )
+    parser.add_argument("--only", default="", help="measure only pages whose name has this")
+    args = parser.parse_args(argv)
+    if shutil.which("wrk") is None:
+        print(
+            "error: wrk is not installed: run 'make bench' or 'apt-get install -y wrk'",
+            file=sys.stderr,
+        )
+        return 2
+    pages = [p for p in PAGES if args.only in p.name]
+
+    server = Server()
+    try:
+        server.prepare()
+        ready = server.start()
+        print(
+            f"rulesite page bench: gunicorn, 2 sync workers, --preload, debug off; "
+            f"wrk -t2 -c16 -d{args.duration}s, {args.rounds} rounds, median"
+        )
+        print(f"\ncold start: port answered {ready:.2f} s after launch (warm-up included)")
+        print(f"{'page':<26} {'first':>9} {'warm':>9} {'ratio':>6}  goal <= {FIRST_OVER_WARM:g}x")
+        colds = cold_start(server.port, pages)
+        for c in colds:
+            print(
+                f"{c.page.name:<26} {c.first * 1e3:7.1f}ms {c.warm * 1e3:7.1f}ms "
+                f"{c.first / c.warm:5.1f}x  [{verdict(c.met)}]"
+                + (f"  {c.cacheable}" if c.page.kind == "reading" else "")
+            )
+
+        measured, trivial = load(server, pages, args.rounds, args.duration, args.group)
+    finally:
+        server.stop()
+
+    print(
+        f"\nload: trivial view {statistics.median(trivial):,.0f} req/s "
+        f"(median of {len(trivial)} runs, {min(trivial):,.0f}–{max(trivial):,.0f})"
+    )
+    print(f"{'page':<26} {'req/s':>8} {'ratio':>7} {'p99':>9}  goal")
+    for m in measured:
+        rounds = "/".join(f"{r:.2f}" for r in m.ratios)
+        errors = f"  {m.errors} errors" if m.errors else ""
+        print(
+            f"{m.page.name:<26} {statistics.median(m.rps):8,.0f} {m.ratio:6.2f}x "
+            f"{statistics.median(m.p99):7.1f}ms  >= {m.page.goal:g}x, p99 < {P99_MS:g} ms "
+            f"[{verdict(m.met)}]  (rounds {rounds}){errors}"
+        )
+    missed = [m.page.name for m in measured if not m.met]
+    missed += [f"{c.page.name} (first request)" for c in colds if not c.met]
+    missed += [
+        f"{c.page.name} (caching)"
+        for c in colds
+        if c.page.kind == "reading" and not c.cacheable.startswith("cacheable")
+    ]
+    print("\nall goals met" if not missed else f"\nmissed: {', '.join(missed)}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
