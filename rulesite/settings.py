@@ -5,8 +5,10 @@ Environment variables (all optional in development):
 - DJANGO_SECRET_KEY: required when debug is off.
 - DJANGO_ALLOWED_HOSTS: comma-separated host names (default: localhost names).
 - DATABASE_URL: e.g. postgres://user:pass@host/db (default: SQLite file db.sqlite3).
-- DJANGO_SECURE_SSL_REDIRECT: "0" to serve plain HTTP with debug off (e.g. behind a proxy that
-  terminates TLS and sets X-Forwarded-Proto, or on a laptop at the card table).
+- DJANGO_SECURE_SSL_REDIRECT: "0" to serve plain HTTP with debug off (e.g. on a laptop at the
+  card table).
+- DJANGO_BEHIND_PROXY: "1" when a proxy terminates TLS and sets X-Forwarded-Proto (replacing
+  any a client sent); only then is that header trusted.
 """
 
 import os
@@ -129,12 +131,17 @@ CSRF_COOKIE_HTTPONLY = False  # htmx sends the token from the page, not from the
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT
     CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
+
+if env_flag("DJANGO_BEHIND_PROXY", False):
+    # Only a proxy that sets the header itself may be believed: a server exposed directly would
+    # let any client claim HTTPS by sending X-Forwarded-Proto (Django's warning:
+    # https://docs.djangoproject.com/en/stable/ref/settings/#secure-proxy-ssl-header).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {
     "version": 1,

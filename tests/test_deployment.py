@@ -76,3 +76,28 @@ def test_the_500_page_renders_without_a_request_context():
 
     html = render_to_string("500.html")
     assert "Something went wrong" in html and "<script" not in html
+
+
+def production_setting(name: str, **env: str) -> str:
+    code = f"from django.conf import settings; print(repr(getattr(settings, {name!r}, None)))"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    result = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT, text=True,
+        capture_output=True, timeout=60, env={**clean, **PRODUCTION_ENV, **env},
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_x_forwarded_proto_is_not_trusted_unless_the_site_is_behind_a_proxy():
+    # A client of a server exposed directly could claim HTTPS by sending the header itself.
+    assert production_setting("SECURE_PROXY_SSL_HEADER") == "None"
+    assert production_setting("SECURE_PROXY_SSL_HEADER", DJANGO_BEHIND_PROXY="0") == "None"
+    assert production_setting("SECURE_PROXY_SSL_HEADER", DJANGO_BEHIND_PROXY="1") == (
+        "('HTTP_X_FORWARDED_PROTO', 'https')")
+
+
+def test_check_deploy_reports_nothing_behind_a_proxy_either():
+    result = run_manage("check", "--deploy", "--fail-level", "DEBUG", **PRODUCTION_ENV,
+                        DJANGO_BEHIND_PROXY="1")
+    assert result.returncode == 0, result.stdout + result.stderr
