@@ -5,24 +5,18 @@ The contract is in the README and in the OpenAPI document (``openapi.py``).
 
 from __future__ import annotations
 
-from dataclasses import fields
+import json
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_safe
 
 from games.engine.cards import parse_hand, parse_hands
-from games.engine.commerce import (
-    Limited,
-    PeelRules,
-    Placing,
-    SwedishRules,
-    rules_from_name,
-    showdown,
-)
-from games.engine.cox import CoxOptions, score_hand
-from games.engine.deal import GAMES, settle_deal
+from games.engine.commerce import PeelRules, Placing, SwedishRules, showdown
+from games.engine.games import CommerceGame, Config, Cox, Game, OptionError, get, registered
 from games.engine.strength import strength
 
 from .http import (
@@ -30,6 +24,7 @@ from .http import (
     card_lists,
     choice,
     citation_json,
+    error_response,
     field,
     index_field,
     json_endpoint,
@@ -37,28 +32,86 @@ from .http import (
     reason_json,
     rulings_json,
 )
-from .openapi import DOCUMENT
-
-LIMITED = [limited.value for limited in Limited]
+from .openapi import document
 
 
-def commerce_rules(data: dict[str, Any], rule_names: list[str]) -> PeelRules | SwedishRules:
-    """The rule set a request names, with its pack, Limited Commerce and the house-rule
-    options that change how hands are valued (the engine checks their names and values)."""
-    name = choice(data, "rules", rule_names)
-    family = "swedish" if name == "swedish" else "english"
-    pack = choice(data, "pack", [52, 32], 52)
-    limited = choice(data, "limited", LIMITED, "none")
+def game_names(where: Callable[[Game], bool]) -> list[str]:
+    """Every name of the games ``where`` accepts: slugs, then the names version 1 gave them
+    (still accepted; an answer repeats the name the request gave)."""
+    games = registered(where)
+    return [g.slug for g in games] + [alias for g in games for alias in g.aliases]
+
+
+def showdown_names() -> list[str]:
+    """The names a showdown or strength request may give: every game of three-card hands."""
+    return game_names(_judges)
+
+
+def settle_names() -> list[str]:
+    """The names a settle request may give: every game that settles a single deal."""
+    return game_names(lambda g: _judges(g) and g.settles_deals)
+
+
+def _judges(game: Game) -> bool:
+    return isinstance(game, CommerceGame)
+
+
+def requested_game(data: dict[str, Any], names: list[str]) -> tuple[str, CommerceGame]:
+    """The game a request names (its slug, or a name version 1 gave it)."""
+    name = choice(data, "rules", names)
+    game = get(name)
+    assert isinstance(game, CommerceGame)
+    return name, game
+
+
+def game_config(data: dict[str, Any], game: Game) -> Config:
+    """The game's options from the request: ``options``, and the fields ``pack`` and
+    ``limited`` of version 1 (a game without them takes only their default)."""
     options = options_object(data)
-    for key, value in options.items():
-        if not isinstance(value, str):
-            raise ApiError(f"'options.{key}' should be a string, not {value!r}",
-                           field=f"options.{key}")
-    return rules_from_name(family, pack=pack, limited=limited, **options)
+    names = {option.name for option in game.options}
+    for name, default in (("pack", 52), ("limited", "none")):
+        if name not in data or data[name] is None:
+            continue
+        value = choice(data, name, [52, 32] if name == "pack" else LIMITED)
+        if name not in names:
+            if value != default:
+                raise ApiError(_without(game, name), field=name)
+            continue
+        if name in options and game.option(name).read(options[name]) != game.option(name).read(
+            value
+        ):
+            raise ApiError(
+                f"'{name}' is {json.dumps(value)} but 'options.{name}' is "
+                f"{json.dumps(options[name])[:40]}: give it once",
+                field=name,
+            )
+        options[name] = value
+    try:
+        return game.configure(options)
+    except OptionError as error:
+        raise ApiError(
+            f"'options.{error.field}' {error.message}", field=f"options.{error.field}"
+        ) from None
+
+
+def _without(game: Game, name: str) -> str:
+    if name == "pack":
+        return f"{game.label} play with the 52-card pack only: 'pack' must be 52"
+    return f"{game.label} have no Limited Commerce: 'limited' must be \"none\""
+
+
+def commerce_rules(data: dict[str, Any], names: list[str]) -> tuple[str, PeelRules | SwedishRules]:
+    """The rule set a request names, valuing hands with the request's options; and the name
+    to answer with."""
+    name, game = requested_game(data, names)
+    return name, game.hand_rules(game_config(data, game))
 
 
 def options_object(data: dict[str, Any]) -> dict[str, Any]:
     return dict(field(data, "options", dict, "an object of house-rule options", {}))
+
+
+LIMITED = ["none", "no-pair", "tricon-sequence-point"]
 
 
 def hand_json(placing: Placing) -> dict[str, Any]:
@@ -75,15 +128,17 @@ def hand_json(placing: Placing) -> dict[str, Any]:
 
 def strength_json(cards: Any, rules: PeelRules | SwedishRules) -> dict[str, Any]:
     s = strength(cards, rules)
-    shares = {name: float(getattr(s, name)) for name in
-              ("beats_share", "ties_share", "loses_share", "win", "tie", "lose")}
+    shares = {
+        name: float(getattr(s, name))
+        for name in ("beats_share", "ties_share", "loses_share", "win", "tie", "lose")
+    }
     return {**shares, "description": s.describe()}
 
 
 @json_endpoint
 def commerce_showdown(data: dict[str, Any]) -> dict[str, Any]:
-    rules = commerce_rules(data, ["english", "swedish"])
-    hands = card_lists(data, "hands", 'a list of hands, each a list of three card codes')
+    name, rules = commerce_rules(data, showdown_names())
+    hands = card_lists(data, "hands", "a list of hands, each a list of three card codes")
     dealer = index_field(data, "dealer", len(hands), None) if hands else None
     with_strength = field(data, "strength", bool, "true or false", False)
     parsed = parse_hands(hands, rules.pack, rules.hand_limit)
@@ -95,7 +150,7 @@ def commerce_showdown(data: dict[str, Any]) -> dict[str, Any]:
             out["strength"] = strength_json(cards, rules)
         hands_out.append(out)
     return {
-        "rules": rules.name,
+        "rules": name,
         "rules_label": rules.label,
         "hands": hands_out,
         "winners": list(result.winners),
@@ -106,31 +161,40 @@ def commerce_showdown(data: dict[str, Any]) -> dict[str, Any]:
 
 @json_endpoint
 def commerce_strength(data: dict[str, Any]) -> dict[str, Any]:
-    rules = commerce_rules(data, ["english", "swedish"])
+    name, rules = commerce_rules(data, showdown_names())
     tokens = field(data, "hand", list, "a list of three card codes")
     if not all(isinstance(t, str) for t in tokens):
         raise ApiError("'hand' should be a list of card codes (strings)", field="hand")
     cards = parse_hand(tokens, rules.pack)
-    return {"rules": rules.name, **strength_json(cards, rules)}
+    return {"rules": name, **strength_json(cards, rules)}
 
 
 @json_endpoint
 def commerce_settle(data: dict[str, Any]) -> dict[str, Any]:
-    game = choice(data, "rules", list(GAMES))
+    name, game = requested_game(data, settle_names())
     stake = field(data, "stake", (int, float), "a positive number (the value of a stake)")
     if stake <= 0:
         raise ApiError(f"'stake' should be a positive number, not {stake}", field="stake")
-    players = field(data, "players", list, 'a list of players, each {"hand": [three cards], '
-                                           '"bought": purchases}')
+    players = field(
+        data,
+        "players",
+        list,
+        'a list of players, each {"hand": [three cards], "bought": purchases}',
+    )
     hands, bought = [], []
     for i, player in enumerate(players):
         if not isinstance(player, dict):
-            raise ApiError(f"'players[{i}]' should be an object with \"hand\" and \"bought\"",
-                           field=f"players[{i}]")
+            raise ApiError(
+                f'\'players[{i}]\' should be an object with "hand" and "bought"',
+                field=f"players[{i}]",
+            )
         hand = field(player, "hand", list, "a list of three card codes")
         if not all(isinstance(c, str) for c in hand):
-            raise ApiError(f"'players[{i}].hand' should be a list of card codes (strings)",
-                           field=f"players[{i}].hand", hand=i)
+            raise ApiError(
+                f"'players[{i}].hand' should be a list of card codes (strings)",
+                field=f"players[{i}].hand",
+                hand=i,
+            )
         count = field(player, "bought", int, "a whole number of purchases", 0)
         if count < 0:
             raise ApiError(f"'players[{i}].bought' cannot be negative", field=f"players[{i}]")
@@ -139,60 +203,86 @@ def commerce_settle(data: dict[str, Any]) -> dict[str, Any]:
     n = len(players)
     dealer = index_field(data, "dealer", max(n, 1), None)
     stood = index_field(data, "stood", max(n, 1), None)
-    options = options_object(data)
-    if game == "english-new" and stood is None and options.get("extended") is not True:
-        raise ApiError("'stood' is missing: the new game ends when a player declares to stand "
-                       "(or set options.extended for Extended Commerce)", field="stood")
-    deal = settle_deal(
-        game, hands, Fraction(str(stake)), dealer=dealer, stood=stood, bought=bought,
-        pack=choice(data, "pack", [52, 32], 52), limited=choice(data, "limited", LIMITED, "none"),
-        options=options,
+    config = game_config(data, game)
+    if game.stood and stood is None and not config.flag("extended"):
+        raise ApiError(
+            f"'stood' is missing: {game.label} ends when a player declares to stand "
+            "(or set options.extended for Extended Commerce)",
+            field="stood",
+        )
+    deal = game.settle(
+        hands, Fraction(str(stake)), config, dealer=dealer, stood=stood, bought=bought
     )
     settlement = deal.settlement
-    reasons = list(deal.showdown.reasons) + list(settlement.reasons) + [
-        t.reason for t in settlement.transfers]
+    reasons = (
+        list(deal.showdown.reasons)
+        + list(settlement.reasons)
+        + [t.reason for t in settlement.transfers]
+    )
     return {
-        "rules": game,
+        "rules": name,
         "net": [number(x) for x in settlement.net],
         "winners": list(settlement.winners),
-        "transfers": [{"from": t.payer, "to": t.payee, "amount": number(t.amount),
-                       "reason": t.reason.text,
-                       "citations": [citation_json(c) for c in t.reason.citations],
-                       "rulings": list(t.reason.rulings)} for t in settlement.transfers],
+        "transfers": [
+            {
+                "from": t.payer,
+                "to": t.payee,
+                "amount": number(t.amount),
+                "reason": t.reason.text,
+                "citations": [citation_json(c) for c in t.reason.citations],
+                "rulings": list(t.reason.rulings),
+            }
+            for t in settlement.transfers
+        ],
         "hands": [hand_json(p) for p in deal.showdown.placings],
         "reasons": [reason_json(r) for r in (*deal.showdown.reasons, *settlement.reasons)],
         "rulings": rulings_json(reasons),
     }
 
 
-COX_OPTIONS = {f.name for f in fields(CoxOptions)}
+def rack_score(request: HttpRequest, game: str) -> HttpResponse:
+    """Score a rack of a game whose players lay out cards to be counted (Cox's)."""
+    found = registered(lambda g: g.slug == game and g.board == "rack")
+    if not found:
+        return error_response(
+            f"'{game}' is not a game whose cards are counted here: "
+            + ", ".join(g.slug for g in registered(lambda g: g.board == "rack")),
+            404,
+        )
+    return json_endpoint(partial(_rack_score, game=found[0]))(request)
 
 
-@json_endpoint
-def cox_score(data: dict[str, Any]) -> dict[str, Any]:
-    cards = field(data, "cards", list, "a list of Cox card codes such as \"auto-5\" or \"bank\"")
+def _rack_score(data: dict[str, Any], game: Game) -> dict[str, Any]:
+    cards = field(data, "cards", list, 'a list of Cox card codes such as "auto-5" or "bank"')
     if not all(isinstance(c, str) for c in cards):
-        raise ApiError("'cards' should be a list of card codes (strings) such as \"auto-5\"",
-                       field="cards")
+        raise ApiError(
+            "'cards' should be a list of card codes (strings) such as \"auto-5\"", field="cards"
+        )
     base = choice(data, "supply_base", [1, 2, 3, 4])
-    chosen = options_object(data)
-    for key, value in chosen.items():
-        if key not in COX_OPTIONS:
-            raise ApiError(f"'options.{key}' is not a house-rule option of Cox's game; options: "
-                           + ", ".join(sorted(COX_OPTIONS)), field=f"options.{key}")
+    assert isinstance(game, Cox)
+    for key, value in options_object(data).items():
         if not isinstance(value, bool):
             raise ApiError(f"'options.{key}' should be true or false", field=f"options.{key}")
-    result = score_hand(cards, base, CoxOptions(**chosen))
+    result = game.score(cards, base, game_config(data, game))
     return {
         "score": result.score,
         "clear": result.clear,
         "complete": result.complete,
         "can_sell_out": result.can_sell_out,
         "doubled": result.doubled,
-        "breakdown": [{"label": line.label, "points": line.points, "cards": list(line.cards),
-                       "citation": citation_json(line.citation)} for line in result.breakdown],
-        "arrangement": [{"card": use.card, "stands_for": use.stands_for, "text": use.text}
-                        for use in result.arrangement],
+        "breakdown": [
+            {
+                "label": line.label,
+                "points": line.points,
+                "cards": list(line.cards),
+                "citation": citation_json(line.citation),
+            }
+            for line in result.breakdown
+        ],
+        "arrangement": [
+            {"card": use.card, "stands_for": use.stands_for, "text": use.text}
+            for use in result.arrangement
+        ],
         "unmatched": result.unmatched,
         "waiting": result.waiting,
         "reasons": [reason_json(r) for r in result.reasons],
@@ -202,4 +292,4 @@ def cox_score(data: dict[str, Any]) -> dict[str, Any]:
 
 @require_safe
 def openapi_document(request: HttpRequest) -> JsonResponse:
-    return JsonResponse(DOCUMENT, json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(document(), json_dumps_params={"ensure_ascii": False})

@@ -1,0 +1,90 @@
+"""The API on the registry of games: every registered game's slug works, version 1's names
+still do and get the same answer, and options named like the engine's arguments are options,
+not a 500 (issue 9: `{"options": {"pack": "52"}}` reached a TypeError)."""
+
+import json
+
+import pytest
+
+from games.engine.games import registered
+
+HANDS = [["AS", "2S", "3S"], ["KD", "KH", "2C"]]
+PLAYERS = [{"hand": ["AS", "KS", "QS"]}, {"hand": ["9H", "9D", "2C"], "bought": 1},
+           {"hand": ["5C", "6D", "8H"], "bought": 2}]
+
+
+def post(client, path, body):
+    return client.post(f"/api/v1/{path}", json.dumps(body), content_type="application/json")
+
+
+@pytest.mark.parametrize(("old", "new"), [("english", "peel-new"), ("swedish", "swedish")])
+def test_showdown_answers_the_first_names_and_the_slugs_alike(client, old, new):
+    before = post(client, "commerce/showdown", {"rules": old, "hands": HANDS}).json()
+    after = post(client, "commerce/showdown", {"rules": new, "hands": HANDS}).json()
+    assert before["rules"] == old and after["rules"] == new
+    assert {k: v for k, v in before.items() if k != "rules"} == {
+        k: v for k, v in after.items() if k != "rules"}
+
+
+@pytest.mark.parametrize(("old", "new"), [("english-new", "peel-new"),
+                                          ("english-old", "peel-old")])
+def test_settle_answers_the_first_names_and_the_slugs_alike(client, old, new):
+    body = {"stake": 1, "dealer": 0, "stood": 1, "players": PLAYERS}
+    before = post(client, "commerce/settle", {**body, "rules": old}).json()
+    after = post(client, "commerce/settle", {**body, "rules": new}).json()
+    assert before["rules"] == old and after["rules"] == new
+    assert before["net"] == after["net"] and before["net"] != []
+
+
+@pytest.mark.parametrize("path", ["commerce/showdown", "commerce/strength"])
+@pytest.mark.parametrize("options", [{"pack": "52"}, {"pack": 52}, {"limited": "none"},
+                                     {"name": "x"}, {"rules": "english"}, {"hands": []}])
+def test_options_named_like_arguments_are_options_or_a_clear_400(client, path, options):
+    body = {"rules": "english", "hands": HANDS, "hand": HANDS[0], "options": options}
+    response = post(client, path, body)
+    assert response.status_code in (200, 400)
+    if response.status_code == 400:
+        error = response.json()["error"]
+        assert error["field"].startswith("options.") and error["message"]
+
+
+def test_options_and_fields_that_disagree_are_a_400_naming_the_field(client):
+    body = {"rules": "english", "hands": HANDS, "pack": 32, "options": {"pack": "52"}}
+    error = post(client, "commerce/showdown", body).json()["error"]
+    assert error["field"] == "pack" and "give it once" in error["message"]
+
+
+@pytest.mark.parametrize("options", [{"pack": 32}, {"limited": "none"}, {"limited": "no-pair"}])
+def test_settle_options_named_like_arguments_never_500(client, options):
+    for rules in ("english-new", "english-old", "swedish"):
+        body = {"rules": rules, "stake": 1, "dealer": 0, "stood": 1, "players": PLAYERS,
+                "options": options}
+        response = post(client, "commerce/settle", body)
+        assert response.status_code in (200, 400), (rules, options, response.content)
+
+
+def test_the_swedish_game_refuses_a_short_pack_naming_the_field(client):
+    error = post(client, "commerce/showdown",
+                 {"rules": "swedish", "hands": HANDS, "pack": 32}).json()["error"]
+    assert error["field"] == "pack" and "52-card pack only" in error["message"]
+
+
+def test_the_openapi_enums_are_the_registry_s_names(client):
+    doc = client.get("/api/v1/openapi.json").json()
+    schemas = doc["components"]["schemas"]
+    showdown = schemas["ShowdownRequest"]["properties"]["rules"]["enum"]
+    settle = schemas["SettleRequest"]["properties"]["rules"]["enum"]
+    for game in registered():
+        if game.board == "hands":
+            assert game.slug in showdown and set(game.aliases) <= set(showdown)
+        if game.settles_deals:
+            assert game.slug in settle
+    assert {"english", "swedish"} <= set(showdown)
+    assert {"english-new", "english-old", "swedish"} <= set(settle)
+    options = schemas["ShowdownRequest"]["properties"]["options"]["properties"]
+    assert options["flush_ties"]["enum"] == ["highest-card", "share"]
+
+
+def test_a_rack_of_a_game_that_is_not_counted_is_a_404_json(client):
+    response = post(client, "peel-new/score", {"cards": ["bank"], "supply_base": 1})
+    assert response.status_code == 404 and "cox" in response.json()["error"]["message"]
