@@ -271,7 +271,7 @@ def _with_version(request: HttpRequest, version: int) -> Any:
 # --- Start and import ---------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def start(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = StartForm(request.POST)
@@ -306,7 +306,7 @@ def _create(
     return game
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def import_sheet(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES)
@@ -401,9 +401,9 @@ def _entry_index(state: State, position: int) -> int:
     raise Http404("This sheet has no such deal (was it undone?).")
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def edit(request: HttpRequest, token: str, position: int) -> HttpResponse:
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         state = State.load(_game(token, False))
         index = _entry_index(state, position)
         deal = state.deals[index]
