@@ -488,9 +488,16 @@ def _check_bought(bought: Sequence[int], n: int) -> tuple[int, ...]:
         raise SettlementError("bought: must be a sequence of purchase counts, one per player")
     if len(bought) != n:
         raise SettlementError(f"bought: needs one count per player ({n}), not {len(bought)}")
+    # At most a whole pack (52) per player. No book sets a limit: a card bought goes from the top
+    # of the stock and the card thrown out to its bottom (Peel, "trades for ready money"; the
+    # Swedish text, "handla"), so the stock never runs out; but one player buying more cards
+    # than the pack holds is a typing slip, not a deal, and would settle into absurd sums.
+    most = 52
     for i, b in enumerate(bought):
-        if isinstance(b, bool) or not isinstance(b, int) or b < 0:
-            raise SettlementError(f"bought[{i}]: must be a whole number from 0, not {b!r}")
+        if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= most:
+            shown = repr(b) if not isinstance(b, int) or abs(b) < 10**6 else "more"
+            raise SettlementError(f"bought[{i}]: must be a whole number from 0 to {most} (a "
+                                  f"whole pack), not {shown}")
     return tuple(bought)
 
 
