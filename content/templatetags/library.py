@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from content.library import find_paragraph, get_book
 from games.engine.citations import RULINGS, Citation
+from games.engine.games import house_rule
 
 register = template.Library()
 
@@ -44,4 +45,7 @@ def quote(citation: Citation) -> dict[str, Any]:
 @register.inclusion_tag("includes/ruling.html")
 def ruling_note(slug: str, chosen: str | None = None) -> dict[str, Any]:
     """An editorial ruling, shown apart from the quoted text, with its house-rule option."""
-    return {"ruling": RULINGS.get(slug), "slug": slug, "chosen": chosen}
+    ruling = RULINGS.get(slug)
+    option = house_rule(ruling) if ruling is not None else None
+    chosen_words = option.words(chosen) if option is not None and chosen else None
+    return {"ruling": ruling, "slug": slug, "option": option, "chosen": chosen_words}

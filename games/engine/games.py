@@ -63,7 +63,9 @@ __all__ = [
     "OptionError",
     "SettledDeal",
     "UnknownGame",
+    "applying",
     "get",
+    "house_rule",
     "register",
     "registered",
     "unregister",
@@ -856,6 +858,28 @@ def get(name: str) -> Game:
         return _REGISTRY[key]
     except KeyError:
         raise UnknownGame(f"{_short(name)} is not a game here: {_slugs()}") from None
+
+
+def house_rule(made: Ruling) -> Option | None:
+    """The option a table sets to choose another reading of ``made`` (None when it has none).
+
+    >>> house_rule(RULINGS["flush-equal-point"]).label
+    'Two flushes of equal point'
+    """
+    for game in _REGISTRY.values():
+        for option in game.options:
+            if option.ruling is made:
+                return option
+    return None
+
+
+def applying(made: Ruling) -> list[Game]:
+    """The games that apply ``made``.
+
+    >>> [g.slug for g in applying(RULINGS["swedish-tie"])]
+    ['swedish']
+    """
+    return [game for game in _REGISTRY.values() if made in game.rulings]
 
 
 def _slugs() -> str:

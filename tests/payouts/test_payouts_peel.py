@@ -98,7 +98,8 @@ def test_new_game_equal_best_hands_show_the_ruling_apart(client):
     assert response.context["result"].headline.startswith("Player 1 and Player 2 share")
     assert 'class="ruling"' in html and "Editorial ruling" in html
     assert "peel-new-tie-pool" in html and "peel-new-tie-dealer-stake" in html
-    assert "(this table: <code>each</code>)" in html  # the house rule chosen is named
+    # the house rule chosen is named in words, not by its code
+    assert "(this table: the dealer pays a full stake to each other best hand)" in html
     assert sum(nets(response)) == 0
 
 
