@@ -18,7 +18,7 @@ set is used, into a table from the hand's bitmask to a :class:`HandValue`; after
 >>> result.winners
 (0,)
 >>> print(result.reasons[0].text.replace(". ", ".\n"))
-Hand 1 (pair of nines, king third) beats hand 2 (pair of nines, queen third).
+Hand 1 (pair of nines and a king) beats hand 2 (pair of nines and a queen).
 Both hold a pair of nines; the king beats the queen as third card.
 """
 
@@ -716,7 +716,7 @@ class HandValue:
     >>> from games.engine.cards import parse_hand
     >>> v = evaluate(parse_hand("9S KD 9H", PACK_52), PeelRules())
     >>> v.category, v.describe(), [str(c) for c in v.cards]
-    (<Category.PAIR: 'pair'>, 'pair of nines, king third', ['KD', '9S', '9H'])
+    (<Category.PAIR: 'pair'>, 'pair of nines and a king', ['KD', '9S', '9H'])
     """
 
     category: Category
@@ -790,7 +790,9 @@ class HandValue:
         >>> def say(text, rules=PeelRules()):
         ...     return evaluate(parse_hand(text, PACK_52), rules).describe()
         >>> say("9S 9H KD"), say("QH KH AH")
-        ('pair of nines, king third', 'sequence queen-king-ace of hearts')
+        ('pair of nines and a king', 'sequence queen-king-ace of hearts')
+        >>> say("7S 4D 7H"), say("2C 2D AH"), say("JH JD 8S")
+        ('pair of sevens and a four', 'pair of twos and an ace', 'pair of knaves and an eight')
         >>> say("AS 9H 9D", PeelRules(limited="no-pair"))
         'point 29 (ace, nine, nine)'
         >>> say("sE s8 d5", SwedishRules()), say("hkn dkn skn", SwedishRules())
@@ -807,7 +809,8 @@ class HandValue:
             return f"flush of {cards[0].suit.english}, point {self.point} ({_rank_list(cards)})"
         if category is Category.PAIR:
             pair, third = _pair_and_third(cards)
-            return f"pair of {pair.plural}, {third.english} third"
+            article = "an" if third in (Rank.ACE, Rank.EIGHT) else "a"
+            return f"pair of {pair.plural} and {article} {third.english}"
         if category is Category.POINT:
             return f"point {self.point} ({_rank_list(cards)})"
         if category is Category.POANG:
@@ -1258,7 +1261,7 @@ def _explain_swedish(hi: HandValue, lo: HandValue, rules: SwedishRules) -> Reaso
             )
         cites = [swedish("rangordning")]
     elif category is Category.POANG:
-        cites = [swedish("rangordning"), swedish("poangsumma")]
+        cites = [swedish("poangsumma")]
         if hi.poang != lo.poang:
             text = (
                 f"Poäng {hi.poang} beats poäng {lo.poang}: the higher sum of the cards of one "
@@ -1411,9 +1414,8 @@ def showdown(
         if len(group) > 1:
             _, why = compare(values[group[0]], values[group[1]], rules)
             tie = _names(group, values) + f" tie for {_ordinal(ordinal)} place. "
-            reasons.insert(
-                len(reasons) if g else 0, Reason(tie + why.text, why.citations, why.rulings)
-            )
+            text = tie + _for_all(len(group), why.text)
+            reasons.insert(len(reasons) if g else 0, Reason(text, why.citations, why.rulings))
         if g + 1 < len(groups):
             lower = groups[g + 1]
             _, why = compare(values[group[0]], values[lower[0]], rules)
@@ -1494,6 +1496,17 @@ def _winners(
                 )
             )
             return (dealer,)
+        if dealer is None:
+            reasons.append(
+                Reason(
+                    f"{names} tie for first place. The dealer wins a tie he is in, but no "
+                    "dealer was named: name him to know whether the tie is his. Without him "
+                    "the equal hands share the pot and any bonus, as the text suggests.",
+                    (swedish("lika"),),
+                    (SWEDISH_SHARED_WIN.slug,),
+                )
+            )
+            return tuple(top)
         reasons.append(
             Reason(
                 f"{names} share the pot and any bonus: the sources are silent on a tie without "
@@ -1513,6 +1526,17 @@ def _winners(
             )
         )
         return (dealer,)
+    if rules.exact_ties is ExactTies.DEALER and dealer is None:
+        reasons.append(
+            Reason(
+                f"{names} tie for first place. By the house rule the dealer wins a tie he is "
+                "in, but no dealer was named: name him to know whether the tie is his. "
+                "Without him the equal hands share the win.",
+                (peel("ties"),),
+                (PEEL_EQUAL_HANDS.slug,),
+            )
+        )
+        return tuple(top)
     reasons.append(
         Reason(
             f"{names} share the win: Peel gives no rule for hands exactly equal, and his Old "
@@ -1531,6 +1555,20 @@ def _names(
     details = [values[i].describe() for i in group] if with_values else None
     text = numbered("hand", group, details)
     return text if lower else _capital(text)
+
+
+def _for_all(count: int, text: str) -> str:
+    """Words comparing two equal hands, said of every hand of a tie: "Both" for two, else
+    "All three", "All four"...
+
+    >>> _for_all(2, "Both make point 21"), _for_all(3, "Both make point 21")
+    ('Both make point 21', 'All three make point 21')
+    """
+    if count < 3 or not text.startswith("Both "):
+        return text
+    words = ["three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    many = words[count - 3] if count - 3 < len(words) else str(count)
+    return f"All {many} {text.removeprefix('Both ')}"
 
 
 def _ordinal(n: int) -> str:

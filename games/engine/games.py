@@ -27,7 +27,7 @@ Adding a variant is one subclass and one :func:`register` call (README, "Adding 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import ClassVar, Final, Literal
 
@@ -44,6 +44,7 @@ from games.engine.citations import (
     Citation,
     Reason,
     Ruling,
+    peel,
 )
 from games.engine.commerce import (
     Category,
@@ -54,6 +55,7 @@ from games.engine.commerce import (
     showdown,
 )
 from games.engine.settlement import Amount, Settlement, outcomes_from_showdown, player_index
+from games.engine.wording import numbered
 
 __all__ = [
     "Config",
@@ -584,6 +586,9 @@ class PeelNew(CommerceGame):
                 "peel-dealer-penalty",
                 "peel-dealer-penalty-limited",
                 "peel-extended-no-stander",
+                "peel-stander-tied-by-dealer",
+                "peel-same-dealer-own-hand",
+                "peel-same-dealer-limited",
             )
         ),
     )
@@ -611,6 +616,17 @@ class PeelNew(CommerceGame):
         )
         outcomes = outcomes_from_showdown(result)
         paid = settlement_engine.settle_peel_new(outcomes, dealer, stood, bought, stake, options)
+        if stood is not None and stood != dealer and result.winners == (dealer,):
+            placings = result.placings
+            if placings[stood].place == 1:  # equal to the dealer's, lost by the house rule
+                why = Reason(
+                    f"{numbered('player', [stood]).capitalize()} stood with a hand equal to the "
+                    "dealer's; by the house rule the dealer wins the tie, so the stander's "
+                    "hand counts as beaten and he pays as a beaten stander.",
+                    (peel("standing"), peel("ties")),
+                    ("peel-stander-tied-by-dealer", "peel-equal-hands"),
+                )
+                paid = replace(paid, reasons=(*paid.reasons, why))
         return SettledDeal(result, paid)
 
 
@@ -641,6 +657,13 @@ class PeelOld(CommerceGame):
         result, dealer, stood, bought = self._deal(
             hands, config, dealer, stood, bought, dealer_needed=False
         )
+        for i, count in enumerate(bought):
+            if count:
+                # "There is no trading with the dealer or any of the players" (old-game-play).
+                raise settlement_engine.SettlementError(
+                    f"bought[{i}]: there is no trading with the dealer or any player in the "
+                    f"old game, so nobody buys cards; not {count}"
+                )
         paid = settlement_engine.settle_peel_old(outcomes_from_showdown(result), stake)
         return SettledDeal(result, paid)
 
@@ -757,6 +780,12 @@ class Swedish(CommerceGame):
             hands, config, dealer, stood, bought, dealer_needed=True
         )
         assert dealer is not None
+        if len(bought) < self.min_players:
+            # "för tre eller fler spelare" (inledning): a showdown of two hands is judged
+            # (ruling swedish-two-hands), but a deal is played by three or more.
+            raise settlement_engine.SettlementError(
+                f"players: the Swedish text is for three or more players, not {len(bought)}"
+            )
         options = settlement_engine.SwedishOptions(tie=config["tie"])  # type: ignore[arg-type]
         outcomes = outcomes_from_showdown(result)
         paid = settlement_engine.settle_swedish(outcomes, dealer, bought, stake, options)

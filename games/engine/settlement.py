@@ -244,6 +244,31 @@ _SWEDISH_TIE = ruling(
         ),
     ),
 )
+_SAME_DEALER_OWN_HAND = ruling(
+    "peel-same-dealer-own-hand",
+    "Under the same-dealer variant, does the dealer's own Tricon, Sequence or Flush pass the "
+    "deal? Peel says only 'until one of the players secures' one.",
+    "Yes: the dealer is one of the players at the table, so his own Tricon, Sequence or Flush "
+    "ends his run of deals like anyone's.",
+    (peel("same-dealer"),),
+)
+_SAME_DEALER_LIMITED = ruling(
+    "peel-same-dealer-limited",
+    "Under the same-dealer variant played with Limited Commerce, does a Flush (or a Pair) that "
+    "the game does not recognise, and so counts as Point, pass the deal?",
+    "No: as with the dealer's penalty, the combination the hand is judged by counts, so a "
+    "flush counted as Point does not pass the deal.",
+    (peel("same-dealer"), peel("limited-commerce-rule")),
+)
+_STANDER_TIED_BY_DEALER = ruling(
+    "peel-stander-tied-by-dealer",
+    "Under the house rule that the dealer wins a tie he is in, does a stander whose hand "
+    "equals the dealer's pay as beaten? Peel's stander pays only the holders of better "
+    "hands, and an equal hand does not beat him (ruling peel-stander-pays).",
+    "Yes: by the house rule the tie is the dealer's, so the stander's equal hand loses to it "
+    "and he pays as a beaten stander. A table that chose the house rule chose this too.",
+    (peel("standing"), peel("ties")),
+)
 _POOL_OUT_SKIPPED = ruling(
     "pool-deal-skips-out",
     "In Pool Commerce, does a player who is out still take his turn to deal?",
@@ -943,19 +968,23 @@ def rotation_reason(rules: Rules, *, same_dealer_variant: bool = False) -> Reaso
                 "same_dealer_variant: only Peel's modern game (english-new) has it"
             )
         return Reason(
-            "the same dealer deals until someone holds a Tricon, Sequence or Flush; the deal "
-            "then passes to the left",
+            "the same dealer deals until someone, the dealer too, holds a Tricon, Sequence or "
+            "Flush (as the hand is judged: under Limited Commerce a flush counted as Point "
+            "does not count); the deal then passes to the left",
             (peel("same-dealer"),),
+            (_SAME_DEALER_OWN_HAND.slug, _SAME_DEALER_LIMITED.slug),
         )
     if rules == "swedish":
         return Reason("the deal passes to the right (counter-clockwise)", (swedish("parti"),))
     if rules == "pool":
         return Reason(
             "the deal passes to the left, to the next player who still holds counters",
-            (peel("ending"), peel("pool-commerce-play")),
+            (peel("same-dealer"), peel("pool-commerce-play")),
             (_POOL_OUT_SKIPPED.slug,),
         )
-    return Reason("the deal passes to the left", (peel("ending"),))
+    # Peel names the direction only for the same-dealer variant ("the deal passes to the
+    # next player, on the left-hand side"); the opening paragraphs deal "to the left" too.
+    return Reason("the deal passes to the left", (peel("same-dealer"), peel("ending")))
 
 
 def suggest_end(deals_dealt_by_each: Sequence[int]) -> bool:

@@ -29,7 +29,8 @@ def test_showdown_answers_the_first_names_and_the_slugs_alike(client, old, new):
 @pytest.mark.parametrize(("old", "new"), [("english-new", "peel-new"),
                                           ("english-old", "peel-old")])
 def test_settle_answers_the_first_names_and_the_slugs_alike(client, old, new):
-    body = {"stake": 1, "dealer": 0, "stood": 1, "players": PLAYERS}
+    players = PLAYERS if old == "english-new" else [{"hand": p["hand"]} for p in PLAYERS]
+    body = {"stake": 1, "dealer": 0, "stood": 1, "players": players}
     before = post(client, "commerce/settle", {**body, "rules": old}).json()
     after = post(client, "commerce/settle", {**body, "rules": new}).json()
     assert before["rules"] == old and after["rules"] == new
@@ -57,7 +58,7 @@ def test_options_and_fields_that_disagree_are_a_400_naming_the_field(client):
 @pytest.mark.parametrize("options", [{"pack": 32}, {"limited": "none"}, {"limited": "no-pair"}])
 def test_settle_options_named_like_arguments_never_500(client, options):
     for rules in ("english-new", "english-old", "swedish"):
-        body = {"rules": rules, "stake": 1, "dealer": 0, "stood": 1, "players": PLAYERS,
+        body = {"rules": rules, "stake": 1, "dealer": 0, "stood": 1, "players": PLAYERS[:2],
                 "options": options}
         response = post(client, "commerce/settle", body)
         assert response.status_code in (200, 400), (rules, options, response.content)
@@ -88,3 +89,51 @@ def test_the_openapi_enums_are_the_registry_s_names(client):
 def test_a_rack_of_a_game_that_is_not_counted_is_a_404_json(client):
     response = post(client, "peel-new/score", {"cards": ["bank"], "supply_base": 1})
     assert response.status_code == 404 and "cox" in response.json()["error"]["message"]
+
+
+# --- Readings the engine applied without saying so (issue 8, item 4) --------------------------
+
+
+def test_the_old_game_refuses_purchases_naming_the_player(client):
+    body = {"rules": "english-old", "stake": 1, "players": PLAYERS}
+    response = post(client, "commerce/settle", body)
+    assert response.status_code == 400
+    assert "no trading" in response.json()["error"]["message"]
+    assert response.json()["error"]["message"].startswith("bought[1]")
+
+
+def test_a_swedish_deal_of_two_players_is_refused(client):
+    body = {"rules": "swedish", "stake": 1, "dealer": 0,
+            "players": [{"hand": ["AS", "KS", "QS"]}, {"hand": ["9H", "9D", "2C"]}]}
+    response = post(client, "commerce/settle", body)
+    assert response.status_code == 400
+    assert "three or more players" in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("body", [
+    {"rules": "swedish", "hands": [["s6", "s5", "s4"], ["h6", "h5", "h4"], ["dK", "cK", "h3"]]},
+    {"rules": "english", "options": {"exact_ties": "dealer"},
+     "hands": [["QH", "KH", "AH"], ["QS", "KS", "AS"], ["2C", "3D", "9H"]]},
+])
+def test_a_tie_the_dealer_would_decide_says_no_dealer_was_named(client, body):
+    reasons = post(client, "commerce/showdown", body).json()["reasons"]
+    assert any("no dealer was named" in r["text"] for r in reasons)
+
+
+def test_a_stander_tied_by_the_dealer_under_the_house_rule_is_a_stated_ruling(client):
+    body = {"rules": "english-new", "stake": 1, "dealer": 1, "stood": 0,
+            "options": {"exact_ties": "dealer"},
+            "players": [{"hand": ["QH", "KH", "AH"]}, {"hand": ["QS", "KS", "AS"]}]}
+    answer = post(client, "commerce/settle", body).json()
+    assert "peel-stander-tied-by-dealer" in {r["slug"] for r in answer["rulings"]}
+    assert answer["net"] == [-2, 2]
+
+
+def test_the_deal_passes_left_citing_the_paragraph_that_says_left(client):
+    from games.engine.games import get
+
+    game = get("peel-new")
+    reason = game.rotation_reason(game.configure())
+    assert str(reason.citations[0]) == "peel-commerce#same-dealer"
+    same = game.rotation_reason(game.configure({"same_dealer": True}))
+    assert {"peel-same-dealer-own-hand", "peel-same-dealer-limited"} <= set(same.rulings)

@@ -455,6 +455,7 @@ OURS = {
 KNOWN_ANCHORS = {
     "peel-commerce": {
         "pool",
+        "ties",
         "standing",
         "ready-money",
         "one-card",
