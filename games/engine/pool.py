@@ -7,10 +7,13 @@ cards; the player who is first out may buy one counter back, "buying a horse". W
 but one have exhausted their counters, the last takes what is left in the pool.
 
 :class:`PoolGame` is an immutable state; :func:`apply_deal` and :func:`buy_horse` return
-the next one. Its ``ledger`` records every movement of money and of counters between the
-players and the pool, each with the :class:`~games.engine.citations.Reason` for it. The
-ledger always balances: the players' money plus the pool's is zero, the pool never holds
-less than nothing and no player ever holds fewer than no counters.
+the next one, and :func:`play` replays a whole game -- a sequence of :class:`Deal` and
+:class:`Horse` moves -- into a :class:`Replay` that says, move by move, who won, who held
+the worst hand, who went out and who bought a horse, each with its reasons. A state's
+``ledger`` records every movement of money and of counters between the players and the
+pool, each with the :class:`~games.engine.citations.Reason` for it. The ledger always
+balances: the players' money plus the pool's is zero, the pool never holds less than
+nothing and no player ever holds fewer than no counters.
 
 A three-player game, buy-in 3, prize 2, horse 1:
 
@@ -25,7 +28,7 @@ A three-player game, buy-in 3, prize 2, horse 1:
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
@@ -43,11 +46,18 @@ from games.engine.wording import numbered
 __all__ = [
     "COUNTERS_EACH",
     "POOL",
+    "Deal",
+    "Horse",
     "LedgerEntry",
+    "Move",
+    "PlayError",
     "PoolGame",
     "PoolOptions",
+    "Replay",
+    "Turn",
     "apply_deal",
     "buy_horse",
+    "play",
 ]
 
 COUNTERS_EACH: Final = 3
@@ -224,12 +234,23 @@ class PoolGame:
             object.__setattr__(self, name, value)
         self._book(tuple(entries))
 
-    def _book(self, ledger: tuple[LedgerEntry, ...]) -> None:
-        """Set the ledger and the balances derived from it, and check the invariants."""
+    def _book(
+        self, ledger: tuple[LedgerEntry, ...], added: tuple[LedgerEntry, ...] | None = None
+    ) -> None:
+        """Set the ledger and the balances derived from it, and check the invariants.
+
+        With ``added`` (the entries at the end of ``ledger`` that are new), the balances
+        this state already holds are carried forward, so a move costs what it adds.
+        """
         n = self.players
-        money = [Fraction(0)] * (n + 1)
-        counters = [0] * (n + 1)
-        for e in ledger:
+        if added is None:
+            money = [Fraction(0)] * (n + 1)
+            counters = [0] * (n + 1)
+            added = ledger
+        else:
+            money = [*self.money, self.pool]
+            counters = [*self.counters, self.pool_counters]
+        for e in added:
             payer = n if e.payer == POOL else e.payer
             payee = n if e.payee == POOL else e.payee
             money[payer] -= e.amount
@@ -251,7 +272,8 @@ class PoolGame:
         new = copy.copy(self)
         for name, value in changes.items():
             object.__setattr__(new, name, value)
-        new._book(self.ledger + tuple(entries))
+        added = tuple(entries)
+        new._book(self.ledger + added, added)
         return new
 
     def __repr__(self) -> str:
@@ -442,3 +464,284 @@ first player out may, once, before the next deal, while the game goes on)
         LedgerEntry(state.deals, POOL, player, Fraction(0), 1, "horse", reason),
     )
     return state._evolve(entries)
+
+
+# --------------------------------------------------------------------------- a whole game
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What one deal of Pool Commerce decided: the ``winners`` (the best hand, or the equal
+    best) and the ``worst`` hand(s), as player indices; ``worst`` is empty only when every
+    hand still in play is equal (ruling ``pool-all-equal``). ``dealer``, when given, must be
+    a player still in the game.
+
+    >>> Deal.of(0, 2)
+    Deal(winners=(0,), worst=(2,), dealer=None)
+    """
+
+    winners: tuple[int, ...]
+    worst: tuple[int, ...] = ()
+    dealer: int | None = None
+
+    @classmethod
+    def of(
+        cls,
+        winners: int | Iterable[int],
+        worst: int | Iterable[int] = (),
+        dealer: int | None = None,
+    ) -> Deal:
+        """A deal from one index or several for the winners and for the worst."""
+        return cls(_indices(winners), _indices(worst), dealer)
+
+    @classmethod
+    def from_places(
+        cls, players: Sequence[int], places: Sequence[int], dealer: int | None = None
+    ) -> Deal:
+        """The deal a showdown decided: ``players[i]`` (an index) held the hand placed
+        ``places[i]`` (1 for the best, equal hands sharing a place). The winners are the
+        hands placed first; the worst are the hands placed last, unless every hand is
+        placed first (all equal: no worst hand).
+
+        >>> Deal.from_places([0, 2, 3], [2, 1, 3])
+        Deal(winners=(2,), worst=(3,), dealer=None)
+        >>> Deal.from_places([0, 1], [1, 1])
+        Deal(winners=(0, 1), worst=(), dealer=None)
+        >>> Deal.from_places([0, 1, 2], [1, 2, 2]).worst
+        (1, 2)
+        """
+        if len(players) != len(places) or not places:
+            raise SettlementError("places: one place for each player dealt a hand")
+        last = max(places)
+        winners = tuple(p for p, place in zip(players, places, strict=True) if place == 1)
+        worst = tuple(p for p, place in zip(players, places, strict=True) if place == last)
+        return cls(winners, () if last == 1 else worst, dealer)
+
+
+@dataclass(frozen=True)
+class Horse:
+    """A player out of counters buys one back from the pool (buying a horse).
+
+    >>> Horse(2)
+    Horse(player=2)
+    """
+
+    player: int
+
+
+type Move = Deal | Horse
+"""One step of a game of Pool Commerce: a deal played, or a horse bought after it."""
+
+
+def _indices(value: int | Iterable[int]) -> tuple[int, ...]:
+    return (value,) if isinstance(value, int) else tuple(value)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One move replayed: the ``move``, its ``index`` among the moves, the state ``before``
+    and ``after`` it, and what it did, each with its reasons.
+
+    ``number`` is the deal's number, from 1 (a horse bought after deal 3 has number 3).
+    """
+
+    index: int
+    move: Move
+    number: int
+    before: PoolGame
+    after: PoolGame
+
+    @property
+    def is_deal(self) -> bool:
+        """Whether the move was a deal (else a horse bought)."""
+        return isinstance(self.move, Deal)
+
+    @property
+    def entries(self) -> tuple[LedgerEntry, ...]:
+        """The ledger's entries this move made, in order."""
+        return self.after.ledger[len(self.before.ledger) :]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Who won the deal (sorted; none for a horse)."""
+        return tuple(sorted(self.move.winners)) if isinstance(self.move, Deal) else ()
+
+    @property
+    def worst(self) -> tuple[int, ...]:
+        """Who held the worst hand (sorted; none for a horse, or when all were equal)."""
+        return tuple(sorted(self.move.worst)) if isinstance(self.move, Deal) else ()
+
+    @property
+    def paid_counter(self) -> tuple[int, ...]:
+        """Who put a counter into the pool (the worst hands, unless option ``tied_worst``
+        excused equal worst hands)."""
+        return tuple(
+            e.payer for e in self.entries if e.kind == "counter" and isinstance(e.payer, int)
+        )
+
+    @property
+    def horse(self) -> int | None:
+        """Who bought a horse, for a horse."""
+        return self.move.player if isinstance(self.move, Horse) else None
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The players whose last counter this move took: they stand out."""
+        return tuple(
+            p
+            for p in range(self.after.players)
+            if self.before.counters[p] > 0 and self.after.counters[p] == 0
+        )
+
+    @property
+    def may_buy_horse(self) -> tuple[int, ...]:
+        """The players who may buy a horse now, before the next deal."""
+        return tuple(p for p in range(self.after.players) if self.after.may_buy_horse(p))
+
+    @property
+    def net(self) -> tuple[Fraction, ...]:
+        """What the move changed in each player's money."""
+        return tuple(a - b for a, b in zip(self.after.money, self.before.money, strict=True))
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why: each movement's reason once, in the order of the ledger, then who went out,
+        who may buy a horse, and the end of the game.
+
+        >>> turn = play(PoolGame(2, 3, 1, 1), [Deal.of(0, 1)] * 3).turns[-1]
+        >>> [r.text for r in turn.reasons][-2:]
+        ['player 2 has no counters left and stands out', 'the game is over: player 1 holds \
+the last counters']
+        """
+        said: list[Reason] = list(dict.fromkeys(e.reason for e in self.entries))
+        out = self.out
+        if out:
+            said.append(
+                Reason(
+                    f"{numbered('player', out)} "
+                    + (
+                        "has no counters left and stands out"
+                        if len(out) == 1
+                        else "have no counters left and stand out"
+                    ),
+                    (_PLAY,),
+                )
+            )
+        buyers = self.may_buy_horse
+        if buyers and self.is_deal:
+            said.append(
+                Reason(
+                    f"{numbered('player', buyers)} may buy a horse (one counter, for the "
+                    "agreed price) before the next deal",
+                    (_HORSE,),
+                    (_FIRST_OUT.slug,),
+                )
+            )
+        champion = self.after.champion
+        if champion is not None and not self.before.finished:
+            said.append(
+                Reason(
+                    f"the game is over: {numbered('player', [champion])} holds the last counters",
+                    (_PLAY,),
+                )
+            )
+        return tuple(said)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game of Pool Commerce replayed from its ``start``: one :class:`Turn` per move.
+
+    >>> replay = play(PoolGame(3, 3, 1, 1), [Deal.of(0, 2), Deal.of(1, 2), Deal.of(0, 2),
+    ...                                      Horse(2)])
+    >>> replay.deals, replay.state.counters, str(replay.state.pool)
+    (3, (3, 3, 1), '7')
+    >>> [t.out for t in replay.turns], replay.turns[-1].horse
+    ([(), (), (2,), ()], 2)
+    """
+
+    start: PoolGame
+    turns: tuple[Turn, ...] = ()
+
+    @property
+    def state(self) -> PoolGame:
+        """The state after the last move (the start, before any)."""
+        return self.turns[-1].after if self.turns else self.start
+
+    @property
+    def deals(self) -> int:
+        """How many deals were played."""
+        return self.state.deals
+
+
+class PlayError(SettlementError):
+    """A move the rules refuse, raised by :func:`play`.
+
+    ``index`` is the move at fault (from 0, among the moves given); ``field`` the argument of
+    the move it names (``winners``, ``worst``, ``dealer``, ``player`` for a horse, ``state``
+    once the game is over) and ``message`` the rest; ``played`` the replay of the moves
+    before it, so a caller can show the game as it stood.
+
+    >>> try:
+    ...     play(PoolGame(3, 3, 1, 1), [Deal.of(0, 1), Deal.of(0, 0)])
+    ... except PlayError as error:
+    ...     print(error.index, error.field, error.played.deals, "|", error.message)
+    1 worst 1 | a winner cannot also hold the worst hand: player 1
+    """
+
+    def __init__(self, error: SettlementError, index: int, played: Replay) -> None:
+        super().__init__(str(error))
+        field, sep, rest = str(error).partition(": ")
+        self.field = field if sep and field.isidentifier() else None
+        self.message = rest if self.field else str(error)
+        self.index = index
+        self.played = played
+
+
+def _move(state: PoolGame, move: object) -> PoolGame:
+    if isinstance(move, Horse):
+        return buy_horse(state, move.player)
+    if not isinstance(move, Deal):
+        raise SettlementError(f"move: must be a Deal or a Horse, not {move!r}")
+    if state.finished:
+        champion = state.champion
+        assert champion is not None
+        raise SettlementError(
+            f"state: the game is over: {numbered('player', [champion])} holds the last counters"
+        )
+    if move.dealer is not None:
+        dealer = player_index(move.dealer, "dealer", state.players)
+        if state.counters[dealer] == 0:
+            raise SettlementError(
+                f"dealer: {numbered('player', [dealer])} is out of the game and deals no cards"
+            )
+    return apply_deal(state, move.winners, move.worst)
+
+
+def play(start: PoolGame, moves: Iterable[Move]) -> Replay:
+    """Replay a game of Pool Commerce: each move applied in turn to ``start`` (a new game,
+    e.g. ``PoolGame(players, buy_in, prize, horse_price, options)``, or the registry's
+    ``get("pool").start(players, config)``). A :class:`Deal` is :func:`apply_deal`, a
+    :class:`Horse` is :func:`buy_horse`; the result equals applying them one by one.
+
+    Raises :class:`PlayError` at the first move the rules refuse, with its index and the
+    replay so far.
+
+    >>> replay = play(PoolGame(2, buy_in=3, prize=1, horse_price=1), [Deal.of(0, 1)] * 3)
+    >>> replay.state.champion, [str(m) for m in replay.state.money]
+    (0, ['3', '-3'])
+    >>> [t.number for t in replay.turns], replay.turns[-1].out
+    ([1, 2, 3], (1,))
+    """
+    if not isinstance(start, PoolGame):
+        raise SettlementError(f"start: must be a PoolGame, not {start!r}")
+    turns: list[Turn] = []
+    state = start
+    for index, move in enumerate(moves):
+        try:
+            after = _move(state, move)
+        except SettlementError as error:
+            raise PlayError(error, index, Replay(start, tuple(turns))) from None
+        turns.append(Turn(index, move, after.deals, state, after))
+        state = after
+    return Replay(start, tuple(turns))

@@ -5,6 +5,7 @@ Worked examples give every number computed by hand in a comment.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from fractions import Fraction as F
 
@@ -16,11 +17,16 @@ from games.engine.citations import RULINGS, Reason, peel
 from games.engine.pool import (
     COUNTERS_EACH,
     POOL,
+    Deal,
+    Horse,
     LedgerEntry,
+    PlayError,
     PoolGame,
     PoolOptions,
+    Replay,
     apply_deal,
     buy_horse,
+    play,
 )
 from games.engine.settlement import SettlementError
 
@@ -315,3 +321,236 @@ def test_property_the_ledger_balances_after_every_step_and_the_game_ends(
 def test_pool_rejects_impossible_input(make: object, message: str) -> None:
     with pytest.raises(SettlementError, match=message):
         make()
+
+
+# --- A whole game replayed (play) ---------------------------------------------------------
+
+
+def one_by_one(start: PoolGame, moves: list) -> tuple[PoolGame, int | None, str | None]:
+    """The moves applied with apply_deal and buy_horse; the index and message of the first
+    refused, if any."""
+    g = start
+    for i, move in enumerate(moves):
+        try:
+            if isinstance(move, Horse):
+                g = buy_horse(g, move.player)
+            else:
+                if g.finished:
+                    raise SettlementError("state: the game is over")
+                g = apply_deal(g, move.winners, move.worst)
+        except SettlementError as error:
+            return g, i, str(error)
+    return g, None, None
+
+
+def same_state(a: PoolGame, b: PoolGame) -> bool:
+    return (a.ledger, a.counters, a.money, a.pool, a.pool_counters, a.deals, a.out_after) == (
+        b.ledger,
+        b.counters,
+        b.money,
+        b.pool,
+        b.pool_counters,
+        b.deals,
+        b.out_after,
+    )
+
+
+def test_pool_commerce_play_worked_example_as_a_replay() -> None:
+    # The worked example above, as one replay: 3 players, buy-in 6, prize 2, horse 2.
+    moves = [
+        Deal.of(0, 2),
+        Deal.of(1, 2),
+        Deal.of(0, 2),  # player 3 out: first out, may buy a horse
+        Horse(2),
+        Deal.of(2, 1),
+        Deal.of(0, 2),  # player 3 out again
+        Deal.of(0, 1),
+        Deal.of(0, 1),  # player 2 out: player 1 alone takes the 6 left
+    ]
+    replay = play(PoolGame(3, buy_in=6, prize=2, horse_price=2), moves)
+    assert replay.state.money == (10, -4, -6) and replay.state.champion == 0
+    assert [t.number for t in replay.turns] == [1, 2, 3, 3, 4, 5, 6, 7]
+    assert [t.out for t in replay.turns] == [(), (), (2,), (), (), (2,), (), (1,)]
+    assert replay.turns[2].may_buy_horse == (2,) and replay.turns[5].may_buy_horse == ()
+    assert replay.turns[3].horse == 2 and not replay.turns[3].is_deal
+    assert replay.turns[3].net == (0, 0, -2)
+    assert replay.turns[-1].net == (8, 0, 0)  # the prize 2 and the 6 left in the pool
+    texts = [r.text for r in replay.turns[2].reasons]
+    assert "player 3 has no counters left and stands out" in texts
+    assert any(t.startswith("player 3 may buy a horse") for t in texts)
+    assert replay.turns[-1].reasons[-1].text == (
+        "the game is over: player 1 holds the last counters"
+    )
+    assert all(r.citations for t in replay.turns for r in t.reasons)
+    check_ledger(replay.state)
+
+
+def test_pool_commerce_play_reports_the_refused_move_and_the_game_before_it() -> None:
+    start = PoolGame(3, 3, 1, 1)
+    moves = [Deal.of(0, 2), Horse(2), Deal.of(0, 1)]
+    with pytest.raises(PlayError) as caught:
+        play(start, moves)
+    error = caught.value
+    assert (error.index, error.field) == (1, "player")
+    assert error.message.startswith("player 3 may not buy a horse")
+    assert error.played.deals == 1 and len(error.played.turns) == 1
+    assert isinstance(error, SettlementError)  # callers catching SettlementError still do
+
+
+def test_pool_commerce_play_refuses_a_deal_after_the_end_and_a_dealer_out() -> None:
+    over = [Deal.of(0, 1)] * 3
+    with pytest.raises(PlayError, match="^state: the game is over: player 1 holds") as caught:
+        play(PoolGame(2, 3, 1, 1), [*over, Deal.of(0, 1)])
+    assert caught.value.index == 3 and caught.value.field == "state"
+    out = [Deal.of(0, 2)] * 3
+    with pytest.raises(PlayError, match="^dealer: player 3 is out of the game") as caught:
+        play(PoolGame(3, 3, 1, 1), [*out, Deal.of(0, 1, dealer=2)])
+    assert caught.value.field == "dealer"
+    with pytest.raises(PlayError, match="^move: must be a Deal or a Horse"):
+        play(PoolGame(3, 3, 1, 1), [(0, 1)])  # type: ignore[list-item]
+    with pytest.raises(SettlementError, match="^start: must be a PoolGame"):
+        play("game", [])  # type: ignore[arg-type]
+
+
+def test_pool_commerce_play_deal_from_the_places_of_a_showdown() -> None:
+    # Players 1, 3 and 4 dealt in (player 2 out): 3 placed first, 1 and 4 equal last.
+    assert Deal.from_places([0, 2, 3], [2, 1, 2]) == Deal((2,), (0, 3))
+    assert Deal.from_places([0, 1, 2], [1, 1, 1]) == Deal((0, 1, 2), ())
+    with pytest.raises(SettlementError, match="^places: "):
+        Deal.from_places([0, 1], [1])
+
+
+def test_pool_commerce_play_nothing_played_is_the_start() -> None:
+    start = PoolGame(4, 3, 2, 1)
+    replay = play(start, [])
+    assert replay == Replay(start) and replay.state is start and replay.deals == 0
+
+
+# Moves drawn blind (often refused) and moves drawn from the state (a game that goes on).
+
+players = st.integers(2, 6)
+blind_moves = st.lists(
+    st.one_of(
+        st.builds(
+            Deal.of,
+            st.lists(st.integers(0, 5), min_size=0, max_size=3),
+            st.lists(st.integers(0, 5), min_size=0, max_size=3),
+        ),
+        st.builds(Horse, st.integers(0, 5)),
+    ),
+    max_size=25,
+)
+
+
+@st.composite
+def pool_games(draw: st.DrawFn) -> tuple[PoolGame, list]:
+    """A start and moves the rules mostly accept: winners and worst among the players still
+    in, horses bought by those who may."""
+    n = draw(players)
+    start = PoolGame(
+        n,
+        draw(amounts),
+        draw(amounts),
+        draw(amounts),
+        PoolOptions(
+            tied_worst=draw(st.sampled_from(["each", "none"])),
+            horse=draw(st.sampled_from(["first", "every"])),
+        ),
+    )
+    g, moves = start, []
+    for _ in range(draw(st.integers(0, 40))):
+        if g.finished:
+            break
+        buyers = [p for p in range(n) if g.may_buy_horse(p)]
+        if buyers and draw(st.booleans()):
+            move: Deal | Horse = Horse(draw(st.sampled_from(buyers)))
+        else:
+            active = list(g.active)
+            won = draw(st.lists(st.sampled_from(active), min_size=1, unique=True))
+            rest = [p for p in active if p not in won]
+            worst = (
+                draw(st.lists(st.sampled_from(rest), min_size=1, max_size=2, unique=True))
+                if rest
+                else []
+            )
+            move = Deal.of(won, worst)
+        g = (
+            buy_horse(g, move.player)
+            if isinstance(move, Horse)
+            else apply_deal(g, move.winners, move.worst)
+        )
+        moves.append(move)
+    return start, moves
+
+
+@settings(max_examples=150, deadline=None)
+@given(pool_games())
+def test_property_play_equals_the_moves_applied_one_by_one(game: tuple[PoolGame, list]) -> None:
+    start, moves = game
+    replay = play(start, moves)
+    expected, refused, _ = one_by_one(start, moves)
+    assert refused is None and same_state(replay.state, expected)
+    assert len(replay.turns) == len(moves)
+    # Each turn's entries are the ledger's new entries; together they are the whole ledger.
+    ledger = list(start.ledger)
+    for turn in replay.turns:
+        ledger.extend(turn.entries)
+        check_ledger(turn.after)
+        assert sum(turn.net) + turn.after.pool - turn.before.pool == 0
+        assert set(turn.out) == {
+            p
+            for p in range(start.players)
+            if turn.before.counters[p] and not turn.after.counters[p]
+        }
+        if turn.is_deal:
+            assert set(turn.winners).isdisjoint(turn.worst)
+            assert set(turn.paid_counter) <= set(turn.worst)
+            assert turn.after.deals == turn.before.deals + 1 == turn.number
+        else:
+            assert turn.after.counters[turn.horse] == 1 and turn.number == turn.before.deals
+    assert tuple(ledger) == replay.state.ledger
+    # A prefix of the moves is the game as it stood then.
+    for k in (0, len(moves) // 2, len(moves)):
+        assert same_state(play(start, moves[:k]).state, replay.turns[k - 1].after if k else start)
+
+
+@settings(max_examples=200)
+@given(players, blind_moves)
+def test_property_play_refuses_exactly_where_one_by_one_does(n: int, moves: list) -> None:
+    start = PoolGame(n, 3, 1, 1)
+    expected, refused, message = one_by_one(start, moves)
+    if refused is None:
+        assert same_state(play(start, moves).state, expected)
+        return
+    with pytest.raises(PlayError) as caught:
+        play(start, moves)
+    error = caught.value
+    assert error.index == refused
+    assert same_state(error.played.state, expected)
+    assert message is not None and str(error).startswith(message)
+    assert error.field == message.partition(": ")[0]
+
+
+@settings(max_examples=100, deadline=None)
+@given(pool_games())
+def test_property_the_running_balances_equal_the_ledger_recounted(
+    game: tuple[PoolGame, list],
+) -> None:
+    # Each move carries the balances forward; recounting the whole ledger agrees.
+    start, moves = game
+    state = play(start, moves).state
+    recounted = copy.copy(state)
+    recounted._book(state.ledger)
+    assert same_state(recounted, state)
+
+
+@given(st.lists(st.integers(1, 4), min_size=1, max_size=8))
+def test_property_deal_from_places(places: list[int]) -> None:
+    seats = list(range(len(places)))
+    deal = Deal.from_places(seats, places)
+    assert deal.winners == tuple(s for s in seats if places[s] == 1)
+    if max(places) == 1:
+        assert deal.worst == ()
+    else:
+        assert deal.worst == tuple(s for s in seats if places[s] == max(places))
+        assert set(deal.winners).isdisjoint(deal.worst)
