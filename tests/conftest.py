@@ -5,6 +5,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# One hypothesis profile for the whole suite. The machine is shared and its speed varies, so
+# a deadline measures the neighbours, not the code (a pool test failed once with
+# DeadlineExceeded under load): speed is for `make bench`. HYPOTHESIS_PROFILE=thorough runs
+# ten times the examples.
+settings.register_profile(
+    "rulesite", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.register_profile(
+    "thorough", parent=settings.get_profile("rulesite"), max_examples=1000
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "rulesite"))
 
 # Playwright's sync API runs an event loop; Django's test database set-up must not refuse it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
