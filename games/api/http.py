@@ -4,24 +4,53 @@ Every endpoint is a function from the decoded JSON object to a JSON-able dict, w
 :func:`json_endpoint`. Whatever goes wrong with the input — malformed JSON, a missing or
 mistyped field, an engine error about cards or amounts — becomes
 ``{"error": {"message": "...", ...}}`` with a 4xx status; nothing a client sends reaches a 500.
+
+Before any field is read, :func:`read_json` refuses, naming the field where it can:
+
+- a body over :data:`MAX_BODY` bytes (413, judged by ``Content-Length`` before reading); a
+  body without a ``Content-Length`` (``Transfer-Encoding: chunked``) is 411 Length Required:
+  Django's WSGI request reads nothing it was not told the length of, and a server that does
+  not de-chunk would leave the view waiting, so the API asks for the length instead;
+- JSON nested deeper than :data:`MAX_DEPTH` levels (no request needs more than 3);
+- a whole number beyond :data:`MAX_INTEGER` (2^53 − 1, the largest that every JSON reader
+  keeps exact: RFC 7493, section 2.2), however many digits: Python's ``int`` refuses more
+  than 4,300, so the decoder reads long ones as their length only;
+- a number that is not finite (``NaN``, ``Infinity``, ``1e309``);
+- text that is not text: a lone UTF-16 surrogate (``"\\ud800"``), or a NUL character.
+
+A failure on our side under ``/api/`` is answered in the same JSON form (:func:`server_error`,
+the site's ``handler500``), never with the HTML page.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import wraps
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse, JsonResponse, UnreadablePostError
 from django.urls import reverse
+from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 
+from games.engine.amounts import MAX_AMOUNT, MAX_DENOMINATOR, SANE, AmountError, read_amount
 from games.engine.cards import CardError
 from games.engine.citations import RULINGS, Citation, Reason
 
 MAX_BODY = 64 * 1024
+"""The largest request body read, in bytes; the largest valid request is a few kilobytes."""
+MAX_DEPTH = 16
+"""The deepest nesting of objects and lists read, the body itself being 1 (a settle request
+needs 4: the body, ``players``, a player, its ``hand``)."""
+MAX_INTEGER = 2**53 - 1
+"""The largest whole number read: beyond it JSON readers differ (RFC 7493, section 2.2)."""
+MAX_BOUGHT = 52
+"""The most cards one player buys in a deal, as the engine bounds it (``settlement``)."""
 MISSING: Any = object()
 
 
@@ -65,20 +94,12 @@ def json_endpoint(view: Callable[[dict[str, Any]], dict[str, Any]]
     def endpoint(request: HttpRequest) -> HttpResponse:
         if request.method != "POST":
             response = error_response(
-                f"{request.method} is not allowed here: POST a JSON object", 405
+                f"{request.method[:20]} is not allowed here: POST a JSON object", 405
             )
             response["Allow"] = "POST"
             return response
-        if len(request.body) > MAX_BODY:
-            return error_response(f"The request body is larger than {MAX_BODY} bytes", 413)
         try:
-            data = json.loads(request.body or b"")
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            return error_response(f"The request body is not valid JSON: {error}", 400)
-        if not isinstance(data, dict):
-            return error_response("The request body must be a JSON object", 400)
-        try:
-            return JsonResponse(view(data))
+            return JsonResponse(view(read_json(request)))
         except ApiError as error:
             return error_response(error.message, error.status, **error.fields)
         except ValueError as error:  # the engine's CardError, SettlementError, CoxCardError …
@@ -86,6 +107,154 @@ def json_endpoint(view: Callable[[dict[str, Any]], dict[str, Any]]
             return error_response(api_error.message, api_error.status, **api_error.fields)
 
     return endpoint
+
+
+def json_document(view: Callable[[HttpRequest], HttpResponse]
+                  ) -> Callable[[HttpRequest], HttpResponse]:
+    """A document to GET (or HEAD); any other method is a 405 in the API's JSON form.
+
+    Exempt from CSRF checks, which would otherwise answer a POST with the HTML 403 page
+    before the method is looked at: the view writes nothing.
+    """
+
+    @csrf_exempt
+    @wraps(view)
+    def document(request: HttpRequest) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            response = error_response(
+                f"{request.method[:20]} is not allowed here: GET the document", 405
+            )
+            response["Allow"] = "GET, HEAD"
+            return response
+        return view(request)
+
+    return document
+
+
+def server_error(request: HttpRequest, template_name: str = "500.html") -> HttpResponse:
+    """The site's ``handler500``: under ``/api/`` the API's JSON error, elsewhere the page."""
+    if request.path_info.startswith("/api/"):
+        return error_response(
+            "Something went wrong on our side while answering this request. Please try again; "
+            "if it happens again, please report it with the request you sent.", 500
+        )
+    return defaults.server_error(request, template_name)
+
+
+# --- reading the body -----------------------------------------------------------------------
+
+def read_body(request: HttpRequest) -> bytes:
+    """The request body, judged by its ``Content-Length`` before a byte of it is read."""
+    length = request.META.get("CONTENT_LENGTH", "").strip()
+    if not length:
+        if "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+            raise ApiError("Send the body with a Content-Length header: this API does not read "
+                           "a chunked request body (Transfer-Encoding: chunked)", 411)
+        return b""
+    if not length.isdecimal():
+        raise ApiError(f"The Content-Length header is not a number of bytes: {length[:20]!r}")
+    too_big = ApiError(f"The request body is larger than {MAX_BODY:,} bytes", 413)
+    if len(length) > 12 or int(length) > MAX_BODY:
+        raise too_big
+    try:
+        body = request.body
+    except RequestDataTooBig:  # Django's own limit, should MAX_BODY ever be set above it
+        raise too_big from None
+    except UnreadablePostError:
+        raise ApiError("The request body could not be read to the end") from None
+    if len(body) > MAX_BODY:
+        raise too_big
+    return body
+
+
+class _LongInteger:
+    """A JSON integer too long for any field, kept as its number of digits only (``int``
+    refuses more than 4,300 digits, and would be slow to read a long one anyway)."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+
+def _integer(text: str) -> int | _LongInteger:
+    return int(text) if len(text) <= 20 else _LongInteger(text)
+
+
+def read_json(request: HttpRequest) -> dict[str, Any]:
+    """The request's JSON object, with nothing in it that no field could read (see above)."""
+    body = read_body(request)
+    try:
+        data = json.loads(body or b"", parse_int=_integer)
+    except RecursionError:
+        raise ApiError(f"The request body is nested too deeply: no request needs more than "
+                       f"{MAX_DEPTH} levels of objects and lists") from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError
+        raise ApiError(f"The request body is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ApiError("The request body must be a JSON object")
+    check_values(data)
+    return data
+
+
+_NOT_TEXT = re.compile("[\ud800-\udfff\x00]")
+
+
+def _shown(text: str) -> str:
+    """``text`` with each lone surrogate and NUL written as its escape, safe to send back."""
+    return _NOT_TEXT.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
+
+
+def _not_text(text: str) -> str | None:
+    """Why ``text`` is not text (a lone surrogate, a NUL), or None."""
+    found = _NOT_TEXT.search(text)
+    if found is None:
+        return None
+    if found[0] == "\x00":
+        return "a NUL character (\\u0000), which no field takes"
+    return (f"a lone surrogate (\\u{ord(found[0]):04x}), which is not a character: "
+            "send text as UTF-8 or as surrogate pairs")
+
+
+def check_values(data: dict[str, Any]) -> None:
+    """Refuse, naming its place, anything in a decoded body that no field reads: nesting
+    deeper than :data:`MAX_DEPTH`, a whole number beyond :data:`MAX_INTEGER`, a number
+    that is not finite, a lone surrogate or a NUL in any text (a value or a key).
+
+    Walked with a list, not recursion, so no shape of body can exhaust the stack.
+    """
+    # (value, its path such as "players[1].hand[0]", the top-level field it is in, depth)
+    todo: list[tuple[Any, str, str, int]] = [(data, "", "", 1)]
+    while todo:
+        value, path, top, depth = todo.pop()
+        place = f"'{path}'" if path else "The request body"
+        where: dict[str, Any] = {"field": path} if path else {}
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise ApiError(f"'{top}' is nested too deeply: no request needs more than "
+                               f"{MAX_DEPTH} levels of objects and lists", field=top)
+            inner = []
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    if (why := _not_text(key)) is not None:
+                        raise ApiError(f"{place} has a key \"{_shown(key)[:40]}\" with {why}",
+                                       **where)
+                    inner.append((item, f"{path}.{key}" if path else key, top or key, depth + 1))
+            else:
+                inner = [(item, f"{path}[{i}]", top, depth + 1) for i, item in enumerate(value)]
+            todo.extend(reversed(inner))  # the first bad value in the body's order is named
+        elif isinstance(value, str):
+            if (why := _not_text(value)) is not None:
+                raise ApiError(f"{place} contains {why}", **where)
+        elif isinstance(value, _LongInteger):
+            raise ApiError(f"{place} is a number of {value.digits} digits: no field takes a "
+                           f"whole number larger than {MAX_INTEGER:,} (2^53 - 1)", **where)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
+            raise ApiError(f"{place} is a number of {len(str(abs(value)))} digits: no field "
+                           f"takes a whole number larger than {MAX_INTEGER:,} (2^53 - 1)",
+                           **where)
+        elif isinstance(value, float) and not math.isfinite(value):
+            shown = "NaN" if math.isnan(value) else f"{'-' if value < 0 else ''}Infinity"
+            raise ApiError(f"{place} should be a finite number, not {shown} (NaN, Infinity "
+                           "and numbers beyond 1e308 are not read)", **where)
 
 
 # --- reading fields ---------------------------------------------------------------------
@@ -126,6 +295,20 @@ def index_field(data: dict[str, Any], name: str, count: int, default: Any = MISS
         raise ApiError(f"'{name}' is {value}, but players are numbered 0 to {count - 1}",
                        field=name)
     return value
+
+
+def amount_field(data: dict[str, Any], name: str, what: str) -> Fraction:
+    """An amount sent as a JSON number, read exactly by :func:`~games.engine.amounts.read_amount`:
+    more than 0, at most 10^9, in steps no finer than 1/10,000 (so 1e-300 is refused, not
+    answered with a 300-digit fraction)."""
+    value = field(data, name, (int, float), what)
+    if isinstance(value, float) and value and not 1 / MAX_DENOMINATOR <= abs(value) <= MAX_AMOUNT:
+        raise ApiError(f"'{name}' is {value:g}: not an amount a table plays for ({SANE})",
+                       field=name)
+    try:
+        return read_amount(value, name)
+    except AmountError as error:
+        raise ApiError(f"'{name}' should be {what}: {error.message}", field=name) from None
 
 
 def card_lists(data: dict[str, Any], name: str, what: str) -> list[list[str]]:

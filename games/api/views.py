@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from fractions import Fraction
 from functools import partial
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.views.decorators.http import require_safe
+from django.views.decorators.csrf import csrf_exempt
 
 from games.engine.cards import parse_hand, parse_hands
 from games.engine.commerce import PeelRules, Placing, SwedishRules, showdown
@@ -20,13 +19,16 @@ from games.engine.games import CommerceGame, Config, Cox, Game, OptionError, get
 from games.engine.strength import strength
 
 from .http import (
+    MAX_BOUGHT,
     ApiError,
+    amount_field,
     card_lists,
     choice,
     citation_json,
     error_response,
     field,
     index_field,
+    json_document,
     json_endpoint,
     number,
     reason_json,
@@ -172,9 +174,7 @@ def commerce_strength(data: dict[str, Any]) -> dict[str, Any]:
 @json_endpoint
 def commerce_settle(data: dict[str, Any]) -> dict[str, Any]:
     name, game = requested_game(data, settle_names())
-    stake = field(data, "stake", (int, float), "a positive number (the value of a stake)")
-    if stake <= 0:
-        raise ApiError(f"'stake' should be a positive number, not {stake}", field="stake")
+    stake = amount_field(data, "stake", "a positive number (the value of a stake)")
     players = field(
         data,
         "players",
@@ -196,8 +196,9 @@ def commerce_settle(data: dict[str, Any]) -> dict[str, Any]:
                 hand=i,
             )
         count = field(player, "bought", int, "a whole number of purchases", 0)
-        if count < 0:
-            raise ApiError(f"'players[{i}].bought' cannot be negative", field=f"players[{i}]")
+        if not 0 <= count <= MAX_BOUGHT:
+            too = "negative" if count < 0 else f"more than {MAX_BOUGHT} (a whole pack)"
+            raise ApiError(f"'players[{i}].bought' cannot be {too}", field=f"players[{i}].bought")
         hands.append(hand)
         bought.append(count)
     n = len(players)
@@ -210,9 +211,7 @@ def commerce_settle(data: dict[str, Any]) -> dict[str, Any]:
             "(or set options.extended for Extended Commerce)",
             field="stood",
         )
-    deal = game.settle(
-        hands, Fraction(str(stake)), config, dealer=dealer, stood=stood, bought=bought
-    )
+    deal = game.settle(hands, stake, config, dealer=dealer, stood=stood, bought=bought)
     settlement = deal.settlement
     reasons = (
         list(deal.showdown.reasons)
@@ -240,6 +239,7 @@ def commerce_settle(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+@csrf_exempt  # as json_endpoint is: the view the CSRF check looks at is this one
 def rack_score(request: HttpRequest, game: str) -> HttpResponse:
     """Score a rack of a game whose players lay out cards to be counted (Cox's)."""
     found = registered(lambda g: g.slug == game and g.board == "rack")
@@ -290,6 +290,6 @@ def _rack_score(data: dict[str, Any], game: Game) -> dict[str, Any]:
     }
 
 
-@require_safe
+@json_document
 def openapi_document(request: HttpRequest) -> JsonResponse:
     return JsonResponse(document(), json_dumps_params={"ensure_ascii": False})
