@@ -520,7 +520,7 @@ def _check_bought(bought: Sequence[int], n: int) -> tuple[int, ...]:
     most = 52
     for i, b in enumerate(bought):
         if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= most:
-            shown = repr(b) if not isinstance(b, int) or abs(b) < 10**6 else "more"
+            shown = repr(b) if not isinstance(b, int) or abs(b) < 10**6 else "a number that large"
             raise SettlementError(f"bought[{i}]: must be a whole number from 0 to {most} (a "
                                   f"whole pack), not {shown}")
     return tuple(bought)
