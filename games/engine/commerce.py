@@ -1551,7 +1551,7 @@ def _winners(
 def _names(
     group: list[int], values: list[HandValue], *, lower: bool = False, with_values: bool = True
 ) -> str:
-    """'Hand 1 (pair of nines, king third)' or 'Hands 1 (...) and 4 (...)'."""
+    """'Hand 1 (pair of nines and a king)' or 'Hands 1 (...) and 4 (...)'."""
     details = [values[i].describe() for i in group] if with_values else None
     text = numbered("hand", group, details)
     return text if lower else _capital(text)
