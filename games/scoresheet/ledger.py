@@ -1,12 +1,16 @@
 """The glue of a score sheet: recorded deals in, the engine's accounts out.
 
 A sheet stores what the table did -- who dealt, the hands shown (or only the result), the
-purchases, who stood, a horse bought -- never a running total. :func:`compute` replays
-those entries through the engine (:mod:`games.engine.cards`, :mod:`~games.engine.commerce`,
-:mod:`~games.engine.settlement`, :mod:`~games.engine.pool`, :mod:`~games.engine.cox`) and
-returns every deal's transfers with their reasons, the running accounts, whose deal is
-next and whether now is a fair moment to stop. No payout rule is written here: this
-module only converts the sheet's data to the engine's arguments and back.
+purchases, who stood, a horse bought, a player joining or leaving the table -- and, beside
+each entry, the running state after it. :func:`compute` is a fold: it starts from a
+:class:`Running` state (the accounts, the dealer rotation's counters, the Pool game, the Cox
+scores so far), and each :func:`step` takes one entry through the engine
+(:mod:`games.engine.cards`, :mod:`~games.engine.commerce`, :mod:`~games.engine.settlement`,
+:mod:`~games.engine.pool`, :mod:`~games.engine.cox`) to a new state and that entry's
+:class:`Row` -- its transfers with their reasons. So recording a deal costs one step from
+the last stored state (:func:`dump_state`, :func:`load_state`), whatever the length of the
+evening, and an edit in the middle recomputes from that point on. No payout rule is written
+here: this module only converts the sheet's data to the engine's arguments and back.
 
 Everything is plain Python (no Django), so the property tests can replay thousands of
 sheets quickly.
@@ -17,19 +21,24 @@ sheets quickly.
 >>> sheet = compute(spec, [Entry("deal", deal)])
 >>> [str(t) for t in sheet.totals], sheet.next_dealer
 (['2', '-1', '-1'], 1)
+>>> state, row = step(spec, initial(spec), Entry("deal", deal))
+>>> load_state(spec, dump_state(state, row)) == state
+True
 """
 
 from __future__ import annotations
 
-import re
+import copy
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Final, Literal
 
+from games.engine import amounts
 from games.engine import cox as cox_engine
-from games.engine.cards import CardError, parse_card, parse_hands
+from games.engine.cards import PACK_32, PACK_52, CardError, board_errors, parse_card, parse_hands
 from games.engine.citations import Citation, Reason
 from games.engine.commerce import (
     Limited,
@@ -40,7 +49,7 @@ from games.engine.commerce import (
     showdown,
 )
 from games.engine.deal import settle_deal
-from games.engine.pool import PoolGame, PoolOptions, apply_deal, buy_horse
+from games.engine.pool import POOL, LedgerEntry, PoolGame, PoolOptions, apply_deal, buy_horse
 from games.engine.settlement import (
     HandOutcome,
     PeelNewOptions,
@@ -48,13 +57,11 @@ from games.engine.settlement import (
     SettlementError,
     SwedishOptions,
     next_dealer,
-    parse_amount,
     rotation_reason,
     settle_peel_new,
     settle_peel_old,
     settle_swedish,
     suggest_end,
-    turns_dealt,
 )
 from games.engine.wording import name_players
 from games.forms_util import cox_deal_error, ruling_for_option, split_field
@@ -65,17 +72,31 @@ __all__ = [
     "EntryError",
     "OptionSpec",
     "RuleSet",
+    "Running",
     "Sheet",
     "SpecError",
     "clean_entry",
+    "clean_name",
+    "clean_title",
     "compute",
+    "dump_state",
     "format_amount",
+    "initial",
+    "load_state",
     "make_spec",
+    "settle_up",
+    "step",
 ]
 
 MAX_NAME = 40
+MAX_TITLE = 80
 MAX_BOUGHT = 52
 MAX_COX_SCORE = 1000
+MAX_SEATS = 20
+"""Everyone who ever sat at one sheet's table, late players included."""
+REVISION: Final = 1
+"""The revision of the stored running states: bump it when the engine's results for a stored
+deal may change, and every stored state is recomputed the next time it is read."""
 
 # --- Rule sets and their house-rule options ------------------------------------------------
 
@@ -93,6 +114,8 @@ class RuleSet:
     bought: bool = False
     stake: bool = True
     categories_needed: bool = True
+    seats_change: bool = False
+    """Whether players may join or leave the table during the evening."""
 
 
 RULE_SETS: Final = {
@@ -117,6 +140,7 @@ RULE_SETS: Final = {
             ),
             stood=True,
             bought=True,
+            seats_change=True,
         ),
         RuleSet(
             "peel-old",
@@ -124,6 +148,7 @@ RULE_SETS: Final = {
             "english",
             "english-old",
             ("pack", "limited", "flush_ties", "short_pack_ace_low", "exact_ties"),
+            seats_change=True,
         ),
         RuleSet(
             "pool",
@@ -146,7 +171,13 @@ RULE_SETS: Final = {
             categories_needed=False,
         ),
         RuleSet(
-            "swedish", "Swedish rules", "swedish", "swedish", ("poang_ties", "tie"), bought=True
+            "swedish",
+            "Swedish rules",
+            "swedish",
+            "swedish",
+            ("poang_ties", "tie"),
+            bought=True,
+            seats_change=True,
         ),
         RuleSet(
             "cox",
@@ -261,30 +292,15 @@ OPTIONS: Final = {
 
 
 def format_amount(value: Fraction | int | None, *, signed: bool = False) -> str:
-    """An exact amount as people write it: ``2``, ``2.5``, ``1/3``; signed with a true minus.
+    """An exact amount as the site prints it (:func:`games.engine.amounts.format_amount`):
+    ``2``, ``2.5``, ``1/3``, ``2 1/3``; signed with a true minus.
 
     >>> format_amount(Fraction(5, 2)), format_amount(Fraction(-1, 3), signed=True)
     ('2.5', '−1/3')
     >>> format_amount(Fraction(3), signed=True), format_amount(0, signed=True)
     ('+3', '0')
     """
-    if value is None:
-        return ""
-    value = Fraction(value)
-    sign = "−" if value < 0 else ("+" if signed and value > 0 else "")
-    magnitude = abs(value)
-    d = magnitude.denominator
-    while d % 2 == 0:
-        d //= 2
-    while d % 5 == 0:
-        d //= 5
-    if magnitude.denominator == 1:
-        text = str(magnitude.numerator)
-    elif d == 1 and magnitude.denominator <= 10_000:
-        text = f"{float(magnitude):.4f}".rstrip("0").rstrip(".")
-    else:
-        text = f"{magnitude.numerator}/{magnitude.denominator}"
-    return sign + text
+    return amounts.format_amount(value, signed=signed)
 
 
 # --- The sheet's specification ------------------------------------------------------------------
@@ -302,12 +318,22 @@ class SpecError(ValueError):
 @dataclass(frozen=True)
 class Spec:
     """What a sheet is about: the rule set, the players round the table (clockwise, as
-    the engine counts them), the stake and the house-rule options (as strings)."""
+    the engine counts them), the stake and the house-rule options (as strings).
+
+    ``late`` are the seats of players who joined the table after the start (a late player
+    takes the next seat, after everyone else): they were not at the table for the first
+    deal."""
 
     rules: str
     players: tuple[str, ...]
     stake: Fraction | None
     options: Mapping[str, str] = field(default_factory=dict)
+    late: frozenset[int] = frozenset()
+
+    @property
+    def first_seats(self) -> tuple[int, ...]:
+        """The seats at the table for the first deal."""
+        return tuple(s for s in range(self.n) if s not in self.late)
 
     @property
     def rule_set(self) -> RuleSet:
@@ -405,12 +431,10 @@ class Spec:
         return rules.hand_limit
 
 
-_AMOUNT = re.compile(r"\d{1,9}(?:\.\d{1,6})?|\d{1,9}\s*/\s*[1-9]\d{0,8}")
-
-
 def read_amount(raw: object, name: str) -> Fraction:
-    """An amount as people write it -- ``1``, ``0.5``, ``1/2`` -- exactly, more than 0 and of
-    a sensible size (an exponent like ``1e999999`` would make a number of a million digits).
+    """An amount as people write it -- ``1``, ``0.5``, ``1,5``, ``1/2``, ``2 1/3`` -- read by
+    :func:`games.engine.amounts.read_amount`: exactly, more than 0 and of a sensible size
+    (an exponent like ``1e999999`` would make a number of a million digits).
 
     >>> read_amount("0.25", "stake"), read_amount(3, "prize")
     (Fraction(1, 4), Fraction(3, 1))
@@ -419,24 +443,23 @@ def read_amount(raw: object, name: str) -> Fraction:
     ...
     games.scoresheet.ledger.SpecError: stake: write a number more than 0, ...; not '1e999999'
     """
-    if isinstance(raw, bool) or not isinstance(raw, str | int | float | Fraction):
-        text = None
-    elif isinstance(raw, float):
-        text = repr(raw)
-    else:
-        text = str(raw).strip()
-    if text is None or not _AMOUNT.fullmatch(text):
-        raise SpecError(name, f"write a number more than 0, like 1, 0.5 or 1/2; not {raw!r}")
     try:
-        return parse_amount(text, name)
-    except SettlementError:
-        raise SpecError(
-            name, f"write a number more than 0, like 1, 0.5 or 1/2; not {raw!r}"
-        ) from None
+        return amounts.read_amount(raw, name)
+    except amounts.AmountError as error:
+        detail = error.message
+        if "write an amount" in detail or "must be a number" in detail:
+            raise SpecError(
+                name, f"write a number more than 0, like 1, 0.5 or 1/2; not {raw!r}"
+            ) from None
+        raise SpecError(name, f"write a number more than 0, like 1, 0.5 or 1/2; {detail}") from None
 
 
 def make_spec(
-    rules: str, players: Sequence[str], stake: object, options: Mapping[str, object]
+    rules: str,
+    players: Sequence[str],
+    stake: object,
+    options: Mapping[str, object],
+    late: Iterable[int] = (),
 ) -> Spec:
     """Check and normalise a sheet's specification; raise :class:`SpecError` naming the field.
 
@@ -472,18 +495,26 @@ def make_spec(
     if rule_set.stake:
         money = read_amount(stake, "stake")
     names = _clean_players(players)
-    spec = Spec(rules, names, money, clean)
+    later = frozenset(late)
+    if later and not rule_set.seats_change:
+        raise SpecError("players", f"in {rule_set.label} nobody joins the table late")
+    if any(not 0 <= s < len(names) for s in later):
+        raise SpecError("players", "a late player is not among the players")
+    spec = Spec(rules, names, money, clean, later)
     try:
         spec.hand_rules  # noqa: B018 -- the engine checks the rule set's options
     except ValueError as error:
         raise SpecError("options", str(error)) from None
-    if not spec.min_players <= spec.n <= spec.max_players:
+    seated = len(spec.first_seats)
+    if not spec.min_players <= seated <= spec.max_players:
         raise SpecError(
             "players",
             f"{RULE_SETS[rules].label} needs {spec.min_players} to {spec.max_players} players"
             + (" with this pack" if rule_set.book == "english" else "")
-            + f"; there {'is' if spec.n == 1 else 'are'} {spec.n}",
+            + f"; there {'is' if seated == 1 else 'are'} {seated}",
         )
+    if spec.n > MAX_SEATS:
+        raise SpecError("players", f"a sheet has at most {MAX_SEATS} players in all")
     return spec
 
 
@@ -494,17 +525,114 @@ def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
     for raw in players:
         if not isinstance(raw, str):
             raise SpecError("players", f"a player's name is text, not {raw!r}")
-        name = " ".join(raw.split())
-        if not name:
+        if not clean_name(raw):
             continue
-        if len(name) > MAX_NAME:
-            raise SpecError("players", f"{name[:MAX_NAME]}… is longer than {MAX_NAME} letters")
-        if name.casefold() in (n.casefold() for n in names):
-            raise SpecError(
-                "players", f"{name} is written twice; each player needs a name of his own"
-            )
-        names.append(name)
+        names.append(check_new_name(raw, names))
     return tuple(names)
+
+
+# --- Names and titles ---------------------------------------------------------------------------
+
+# Letters of other alphabets drawn like Latin ones (Unicode's confusables, the common part):
+# two names that differ only by these look the same on a phone and are refused.
+_HOMOGLYPHS: Final = str.maketrans(
+    {
+        **dict(
+            zip("АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁһӏԛԝ", "ABESIJKMHOPCTXYaeijopcxysdhlqw", strict=True)
+        ),
+        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαβικνορτυχ", "ABEZHIKMNOPTYXaBiKvopTuX", strict=True)),
+        "ı": "i",
+        "ȷ": "j",
+        "ℓ": "l",
+    }
+)
+_INVISIBLE: Final = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+
+
+def _text_problem(raw: str, what: str) -> str | None:
+    if "\x00" in raw:
+        return f"{what} cannot hold a NUL character"
+    try:
+        raw.encode("utf-8")
+    except UnicodeEncodeError:
+        return f"{what} is not valid text (it holds half of a surrogate pair)"
+    return None
+
+
+def _visible(raw: str) -> str:
+    """NFKC, whitespace collapsed, control and format characters (zero-width spaces,
+    direction overrides) removed."""
+    text = unicodedata.normalize("NFKC", raw)
+    text = "".join(
+        " " if c.isspace() else c
+        for c in text
+        if c.isspace() or unicodedata.category(c) not in _INVISIBLE
+    )
+    return " ".join(text.split())
+
+
+def clean_name(raw: str, field: str = "players") -> str:
+    """A player's name as the sheet keeps it: NFKC, whitespace collapsed, invisible
+    characters (zero-width spaces, direction overrides, controls) removed. A NUL or a lone
+    surrogate is refused (no database stores them all).
+
+    >>> clean_name("  Ann\\u200b  Lee "), clean_name("\\u202eAnn"), clean_name("Ａｎｎ")
+    ('Ann Lee', 'Ann', 'Ann')
+    >>> clean_name("Ann\\x00")
+    Traceback (most recent call last):
+    ...
+    games.scoresheet.ledger.SpecError: players: a name cannot hold a NUL character
+    """
+    problem = _text_problem(raw, "a name")
+    if problem:
+        raise SpecError(field, problem)
+    return _visible(raw)
+
+
+def clean_title(raw: str, field: str = "title") -> str:
+    """An evening's name, cleaned as a player's name is (a NUL or lone surrogate refused).
+
+    >>> clean_title("Friday\\u202e at Cy's")
+    "Friday at Cy's"
+    """
+    problem = _text_problem(raw, "the name of the evening")
+    if problem:
+        raise SpecError(field, problem)
+    title = _visible(raw)
+    if len(title) > MAX_TITLE:
+        raise SpecError(field, f"the name of the evening is longer than {MAX_TITLE} letters")
+    return title
+
+
+def name_key(name: str) -> str:
+    """What a name looks like: two names with the same key are one player to the eye.
+
+    >>> name_key("Ann") == name_key("ANN") == name_key("\\u0410nn")
+    True
+    """
+    return _visible(name).translate(_HOMOGLYPHS).casefold().translate(_HOMOGLYPHS)
+
+
+def check_new_name(name: str, taken: Sequence[str], field: str = "players") -> str:
+    """``name`` cleaned, refused if it is empty, too long or looks like one of ``taken``."""
+    name = clean_name(name, field)
+    if not name:
+        raise SpecError(field, "write the player's name")
+    if len(name) > MAX_NAME:
+        raise SpecError(field, f"{name[:MAX_NAME]}… is longer than {MAX_NAME} letters")
+    key = name_key(name)
+    for other in taken:
+        if name_key(other) == key:
+            if other.casefold() == name.casefold():
+                raise SpecError(
+                    field, f"{name} is written twice; each player needs a name of his own"
+                )
+            raise SpecError(
+                field,
+                f"{name} looks the same as {other} (a letter of another alphabet, or an "
+                "invisible character): each player needs a name that looks different",
+            )
+    return name
 
 
 # --- Entries: what is stored for each deal ----------------------------------------------------
@@ -521,12 +649,17 @@ class EntryError(ValueError):
         self.index = index
 
 
+type Kind = Literal["deal", "horse", "join", "leave"]
+SEAT_KINDS: Final = ("join", "leave")
+
+
 @dataclass(frozen=True)
 class Entry:
-    """One recorded event: a deal (``kind="deal"``) or a horse bought (``"horse"``), with
-    its data as cleaned by :func:`clean_entry`."""
+    """One recorded event: a deal (``kind="deal"``), a horse bought (``"horse"``), or a
+    player joining or leaving the table (``"join"``, ``"leave"``), with its data as cleaned
+    by :func:`clean_entry`."""
 
-    kind: Literal["deal", "horse"]
+    kind: Kind
     data: Mapping[str, Any]
 
 
@@ -594,8 +727,14 @@ def clean_entry(spec: Spec, kind: str, data: Mapping[str, Any]) -> dict[str, Any
         if spec.rules != "pool":
             raise EntryError(None, "only Pool Commerce has horses")
         return {"player": _index(data.get("player"), "player", n)}
+    if kind in SEAT_KINDS:
+        if not rule_set.seats_change:
+            raise EntryError(None, f"in {rule_set.label} nobody joins or leaves the table")
+        return {"player": _index(data.get("player"), "player", n)}
     if kind != "deal":
-        raise EntryError(None, f"an entry is a deal or a horse, not {kind!r}")
+        raise EntryError(
+            None, f"an entry is a deal, a horse, a join or a leave, not {str(kind)[:40]!r}"
+        )
     if spec.rules == "cox":
         return _clean_cox(spec, data)
     out: dict[str, Any] = {"dealer": _index(data.get("dealer"), "dealer", n)}
@@ -755,7 +894,7 @@ class Row:
 
     index: int
     entry: Entry
-    number: int | None  # the deal's number (None for a horse)
+    number: int | None  # the deal's number (None for a horse, a join, a leave)
     dealer: int | None
     winners: tuple[int, ...]
     hands: list[HandLine]
@@ -766,6 +905,7 @@ class Row:
     pool: Fraction | None = None
     counters: tuple[int, ...] | None = None
     out: frozenset[int] = frozenset()
+    present: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -776,11 +916,36 @@ class Standing:
     place: int
     counters: int | None = None
     winner: bool = False
+    present: bool = True
+
+
+@dataclass(frozen=True)
+class Running:
+    """The state of a sheet between two entries: everything the next entry needs, and
+    nothing that grows with the evening (see :func:`dump_state`).
+
+    ``index`` counts the entries taken, ``number`` the deals; ``totals`` are the accounts
+    (the Cox scores' sums); ``dealt`` the turns of the deal each seat has had, ``dealer``
+    and ``categories`` the last deal's dealer and combinations (for the rotation);
+    ``present`` the seats at the table; ``pool`` the Pool Commerce game; ``scores`` and
+    ``bases`` the hands of Cox's game so far."""
+
+    index: int = 0
+    number: int = 0
+    totals: tuple[Fraction, ...] = ()
+    dealt: tuple[int, ...] = ()
+    dealer: int | None = None
+    categories: tuple[str, ...] | None = None
+    present: tuple[int, ...] = ()
+    pool: PoolGame | None = None
+    scores: tuple[tuple[int, ...], ...] = ()
+    bases: tuple[int, ...] | None = None
 
 
 @dataclass
 class Sheet:
-    """A sheet replayed: rows, accounts, next dealer, suggestions."""
+    """A sheet computed: the rows of the entries just taken (all of them, from
+    :func:`compute` without ``start``), accounts, next dealer, suggestions."""
 
     spec: Spec
     rows: list[Row]
@@ -798,6 +963,8 @@ class Sheet:
     horses: frozenset[int] = frozenset()
     may_buy_horse: tuple[int, ...] = ()
     deals: int = 0
+    present: tuple[int, ...] = ()
+    state: Running = field(default_factory=Running)
 
     @property
     def standings(self) -> list[Standing]:
@@ -815,13 +982,30 @@ class Sheet:
                     place,
                     self.counters[seat] if self.counters is not None else None,
                     seat in self.winners,
+                    seat in self.present,
                 )
             )
         return result
 
     @property
     def active(self) -> tuple[int, ...]:
-        return tuple(i for i in range(self.spec.n) if i not in self.out)
+        """The seats dealt into the next deal: at the table and not out."""
+        return tuple(i for i in self.present if i not in self.out)
+
+    @property
+    def absent(self) -> tuple[int, ...]:
+        """The seats not at the table (yet, or any more)."""
+        return tuple(i for i in range(self.spec.n) if i not in self.present)
+
+    @property
+    def settle_up(self) -> list[tuple[int, int, Fraction]]:
+        """Who pays whom to settle the accounts, in the fewest payments (empty while the
+        accounts do not sum to zero: Pool Commerce's pool still holds money)."""
+        if self.spec.stake is None and self.spec.rules != "pool":
+            return []
+        if sum(self.totals) != 0:
+            return []
+        return settle_up(self.totals)
 
 
 # --- The engine's words, with the players' names ------------------------------------------------
@@ -829,7 +1013,7 @@ class Sheet:
 
 def _names(spec: Spec, seats: Sequence[int] | None = None) -> list[str]:
     """The names of the players the engine numbered (from 1): every seat, or ``seats`` (the
-    hands a showdown judged, when some players are out)."""
+    hands a showdown judged, when some players are out or away)."""
     return list(spec.players) if seats is None else [spec.players[s] for s in seats]
 
 
@@ -837,17 +1021,108 @@ def _because(reason: Reason, spec: Spec, seats: Sequence[int] | None = None) -> 
     return Because(name_players(reason.text, _names(spec, seats)), reason.citations, reason.rulings)
 
 
-def _group_transfers(settlement: Settlement, spec: Spec) -> list[Because]:
+def _group_transfers(settlement: Settlement, spec: Spec, seats: Sequence[int]) -> list[Because]:
+    """The settlement's transfers grouped by reason; the engine's player indices (among the
+    hands dealt) become seats."""
     groups: dict[Reason, Because] = {}
     for t in settlement.transfers:
         group = groups.get(t.reason)
         if group is None:
-            group = groups[t.reason] = _because(t.reason, spec)
-        group.payments.append(Payment(t.payer, t.payee, t.amount))
+            group = groups[t.reason] = _because(t.reason, spec, seats)
+        group.payments.append(Payment(seats[t.payer], seats[t.payee], t.amount))
     return list(groups.values())
 
 
-# --- Replaying a sheet ---------------------------------------------------------------------------
+# --- Who pays whom at the end -----------------------------------------------------------------
+
+_EXACT_UP_TO: Final = 14
+
+
+def settle_up(totals: Sequence[Fraction | int]) -> list[tuple[int, int, Fraction]]:
+    """Payments ``(payer, payee, amount)`` that settle accounts summing to zero, as few as
+    possible: a table of ``k`` players with money to move needs ``k - g`` payments, where
+    ``g`` is the largest number of groups among them whose accounts sum to zero; each group
+    settles within itself, its biggest loser paying its biggest winner first. Exact up to
+    14 players with money to move, then the same greedy pairing over everyone.
+
+    >>> settle_up([Fraction(5), Fraction(-3), Fraction(-2)])
+    [(1, 0, Fraction(3, 1)), (2, 0, Fraction(2, 1))]
+    >>> len(settle_up([4, -4, 1, -1]))  # two pairs: two payments, not three
+    2
+    >>> settle_up([0, 0])
+    []
+    """
+    values = [Fraction(t) for t in totals]
+    if sum(values) != 0:
+        raise ValueError("the accounts must sum to zero")
+    movers = [i for i, v in enumerate(values) if v != 0]
+    groups: list[list[int]]
+    groups = _zero_sum_groups(movers, values) if len(movers) <= _EXACT_UP_TO else [movers]
+    payments: list[tuple[int, int, Fraction]] = []
+    for group in groups:
+        payments.extend(_settle_group(group, values))
+    return sorted(payments, key=lambda p: (p[0], p[1]))
+
+
+def _zero_sum_groups(movers: list[int], values: list[Fraction]) -> list[list[int]]:
+    """The movers split into the most groups summing to zero: best[mask] is the most
+    zero-sum groups an ordering of ``mask`` can be cut into (each prefix summing to zero
+    closes a group)."""
+    k = len(movers)
+    full = (1 << k) - 1
+    sums = [Fraction(0)] * (1 << k)
+    best = [0] * (1 << k)
+    last = [-1] * (1 << k)
+    for mask in range(1, full + 1):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + values[movers[low]]
+        top, pick = -1, -1
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            i = bit.bit_length() - 1
+            if best[mask ^ bit] > top:
+                top, pick = best[mask ^ bit], i
+            rest ^= bit
+        best[mask] = top + (1 if sums[mask] == 0 else 0)
+        last[mask] = pick
+    order: list[int] = []
+    mask = full
+    while mask:
+        order.append(last[mask])
+        mask ^= 1 << last[mask]
+    order.reverse()
+    groups: list[list[int]] = []
+    current: list[int] = []
+    running = Fraction(0)
+    for i in order:
+        current.append(movers[i])
+        running += values[movers[i]]
+        if running == 0:
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    return groups
+
+
+def _settle_group(group: list[int], values: list[Fraction]) -> list[tuple[int, int, Fraction]]:
+    owed = {i: values[i] for i in group}
+    payments = []
+    while True:
+        debtors = [i for i in owed if owed[i] < 0]
+        creditors = [i for i in owed if owed[i] > 0]
+        if not debtors or not creditors:
+            return payments
+        payer = min(debtors, key=lambda i: (owed[i], i))
+        payee = max(creditors, key=lambda i: (owed[i], -i))
+        amount = min(-owed[payer], owed[payee])
+        payments.append((payer, payee, amount))
+        owed[payer] += amount
+        owed[payee] -= amount
+
+
+# --- Replaying a sheet: one entry at a time ----------------------------------------------------
 
 
 def _located(error: Exception, index: int, field: str | None = None) -> EntryError:
@@ -856,16 +1131,19 @@ def _located(error: Exception, index: int, field: str | None = None) -> EntryErr
     return EntryError(field, str(error), index)
 
 
-def _settlement_error(error: SettlementError, mode: str, spec: Spec) -> EntryError:
+def _settlement_error(
+    error: SettlementError, mode: str, spec: Spec, seats: Sequence[int] | None = None
+) -> EntryError:
     """The engine's message names the offending argument first: map it to a form field. The
-    players it speaks of (numbered from 1, as every seat) are named."""
-    message = name_players(str(error), spec.players)
+    players it speaks of (numbered from 1 among the hands dealt) are named."""
+    seats = list(range(spec.n)) if seats is None else list(seats)
+    message = name_players(str(error), _names(spec, seats))
     name, item, text = split_field(message)
     if name is None:
         return EntryError(None, message)
     fields = {"stood": "stood", "dealer": "dealer", "player": "player"}
-    if name == "bought" and item is not None:
-        return EntryError(f"bought_{item}", text)
+    if name == "bought" and item is not None and item < len(seats):
+        return EntryError(f"bought_{seats[item]}", text)
     if name in fields:
         return EntryError(fields[name], text)
     if name in ("outcomes", "place", "category", "winners", "worst"):
@@ -873,30 +1151,52 @@ def _settlement_error(error: SettlementError, mode: str, spec: Spec) -> EntryErr
     return EntryError(None, message)
 
 
-def _check_hands(spec: Spec, data: Mapping[str, Any], active: Sequence[int]) -> list[Any]:
+def _away(spec: Spec, seat: int, present: Sequence[int]) -> str:
+    """Why a seat takes no part in a deal: away from the table, or out of the game."""
+    name = spec.players[seat]
+    return f"{name} is not at the table" if seat not in present else f"{name} is out of the game"
+
+
+def _check_hands(
+    spec: Spec, data: Mapping[str, Any], active: Sequence[int], present: Sequence[int]
+) -> list[Any]:
     hands = data["hands"]
     for seat in range(spec.n):
         if seat not in active and hands[seat] is not None:
-            raise EntryError(
-                f"hand_{seat}", f"{spec.players[seat]} is out of the game and is dealt no cards"
-            )
+            raise EntryError(f"hand_{seat}", f"{_away(spec, seat, present)} and is dealt no cards")
         if seat in active and hands[seat] is None:
             raise EntryError(f"hand_{seat}", "enter the three cards shown")
     return [hands[s] for s in active]
 
 
-def _card_error(error: CardError, active: Sequence[int]) -> EntryError:
+def hand_names(spec: Spec, seats: Sequence[int]) -> list[str]:
+    """The words for the hands a showdown judged, by whose they are: ``Ann's hand``."""
+    return [f"{spec.players[s]}'s hand" for s in seats]
+
+
+def _card_error(error: CardError, active: Sequence[int], spec: Spec) -> EntryError:
     """A card error names the hand (from 1, among the hands shown) and the card: a field.
-    Its words number the hands as the sheet does, by seat ("also in hand 3" is the third
-    player's, even when someone before him is out of Pool Commerce)."""
-    by_seat = [f"hand {seat + 1}" for seat in active]
+    Its words name the players whose hands they are ("also in Ann's hand")."""
     if error.hand is not None and 1 <= error.hand <= len(active):
         seat = active[error.hand - 1]
         where = (
             f"card_{seat}_{error.position - 1}" if error.position is not None else f"hand_{seat}"
         )
-        return EntryError(where, name_players(error.detail, by_seat))
-    return EntryError("hands", name_players(error.message, by_seat))
+        return EntryError(where, name_players(error.detail, hand_names(spec, active)))
+    return EntryError("hands", name_players(error.message, hand_names(spec, active)))
+
+
+def card_errors(spec: Spec, data: Mapping[str, Any], active: Sequence[int]) -> list[EntryError]:
+    """Every problem with the cards of a deal entered as hands, at once (the engine's
+    :func:`~games.engine.cards.board_errors`), each at its field; empty fields are left to
+    the form to ask for."""
+    rules = spec.hand_rules
+    if rules is None:
+        return []
+    pack = PACK_52 if rules.pack.size == 52 else PACK_32
+    board = [[str(c) for c in (data["hands"][s] or ["", "", ""])] for s in active]
+    errors = board_errors(board, pack, rules.hand_limit, complete=False)
+    return [_card_error(e, active, spec) for e in errors if e.hand is not None]
 
 
 def _showdown_lines(
@@ -921,7 +1221,7 @@ def _showdown_lines(
 
 
 def _recorded_outcomes(
-    spec: Spec, data: Mapping[str, Any], active: Sequence[int]
+    spec: Spec, data: Mapping[str, Any], active: Sequence[int], present: Sequence[int]
 ) -> tuple[list[HandOutcome], list[HandLine]]:
     """Each active player's place and combination as recorded (result only, no cards)."""
     places, categories = data["places"], data.get("categories")
@@ -930,7 +1230,7 @@ def _recorded_outcomes(
     for seat in range(spec.n):
         if seat not in active:
             if places[seat] is not None:
-                raise EntryError(f"place_{seat}", f"{spec.players[seat]} is out of the game")
+                raise EntryError(f"place_{seat}", _away(spec, seat, present))
             continue
         if places[seat] is None:
             raise EntryError(f"place_{seat}", "enter this player's place (1 for the best hand)")
@@ -949,127 +1249,199 @@ def _recorded_outcomes(
     return outcomes, lines
 
 
-def compute(spec: Spec, entries: Iterable[Entry]) -> Sheet:
-    """Replay a sheet's entries through the engine. Raises :class:`EntryError` (with
-    ``index``) at the first entry the engine refuses."""
-    if spec.rules == "cox":
-        return _compute_cox(spec, list(entries))
-    if spec.rules == "pool":
-        return _compute_pool(spec, list(entries))
-    return _compute_money(spec, list(entries))
+_PER_PLAYER: Final = {"hands": None, "places": None, "categories": None, "bought": 0}
 
 
-def _dealt_and_next(
-    spec: Spec, rows: Sequence[Row], out: frozenset[int] = frozenset()
-) -> tuple[tuple[int, ...], int | None, bool]:
-    rotation = spec.rule_set.rotation
-    assert rotation is not None
-    deals = [r for r in rows if r.entry.kind == "deal"]
+def _padded(spec: Spec, data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A deal recorded before a late player joined has a value for fewer players: the
+    later seats were not at the table."""
+    n = spec.n
+    short = [k for k in _PER_PLAYER if isinstance(data.get(k), list) and len(data[k]) < n]
+    if not short:
+        return data
+    out = dict(data)
+    for k in short:
+        out[k] = [*data[k], *([_PER_PLAYER[k]] * (n - len(data[k])))]
+    return out
+
+
+def _turns(spec: Spec, state: Running, dealer: int) -> tuple[int, ...]:
+    """The turns of the deal after ``dealer`` deals: the engine's count
+    (:func:`~games.engine.settlement.turns_dealt`) of the last two deals tells whether
+    this one starts a new turn."""
+    from games.engine.settlement import turns_dealt
+
     same = spec.flag("same_dealer")
-    dealers = []
-    for r in deals:
-        assert r.dealer is not None  # every recorded deal names its dealer
-        dealers.append(r.dealer)
-    dealt = turns_dealt(dealers, spec.n, same_dealer_variant=same)
-    if not deals:
-        first = min(i for i in range(spec.n) if i not in out)
-        return dealt, first, False
-    last = deals[-1]
-    assert last.dealer is not None
-    categories = [h.category for h in last.hands] if same else None
+    before = [] if state.dealer is None else [state.dealer]
+    n = max(spec.n, dealer + 1, (state.dealer or 0) + 1)
+    new = turns_dealt([*before, dealer], n, same_dealer_variant=same)[dealer]
+    old = turns_dealt(before, n, same_dealer_variant=same)[dealer]
+    dealt = list(state.dealt)
+    dealt[dealer] += new - old
+    return tuple(dealt)
+
+
+def initial(spec: Spec) -> Running:
+    """The state before the first entry: nothing won or lost, nobody has dealt."""
+    zero = (Fraction(0),) * spec.n
+    pool = None
+    if spec.rules == "pool":
+        try:
+            pool = spec.new_pool()
+        except SettlementError as error:
+            raise EntryError(None, str(error)) from None
+        zero = pool.money
+    return Running(0, 0, zero, (0,) * spec.n, None, None, spec.first_seats, pool)
+
+
+def step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+    """One entry taken from ``state``: the state after it and its row. Raises
+    :class:`EntryError` (with ``index``, the entry's place in the sheet) when the engine
+    refuses it."""
     try:
-        following = next_dealer(
-            rotation, last.dealer, spec.n, same_dealer_variant=same, categories=categories, out=out
-        )
-    except SettlementError:
-        following = None  # the game is over (Pool Commerce)
-    return dealt, following, suggest_end(dealt)
+        if entry.kind in SEAT_KINDS:
+            return _seat_step(spec, state, entry)
+        return _GAME_STEPS[spec.rules](spec, state, entry)
+    except EntryError as error:
+        raise _located(error, state.index) from None
 
 
-def _rotation(spec: Spec) -> Because:
-    rotation = spec.rule_set.rotation
-    assert rotation is not None
-    reason = rotation_reason(rotation, same_dealer_variant=spec.flag("same_dealer"))
-    return Because(reason.text, reason.citations, reason.rulings)
+def compute(spec: Spec, entries: Iterable[Entry], start: Running | None = None) -> Sheet:
+    """Fold a sheet's entries through :func:`step`, from the beginning or from ``start``
+    (the stored state after an earlier entry). Raises :class:`EntryError` (with ``index``)
+    at the first entry the engine refuses."""
+    state = initial(spec) if start is None else start
+    rows: list[Row] = []
+    for entry in entries:
+        state, row = step(spec, state, entry)
+        rows.append(row)
+    return summarise(spec, state, rows)
+
+
+def _seat_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+    seat = entry.data["player"]
+    name = spec.players[seat]
+    present = set(state.present)
+    if entry.kind == "join":
+        if seat in present:
+            raise EntryError("player", f"{name} is already at the table")
+        if len(present) + 1 > spec.max_players:
+            raise EntryError(
+                "player",
+                f"{spec.rule_set.label} takes at most {spec.max_players} players at the table",
+            )
+        present.add(seat)
+    else:
+        if seat not in present:
+            raise EntryError("player", f"{name} is not at the table")
+        if len(present) - 1 < spec.min_players:
+            raise EntryError(
+                "player",
+                f"{spec.rule_set.label} needs at least {spec.min_players} players at the table",
+            )
+        present.discard(seat)
+    seated = tuple(sorted(present))
+    after = replace(state, index=state.index + 1, present=seated)
+    zero = (Fraction(0),) * spec.n
+    return after, Row(
+        state.index, entry, None, None, (), [], [], [], zero, state.totals, present=seated
+    )
 
 
 _DEAL_GAMES: Final = {"peel-new": "english-new", "peel-old": "english-old", "swedish": "swedish"}
 
 
-def _compute_money(spec: Spec, entries: list[Entry]) -> Sheet:
-    n = spec.n
+def _money_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+    if entry.kind != "deal":
+        raise EntryError(None, f"{spec.rule_set.label} has no {entry.kind}")
     assert spec.stake is not None
-    totals = (Fraction(0),) * n
-    rows: list[Row] = []
-    number = 0
-    for index, entry in enumerate(entries):
-        if entry.kind != "deal":
-            raise EntryError(None, f"{spec.rule_set.label} has no {entry.kind}", index)
-        data = entry.data
-        dealer = data["dealer"]
-        seats = range(n)
-        try:
-            if data["mode"] == "hands":
-                hands = _check_hands(spec, data, seats)
-                try:
-                    settled = settle_deal(
-                        _DEAL_GAMES[spec.rules],
-                        hands,
-                        spec.stake,
-                        dealer=dealer,
-                        stood=data.get("stood"),
-                        bought=data.get("bought"),
-                        pack=int(spec.options.get("pack", 52)),
-                        limited=spec.options.get("limited", "none"),
-                        options=spec.deal_options,
-                    )
-                except CardError as error:
-                    raise _card_error(error, seats) from None
-                settlement = settled.settlement
-                _, lines, notes = _showdown_lines(spec, settled.showdown, seats)
+    n = spec.n
+    data = _padded(spec, entry.data)
+    active = state.present
+    pos = {seat: k for k, seat in enumerate(active)}
+    dealer, stood = data["dealer"], data.get("stood")
+    if dealer not in pos:
+        raise EntryError("dealer", _away(spec, dealer, active))
+    if stood is not None and stood not in pos:
+        raise EntryError("stood", _away(spec, stood, active))
+    bought = data.get("bought")
+    if bought is not None:
+        for seat in range(n):
+            if seat not in pos and bought[seat]:
+                raise EntryError(f"bought_{seat}", _away(spec, seat, active))
+        bought = [bought[s] for s in active]
+    mode = data["mode"]
+    try:
+        if mode == "hands":
+            hands = _check_hands(spec, data, active, active)
+            try:
+                settled = settle_deal(
+                    _DEAL_GAMES[spec.rules],
+                    hands,
+                    spec.stake,
+                    dealer=pos[dealer],
+                    stood=None if stood is None else pos[stood],
+                    bought=bought,
+                    pack=int(spec.options.get("pack", 52)),
+                    limited=spec.options.get("limited", "none"),
+                    options=spec.deal_options,
+                )
+            except CardError as error:
+                raise _card_error(error, active, spec) from None
+            settlement = settled.settlement
+            _, lines, notes = _showdown_lines(spec, settled.showdown, active)
+        else:
+            outcomes, lines = _recorded_outcomes(spec, data, active, active)
+            notes = []
+            if spec.rules == "peel-new":
+                assert bought is not None
+                settlement = settle_peel_new(
+                    outcomes,
+                    pos[dealer],
+                    None if stood is None else pos[stood],
+                    bought,
+                    spec.stake,
+                    spec.peel_new_options,
+                )
+            elif spec.rules == "peel-old":
+                settlement = settle_peel_old(outcomes, spec.stake)
             else:
-                outcomes, lines = _recorded_outcomes(spec, data, seats)
-                notes = []
-                if spec.rules == "peel-new":
-                    settlement = settle_peel_new(
-                        outcomes,
-                        dealer,
-                        data["stood"],
-                        data["bought"],
-                        spec.stake,
-                        spec.peel_new_options,
-                    )
-                elif spec.rules == "peel-old":
-                    settlement = settle_peel_old(outcomes, spec.stake)
-                else:
-                    settlement = settle_swedish(
-                        outcomes, dealer, data["bought"], spec.stake, spec.swedish_options
-                    )
-        except EntryError as error:
-            raise _located(error, index) from None
-        except SettlementError as error:
-            raise _located(_settlement_error(error, data["mode"], spec), index) from None
-        number += 1
-        totals = tuple(t + d for t, d in zip(totals, settlement.net, strict=True))
-        notes = notes + [_because(r, spec) for r in settlement.reasons]
-        rows.append(
-            Row(
-                index,
-                entry,
-                number,
-                dealer,
-                settlement.winners,
-                lines,
-                _group_transfers(settlement, spec),
-                notes,
-                settlement.net,
-                totals,
-            )
-        )
-    dealt, following, end = _dealt_and_next(spec, rows)
-    return Sheet(
-        spec, rows, totals, [], following, _rotation(spec), dealt, end, False, (), deals=number
+                assert bought is not None
+                settlement = settle_swedish(
+                    outcomes, pos[dealer], bought, spec.stake, spec.swedish_options
+                )
+    except SettlementError as error:
+        raise _settlement_error(error, mode, spec, active) from None
+    net_list = [Fraction(0)] * n
+    for k, seat in enumerate(active):
+        net_list[seat] = settlement.net[k]
+    net = tuple(net_list)
+    totals = tuple(t + d for t, d in zip(state.totals, net, strict=True))
+    notes = notes + [_because(r, spec, active) for r in settlement.reasons]
+    same = spec.flag("same_dealer")
+    after = replace(
+        state,
+        index=state.index + 1,
+        number=state.number + 1,
+        totals=totals,
+        dealt=_turns(spec, state, dealer),
+        dealer=dealer,
+        categories=tuple(h.category for h in lines) if same else None,
     )
+    row = Row(
+        state.index,
+        entry,
+        after.number,
+        dealer,
+        tuple(active[w] for w in settlement.winners),
+        lines,
+        _group_transfers(settlement, spec, active),
+        notes,
+        net,
+        totals,
+        present=active,
+    )
+    return after, row
 
 
 def _pool_payments(entries: Iterable[Any], spec: Spec) -> list[Because]:
@@ -1082,190 +1454,397 @@ def _pool_payments(entries: Iterable[Any], spec: Spec) -> list[Because]:
     return list(groups.values())
 
 
-def _compute_pool(spec: Spec, entries: list[Entry]) -> Sheet:
-    n = spec.n
+def _pool_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+    before = state.pool
+    assert before is not None
+    data = entry.data
+    active = before.active
+    dealer: int | None = None
+    winners: tuple[int, ...] = ()
+    lines: list[HandLine] = []
+    notes: list[Because] = []
     try:
-        state = spec.new_pool()
-    except SettlementError as error:
-        raise EntryError(None, str(error)) from None
-    opening = _pool_payments(state.ledger, spec)
-    rows: list[Row] = []
-    number = 0
-    for index, entry in enumerate(entries):
-        before = state
-        data = entry.data
-        active = before.active
-        try:
-            if entry.kind == "horse":
-                state = buy_horse(state, data["player"])
-                dealer, winners, lines, notes = None, (), [], []
-            else:
-                dealer = data["dealer"]
-                if state.finished:
-                    raise EntryError(
-                        None,
-                        "the game is over: "
-                        f"{spec.players[state.active[0]]} holds the last "
-                        "counters",
-                    )
-                if dealer not in active:
-                    raise EntryError("dealer", f"{spec.players[dealer]} is out of the game")
-                if data["mode"] == "hands":
-                    rules = spec.hand_rules
-                    assert rules is not None
-                    try:
-                        parsed = parse_hands(
-                            _check_hands(spec, data, active), rules.pack, limit=rules.hand_limit
-                        )
-                    except CardError as error:
-                        raise _card_error(error, active) from None
-                    outcomes, lines, notes = _showdown_lines(spec, showdown(parsed, rules), active)
-                else:
-                    outcomes, lines = _recorded_outcomes(spec, data, active)
-                    notes = []
-                places = [o.place for o in outcomes]
-                winners = tuple(s for s, o in zip(active, outcomes, strict=True) if o.place == 1)
-                worst_place = max(places)
-                worst = (
-                    ()
-                    if worst_place == 1
-                    else tuple(
-                        s for s, o in zip(active, outcomes, strict=True) if o.place == worst_place
-                    )
+        if entry.kind == "horse":
+            game = buy_horse(before, data["player"])
+        elif entry.kind != "deal":
+            raise EntryError(None, f"{spec.rule_set.label} has no {entry.kind}")
+        else:
+            dealer = data["dealer"]
+            if before.finished:
+                raise EntryError(
+                    None,
+                    f"the game is over: {spec.players[before.active[0]]} holds the last counters",
                 )
-                state = apply_deal(state, winners, worst)
-        except EntryError as error:
-            raise _located(error, index) from None
-        except SettlementError as error:
-            raise _located(_settlement_error(error, data.get("mode", ""), spec), index) from None
-        if entry.kind == "deal":
-            number += 1
-        net = tuple(a - b for a, b in zip(state.money, before.money, strict=True))
-        out = frozenset(i for i in range(n) if state.counters[i] == 0)
-        rows.append(
-            Row(
-                index,
-                entry,
-                number if entry.kind == "deal" else None,
-                dealer,
-                tuple(winners),
-                lines,
-                _pool_payments(state.ledger[len(before.ledger) :], spec),
-                notes,
-                net,
-                state.money,
-                state.pool,
-                state.counters,
-                out,
+            if dealer not in active:
+                raise EntryError("dealer", f"{spec.players[dealer]} is out of the game")
+            if data["mode"] == "hands":
+                rules = spec.hand_rules
+                assert rules is not None
+                try:
+                    parsed = parse_hands(
+                        _check_hands(spec, data, active, state.present),
+                        rules.pack,
+                        limit=rules.hand_limit,
+                    )
+                except CardError as error:
+                    raise _card_error(error, active, spec) from None
+                outcomes, lines, notes = _showdown_lines(spec, showdown(parsed, rules), active)
+            else:
+                outcomes, lines = _recorded_outcomes(spec, data, active, state.present)
+            places = [o.place for o in outcomes]
+            winners = tuple(s for s, o in zip(active, outcomes, strict=True) if o.place == 1)
+            worst_place = max(places)
+            worst = (
+                ()
+                if worst_place == 1
+                else tuple(
+                    s for s, o in zip(active, outcomes, strict=True) if o.place == worst_place
+                )
             )
+            game = apply_deal(before, winners, worst)
+    except SettlementError as error:
+        raise _settlement_error(error, data.get("mode", ""), spec) from None
+    net = tuple(a - b for a, b in zip(game.money, before.money, strict=True))
+    out = frozenset(i for i in range(spec.n) if game.counters[i] == 0)
+    after = replace(state, index=state.index + 1, totals=game.money, pool=game)
+    number = None
+    if entry.kind == "deal":
+        assert dealer is not None
+        after = replace(
+            after, number=state.number + 1, dealt=_turns(spec, state, dealer), dealer=dealer
         )
-    out = frozenset(i for i in range(n) if state.counters[i] == 0)
-    if state.finished:
-        dealt, following, _ = (0,) * n, None, False
-    else:
-        dealt, following, _ = _dealt_and_next(spec, rows, out)
-    may_buy = tuple(i for i in range(n) if state.may_buy_horse(i))
+        number = after.number
+    row = Row(
+        state.index,
+        entry,
+        number,
+        dealer,
+        winners,
+        lines,
+        _pool_payments(game.ledger[len(before.ledger) :], spec),
+        notes,
+        net,
+        game.money,
+        game.pool,
+        game.counters,
+        out,
+        state.present,
+    )
+    return after, row
+
+
+def _cox_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+    n = spec.n
+    if entry.kind != "deal":
+        raise EntryError(None, f"Cox's Commerce has no {entry.kind}")
+    if len(state.scores) >= cox_engine.GAME_HANDS:
+        raise EntryError(None, "a game of Cox's Commerce is four hands, and four are recorded")
+    data = entry.data
+    bases = data["bases"]
+    lines: list[HandLine] = []
+    notes: list[Because] = []
+    row_scores: list[int] = []
+    for seat in range(n):
+        if data["mode"] == "cards":
+            try:
+                result = cox_engine.score_hand(data["cards"][seat], bases[seat], spec.cox_options)
+            except ValueError as error:
+                raise EntryError(f"cards_{seat}", str(error)) from None
+            row_scores.append(result.score)
+            description = (
+                "; ".join(
+                    f"{line.label} {format_amount(line.points, signed=True)}"
+                    for line in result.breakdown
+                )
+                or "no score"
+            )
+            lines.append(
+                HandLine(
+                    seat,
+                    tuple(result.cards),
+                    description,
+                    "",
+                    None,
+                    result.score,
+                    bases[seat],
+                    result.complete,
+                    result.clear,
+                )
+            )
+            name = spec.players[seat]
+            notes.extend(
+                Because(f"{name}: {r.text}", r.citations, r.rulings) for r in result.reasons
+            )
+            notes.extend(
+                Because(f"{name}: {use.text}", (), ())
+                for use in result.arrangement
+                if use.stands_for is not None
+            )
+        else:
+            row_scores.append(data["scores"][seat])
+            lines.append(HandLine(seat, (), "", "", None, data["scores"][seat], bases[seat]))
+    scores = (*state.scores, tuple(row_scores))
+    try:
+        game = cox_engine.game_totals([list(s) for s in scores])
+    except ValueError as error:
+        raise EntryError(None, str(error)) from None
+    totals = tuple(Fraction(t) for t in game.totals)
+    after = replace(
+        state,
+        index=state.index + 1,
+        number=len(scores),
+        totals=totals,
+        scores=scores,
+        bases=tuple(bases),
+    )
+    retailer = bases.index(1) if 1 in bases else None
+    net = tuple(Fraction(s) for s in row_scores)
+    row = Row(
+        state.index,
+        entry,
+        len(scores),
+        retailer,
+        (),
+        lines,
+        [],
+        notes,
+        net,
+        totals,
+        present=state.present,
+    )
+    return after, row
+
+
+_GAME_STEPS: Final = {
+    "peel-new": _money_step,
+    "peel-old": _money_step,
+    "swedish": _money_step,
+    "pool": _pool_step,
+    "cox": _cox_step,
+}
+"""Each kind of sheet's step: the part the engine's registry of games will take over."""
+
+
+# --- After the last entry: whose deal, and is it over -------------------------------------------
+
+
+def _rotation(spec: Spec) -> Because | None:
+    rotation = spec.rule_set.rotation
+    if rotation is None:
+        return None
+    reason = rotation_reason(rotation, same_dealer_variant=spec.flag("same_dealer"))
+    return Because(reason.text, reason.citations, reason.rulings)
+
+
+def _next_dealer(spec: Spec, state: Running, out: frozenset[int]) -> int | None:
+    """Whose deal it is: the engine's rotation among the seats at the table (a seat away
+    is skipped; in Pool Commerce the engine skips the players who are out)."""
+    rotation = spec.rule_set.rotation
+    assert rotation is not None
+    playing = [s for s in state.present if s not in out]
+    if not playing:
+        return None
+    if state.dealer is None:
+        return playing[0]
+    ring = sorted({*state.present, state.dealer})
+    here = ring.index(state.dealer)
+    gone = [ring.index(s) for s in out if s in ring]
+    same = spec.flag("same_dealer")
+    try:
+        following = ring[
+            next_dealer(
+                rotation,
+                here,
+                len(ring),
+                same_dealer_variant=same,
+                categories=state.categories if same else None,
+                out=gone,
+            )
+        ]
+        if following not in playing:  # the dealer kept the deal but has left the table
+            following = ring[next_dealer(rotation, here, len(ring), out=gone)]
+    except SettlementError:
+        return None  # the game is over (Pool Commerce)
+    return following
+
+
+def summarise(spec: Spec, state: Running, rows: list[Row] | None = None) -> Sheet:
+    """The sheet after ``state``: accounts, whose deal it is, whether it is over; ``rows``
+    are the rows computed on the way (the page shows them)."""
+    rows = [] if rows is None else rows
+    n = spec.n
+    if spec.rules == "cox":
+        over = len(state.scores) == cox_engine.GAME_HANDS
+        winners: tuple[int, ...] = ()
+        if state.scores and over:
+            winners = tuple(cox_engine.game_totals([list(s) for s in state.scores]).winners)
+        return Sheet(
+            spec,
+            rows,
+            state.totals,
+            [],
+            None,
+            None,
+            (0,) * n,
+            False,
+            over,
+            winners,
+            deals=state.number,
+            present=state.present,
+            state=state,
+        )
+    if spec.rules == "pool":
+        game = state.pool
+        assert game is not None
+        out = frozenset(i for i in range(n) if game.counters[i] == 0)
+        opening = _pool_payments(spec.new_pool().ledger, spec)
+        following = None if game.finished else _next_dealer(spec, state, out)
+        dealt = (0,) * n if game.finished else state.dealt
+        return Sheet(
+            spec,
+            rows,
+            game.money,
+            opening,
+            following,
+            _rotation(spec),
+            dealt,
+            False,
+            game.finished,
+            (game.champion,) if game.champion is not None else (),
+            pool=game.pool,
+            counters=game.counters,
+            out=out,
+            horses=game.horses,
+            may_buy_horse=tuple(i for i in range(n) if game.may_buy_horse(i)),
+            deals=state.number,
+            present=state.present,
+            state=state,
+        )
+    following = _next_dealer(spec, state, frozenset())
+    seated = [state.dealt[s] for s in state.present]
+    end = state.number > 0 and len(seated) >= 2 and suggest_end(seated)
     return Sheet(
         spec,
         rows,
-        state.money,
-        opening,
+        state.totals,
+        [],
         following,
         _rotation(spec),
-        dealt,
+        state.dealt,
+        end,
         False,
-        state.finished,
-        (state.champion,) if state.champion is not None else (),
-        pool=state.pool,
-        counters=state.counters,
-        out=out,
-        horses=state.horses,
-        may_buy_horse=may_buy,
-        deals=number,
+        (),
+        deals=state.number,
+        present=state.present,
+        state=state,
     )
 
 
-def _compute_cox(spec: Spec, entries: list[Entry]) -> Sheet:
+# --- The running state, stored beside each entry ------------------------------------------------
+
+
+def _amounts(values: Iterable[Fraction]) -> list[str]:
+    return [str(v) for v in values]
+
+
+def dump_state(state: Running, row: Row | None = None) -> dict[str, Any]:
+    """The state after an entry as JSON (exact amounts as text), with what the grid of
+    deals shows of its row (net and winners), so a page can show the accounts and the grid
+    without replaying anything."""
+    out: dict[str, Any] = {
+        "r": REVISION,
+        "i": state.index,
+        "n": state.number,
+        "t": _amounts(state.totals),
+        "d": list(state.dealt),
+        "dl": state.dealer,
+        "c": None if state.categories is None else list(state.categories),
+        "p": list(state.present),
+    }
+    if state.pool is not None:
+        game = state.pool
+        out["pool"] = {
+            "m": _amounts(game.money),
+            "k": list(game.counters),
+            "deals": game.deals,
+            "oa": list(game.out_after),
+            "fo": sorted(game.first_out),
+            "h": sorted(game.horses),
+        }
+    if state.scores:
+        out["cox"] = {"s": [list(s) for s in state.scores], "b": list(state.bases or ())}
+    if row is not None:
+        out["row"] = {"net": _amounts(row.net), "w": list(row.winners), "dl": row.dealer}
+    return out
+
+
+def load_state(spec: Spec, data: object) -> Running | None:
+    """A stored state, or None when there is none, it is of another :data:`REVISION` or it
+    does not fit the sheet (it is then recomputed). Seats of players who joined since are
+    padded in: away, nothing won or lost."""
+    if not isinstance(data, dict) or data.get("r") != REVISION:
+        return None
     n = spec.n
-    rows: list[Row] = []
-    scores: list[list[int]] = []
-    totals = (Fraction(0),) * n
-    for index, entry in enumerate(entries):
-        if entry.kind != "deal":
-            raise EntryError(None, f"Cox's Commerce has no {entry.kind}", index)
-        if len(scores) >= cox_engine.GAME_HANDS:
-            raise EntryError(
-                None, "a game of Cox's Commerce is four hands, and four are recorded", index
+    try:
+        totals = [Fraction(t) for t in data["t"]]
+        dealt = [int(d) for d in data["d"]]
+        if len(totals) > n or len(dealt) > n:
+            return None
+        totals += [Fraction(0)] * (n - len(totals))
+        dealt += [0] * (n - len(dealt))
+        categories = data.get("c")
+        state = Running(
+            int(data["i"]),
+            int(data["n"]),
+            tuple(totals),
+            tuple(dealt),
+            data.get("dl"),
+            None if categories is None else tuple(categories),
+            tuple(int(p) for p in data["p"]),
+        )
+        if "pool" in data:
+            state = replace(state, pool=_restore_pool(spec, data["pool"]))
+        elif spec.rules == "pool":
+            return None
+        if "cox" in data:
+            state = replace(
+                state,
+                scores=tuple(tuple(int(x) for x in s) for s in data["cox"]["s"]),
+                bases=tuple(data["cox"]["b"]) or None,
             )
-        data = entry.data
-        bases = data["bases"]
-        lines: list[HandLine] = []
-        notes: list[Because] = []
-        row_scores: list[int] = []
-        for seat in range(n):
-            if data["mode"] == "cards":
-                try:
-                    result = cox_engine.score_hand(
-                        data["cards"][seat], bases[seat], spec.cox_options
-                    )
-                except ValueError as error:
-                    raise EntryError(f"cards_{seat}", str(error), index) from None
-                row_scores.append(result.score)
-                description = (
-                    "; ".join(
-                        f"{line.label} {format_amount(line.points, signed=True)}"
-                        for line in result.breakdown
-                    )
-                    or "no score"
-                )
-                lines.append(
-                    HandLine(
-                        seat,
-                        tuple(result.cards),
-                        description,
-                        "",
-                        None,
-                        result.score,
-                        bases[seat],
-                        result.complete,
-                        result.clear,
-                    )
-                )
-                name = spec.players[seat]
-                notes.extend(
-                    Because(f"{name}: {r.text}", r.citations, r.rulings) for r in result.reasons
-                )
-                notes.extend(
-                    Because(f"{name}: {use.text}", (), ())
-                    for use in result.arrangement
-                    if use.stands_for is not None
-                )
-            else:
-                row_scores.append(data["scores"][seat])
-                lines.append(HandLine(seat, (), "", "", None, data["scores"][seat], bases[seat]))
-        scores.append(row_scores)
-        try:
-            game = cox_engine.game_totals(scores)
-        except ValueError as error:
-            raise EntryError(None, str(error), index) from None
-        net = tuple(Fraction(s) for s in row_scores)
-        totals = tuple(Fraction(t) for t in game.totals)
-        retailer = bases.index(1) if 1 in bases else None
-        rows.append(Row(index, entry, len(scores), retailer, (), lines, [], notes, net, totals))
-    winners: tuple[int, ...] = ()
-    if scores:
-        winners = tuple(cox_engine.game_totals(scores).winners)
-    over = len(scores) == cox_engine.GAME_HANDS
-    return Sheet(
-        spec,
-        rows,
-        totals,
-        [],
-        None,
-        None,
-        (0,) * n,
-        False,
-        over,
-        winners if over else (),
-        deals=len(scores),
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, SettlementError):
+        return None
+    return state
+
+
+_CARRIED: Final = Reason("the balances carried over from the stored sheet")
+
+
+def _restore_pool(spec: Spec, data: Mapping[str, Any]) -> PoolGame:
+    """A Pool Commerce game with the stored balances: a new game whose ledger holds the
+    buy-ins, the horses bought and one line per player carrying the rest over (the
+    engine's game has no constructor from balances; its ledger is only read for the
+    balances and the horses)."""
+    game = spec.new_pool()
+    deals = int(data["deals"])
+    entries: list[LedgerEntry] = []
+    horses = [int(h) for h in data["h"]]
+    for p in horses:
+        entries.append(LedgerEntry(deals, p, POOL, game.horse_price, 0, "horse", _CARRIED))
+        entries.append(LedgerEntry(deals, POOL, p, Fraction(0), 1, "horse", _CARRIED))
+    for p, (money, counters) in enumerate(zip(data["m"], data["k"], strict=True)):
+        dm = Fraction(money) - game.money[p] + (game.horse_price if p in horses else 0)
+        dc = int(counters) - game.counters[p] - (1 if p in horses else 0)
+        gain_m, loss_m = max(dm, Fraction(0)), max(-dm, Fraction(0))
+        gain_c, loss_c = max(dc, 0), max(-dc, 0)
+        if gain_m or gain_c:
+            entries.append(LedgerEntry(deals, POOL, p, gain_m, gain_c, "prize", _CARRIED))
+        if loss_m or loss_c:
+            entries.append(LedgerEntry(deals, p, POOL, loss_m, loss_c, "counter", _CARRIED))
+    restored = copy.copy(game)
+    return restored._evolve(  # noqa: SLF001 -- see the docstring
+        entries,
+        deals=deals,
+        out_after=tuple(None if d is None else int(d) for d in data["oa"]),
+        first_out=frozenset(int(p) for p in data["fo"]),
     )

@@ -433,7 +433,7 @@ def test_players_out_of_pool_commerce_leave_the_others_named_by_their_seats():
     with pytest.raises(EntryError) as caught:
         compute(spec, [d, d, d, twice])
     assert caught.value.field == "card_3_2"
-    assert caught.value.message == "AS is also in hand 3"
+    assert caught.value.message == "AS is also in Cy's hand"
 
 
 # --- Properties over random evenings -------------------------------------------------------------

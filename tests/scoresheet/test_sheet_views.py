@@ -252,7 +252,7 @@ def fields_for(game, **change):
     ("change", "field", "words"),
     [
         ({"card_1_1": "ZZ"}, "card_1_1", "'ZZ' is not a card"),
-        ({"card_1_1": "AS"}, "card_1_1", "also in hand 1"),
+        ({"card_1_1": "AS"}, "card_1_1", "also in Ann's hand"),
         ({"card_2_0": ""}, "card_2_0", "Enter this card"),
         ({"card_0_0": "1" * 13}, "card_0_0", "at most 12"),
         ({"dealer": ""}, "dealer", "Choose who dealt"),
@@ -708,7 +708,7 @@ def test_import_page_and_a_good_file(client, game):
         (lambda d: {**d, "entries": [{**d["entries"][0], "bought": [0, 0]}]}, "entries[0]"),
         (
             lambda d: {**d, "entries": [{**d["entries"][0], "hands": [["AS", "KS", "QS"]] * 4}]},
-            "entries[0] (card_1_0): AS is also in hand 1",
+            "entries[0] (card_1_0): AS is also in Ann's hand",
         ),
         (lambda d: {**d, "totals": {**d["totals"], "Ann": "100"}}, "totals.Ann: the file says 100"),
         (lambda d: {**d, "totals": {**d["totals"], "Ann": "lots"}}, "totals.Ann: 'lots' is not"),
