@@ -190,7 +190,7 @@ class Strength:
         >>> from games.engine.cards import PACK_52, parse_hand
         >>> from games.engine.commerce import PeelRules
         >>> strength(parse_hand("9S 9H KD", PACK_52), PeelRules()).describe()
-        'pair of nines, king third: beats 87.9% of all hands; against one other hand wins \
+        'pair of nines and a king: beats 87.9% of all hands; against one other hand wins \
 88.0%, ties 0.0%, loses 12.0%'
         """
         return (

@@ -55,8 +55,8 @@ def numbered(noun: str, indices: Sequence[int], details: Sequence[str] | None = 
     'player 1'
     >>> numbered("player", [0, 1, 3])
     'players 1, 2 and 4'
-    >>> numbered("hand", [0, 3], ["pair of nines, king third", "point 21"])
-    'hands 1 (pair of nines, king third) and 4 (point 21)'
+    >>> numbered("hand", [0, 3], ["pair of nines and a king", "point 21"])
+    'hands 1 (pair of nines and a king) and 4 (point 21)'
     >>> numbered("player", [])
     Traceback (most recent call last):
     ...

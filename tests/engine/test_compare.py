@@ -60,7 +60,7 @@ def test_pair_counts_to_peel_but_not_to_the_swedish_text():
     assert winner[0].labels == ("Peel, 52 cards", "Swedish text")
     assert winner[0].hands == (0, 1)
     assert winner[0].reason.text.startswith(
-        "Peel, 52 cards: hand 1 wins (pair of nines, king third); "
+        "Peel, 52 cards: hand 1 wins (pair of nines and a king); "
         "Swedish text: hand 2 wins (poäng 8 (five and three of hearts))."
     )
     assert peel("pair") in winner[0].reason.citations

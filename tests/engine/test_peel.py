@@ -102,7 +102,7 @@ def test_flush_three_cards_of_the_same_suit_irrespective_of_value():
 def test_pair_two_of_a_denomination_the_third_different():
     v = value("9S 9H KD")
     assert v.category is Category.PAIR
-    assert v.describe() == "pair of nines, king third"
+    assert v.describe() == "pair of nines and a king"
 
 
 def test_point_the_total_of_the_pips():

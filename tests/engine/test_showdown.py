@@ -119,7 +119,7 @@ def test_tie_pair_reason_between_winner_and_runner_up():
     result = showdown(hands, PeelRules())
     first = result.reasons[0]
     assert first.text == (
-        "Hand 2 (pair of nines, king third) beats hand 1 (pair of nines, queen third). "
+        "Hand 2 (pair of nines and a king) beats hand 1 (pair of nines and a queen). "
         "Both hold a pair of nines; the king beats the queen as third card."
     )
     assert first.citations == (peel("tie-pair"),)

@@ -130,4 +130,4 @@ def test_a_query_takes_well_under_ten_milliseconds():
 
 def test_describe_in_words():
     s = strength(parse_hand("9S 9H KD", PACK_52), PeelRules())
-    assert s.describe().startswith("pair of nines, king third: beats ")
+    assert s.describe().startswith("pair of nines and a king: beats ")
