@@ -16,8 +16,8 @@ it.
 
 >>> len(PACK), len(DISTINCT_CARDS), SUITS, HONOR_KINDS
 (80, 35, ('auto', 'ship', 'plane'), ('fruit', 'grain', 'industry'))
->>> PLAYERS, SUPPLY_BASES, GAME_HANDS
-((2, 4), (1, 2, 3, 4), 4)
+>>> PLAYERS, SUPPLY_BASES, GAME_HANDS, MAX_HAND_CARDS
+((2, 4), (1, 2, 3, 4), 4, 14)
 >>> result = score_hand("ship-4 ship-4 ship-captain ship-2 ship-2 ship-2 fruit-1 bank", 3)
 >>> result.score, result.complete, result.clear, result.doubled
 (18, True, True, True)
@@ -44,6 +44,7 @@ __all__ = [
     "DISTINCT_CARDS",
     "GAME_HANDS",
     "HONOR_KINDS",
+    "MAX_HAND_CARDS",
     "PACK",
     "PLAYERS",
     "SUITS",
@@ -80,6 +81,12 @@ PLAYERS: tuple[int, int] = (2, 4)
 GAME_HANDS: int = 4
 """A game is four completed hands: "Four completed hands are played, and then the scores
 earned by each player are added" (cox ``winner``)."""
+MAX_HAND_CARDS: int = 14
+"""The most cards a hand laid out may hold, greenbacks included (ruling ``cox-hand-size``):
+"eight cards in all except for each greenback or set of four of a kind, the hand will
+contain one more card than eight" (cox ``completed-hand``) -- four greenbacks in the pack
+(``composition``), and a fourth card (``fourth-card``) to at most two combinations of three,
+which are all that eight cards hold."""
 SUPPLY_BASES: tuple[int, ...] = (1, 2, 3, 4)
 """The numbers of the four Supply Bases, one before each player ("numbered from one to
 four", cox ``supply-base-numbers``; with two or three players as well,
@@ -464,9 +471,7 @@ def check_players(players: int) -> int:
     """
     low, high = PLAYERS
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise ValueError(
-            f"Cox's Commerce is played by two, three or four players, not {players!r}"
-        )
+        raise ValueError(f"Cox's Commerce is played by two, three or four players, not {players!r}")
     return players
 
 
@@ -728,6 +733,25 @@ _BANK_HONOR = ruling(
     "number'); the engine names the lowest such number, which does not change the count.",
     (cox("honor-cards"), cox("bank-card-advice")),
 )
+_HAND_SIZE = ruling(
+    "cox-hand-size",
+    "How many cards may a hand laid out hold? The booklet gives the count of a completed "
+    "hand, not a limit.",
+    f"At most {MAX_HAND_CARDS}: a hand is 'eight cards in all except for each greenback or set "
+    "of four of a kind, the hand will contain one more card than eight'; every greenback and "
+    "fourth card drawn is replaced from a Supply Base and every card drawn or bought is "
+    "followed by a discard, so no other card is ever added. The pack has four greenbacks, "
+    "and eight cards hold at most two combinations of three, each of which may take a fourth "
+    f"card: 8 + 4 + 2 = {MAX_HAND_CARDS}. The engine refuses a hand of more cards, naming "
+    "the count.",
+    (
+        cox("completed-hand"),
+        cox("fourth-card"),
+        cox("greenbacks"),
+        cox("turn-procedure"),
+        cox("composition"),
+    ),
+)
 _TIED_GAME = ruling(
     "cox-tied-game",
     "Who wins the game when two players have the same highest total?",
@@ -974,46 +998,161 @@ def _placings(hand: _Hand, options: CoxOptions) -> Iterator[tuple[str | None, ..
 
 
 def _completable(hand: _Hand, options: CoxOptions) -> bool:
-    """Whether some placing of the wildcards completes the hand (fast, for waiting)."""
-    if hand.size not in (8, 9, 10):
+    """Whether some placing of the wildcards completes the hand (see :func:`_can_complete`)."""
+    return _can_complete(hand.naturals, hand.wilds, options)
+
+
+def _can_complete(naturals: dict[str, int], wilds: Sequence[_Wild], options: CoxOptions) -> bool:
+    """Whether some placing of the wildcards completes the hand, decided without trying them.
+
+    A complete placing (cox ``completed-hand``) uses every wildcard and leaves exactly three
+    kinds: one pair and two kinds of three or four. A wildcard joins a kind of which one or
+    two are held, one to a kind, a captain only of its own suit (so a kind held once must
+    take one and becomes the pair; a kind held twice is the pair, or takes one and is a
+    three); only under ``bank_pairs_with_captain`` do the bank card and a captain make a
+    pair of their own, a third kind beside two held. Whether the hand is clear does not
+    depend on the placing: the bank card only joins a kind held or a captain's pair, whose
+    suit is in the hand already (ruling ``cox-bank-clear-hand``).
+    """
+    size = len(wilds)
+    for n in naturals.values():
+        size += n
+    if size < 8 or size > 10 or not 2 <= len(naturals) <= 3:
         return False
-    kinds = len(hand.naturals)
-    if kinds not in (2, 3) or kinds + len(hand.wilds) < 3:
+    captains = [suit for kind, suit in wilds if kind == "captain"]
+    bank = ("bank", "") in wilds
+    if options.sell_out_requires_clear_hand:
+        suits = {k.partition("-")[0] for k in naturals if k not in HONOR_KINDS}
+        if len(suits.union(captains)) > 1:
+            return False
+    if len(naturals) == 3:
+        for pair in naturals:  # the kind that ends as the pair
+            need: list[str] = []  # the kinds that must take a wildcard
+            for kind, n in naturals.items():
+                if n == (1 if kind == pair else 2):
+                    need.append(kind)
+                elif n < 3 and kind != pair or n > 2 and kind == pair:
+                    break  # a single that is not the pair, or the pair held three times
+            else:
+                if _fills(need, captains, bank):
+                    return True
         return False
-    if kinds == 2 and not options.bank_pairs_with_captain:
+    if not (options.bank_pairs_with_captain and bank) or 1 in naturals.values():
         return False
-    singles = sum(1 for n in hand.naturals.values() if n == 1)
-    joinable = sum(1 for n in hand.naturals.values() if n <= 2)
-    if singles > len(hand.wilds) or len(hand.wilds) > joinable + 2 * (kinds == 2):
-        return False  # every wildcard must be used, at most one to a kind (two when paired)
-    for targets in _placings(hand, options):
-        found = _evaluate(hand, targets, 1, options)
-        if found is not None and found.complete:
-            return True
-    return False
+    # the bank card and one captain make the pair; the other captains make the threes
+    need = [kind for kind, n in naturals.items() if n == 2]
+    return any(
+        any(f"{suit}-{n}" not in naturals for n in range(1, 6))  # a number to pair as
+        and _fills(need, [c for c in captains if c != suit], False)
+        for suit in captains
+    )
+
+
+def _fills(need: list[str], captains: list[str], bank: bool) -> bool:
+    """Whether the captains (of different suits) and the bank card can each join one kind
+    of ``need``, every kind of ``need`` taking one: each captain a kind of its suit."""
+    if len(need) != len(captains) + bank:
+        return False
+    suits = [kind.partition("-")[0] for kind in need]
+    return all(suit in suits for suit in captains)
 
 
 def _search(hand: _Hand, supply_base: int, options: CoxOptions) -> tuple[_Eval, bool]:
-    """The placing counted (ruling cox-best-arrangement) and whether any placing completes."""
-    best: _Eval | None = None
-    best_key: tuple[int, ...] = ()
-    any_complete = False
-    for targets in _placings(hand, options):
-        found = _evaluate(hand, targets, supply_base, options)
-        if found is None:
-            continue
-        any_complete = any_complete or found.complete
-        key = (
-            int(found.complete) if options.prefer_complete_arrangement else 0,
-            found.score,
-            int(found.complete),
-            int(found.clear),
-            -found.used,
-        )
-        if best is None or key > best_key:
-            best, best_key = found, key
-    assert best is not None  # leaving every wildcard unused is always allowed
-    return best, any_complete
+    """The placing counted (ruling cox-best-arrangement) and whether any placing completes.
+
+    Of the placings that score best, the first in the order of :func:`_placings` is
+    counted: placings are compared by (complete, if preferred; score; complete; clear;
+    fewer wildcards used).
+    """
+    if _completable(hand, options):
+        # two or three kinds held: only a few placings, every one of them is counted
+        best: _Eval | None = None
+        best_key: tuple[int, ...] = ()
+        for targets in _placings(hand, options):
+            found = _evaluate(hand, targets, supply_base, options)
+            if found is None:
+                continue
+            key = (
+                int(found.complete) if options.prefer_complete_arrangement else 0,
+                found.score,
+                int(found.complete),
+                int(found.clear),
+                -found.used,
+            )
+            if best is None or key > best_key:
+                best, best_key = found, key
+        assert best is not None and best.complete
+        return best, True
+    found = _evaluate(hand, _best_unfinished(hand, options), supply_base, options)
+    assert found is not None and not found.complete
+    return found, False
+
+
+def _best_unfinished(hand: _Hand, options: CoxOptions) -> tuple[str | None, ...]:
+    """The placing counted for a hand that no placing completes, without trying them all.
+
+    No placing being complete, a captain may only make a third card of a kind of its suit
+    held twice (a pair it made would not sell out), the bank card join any kind held once or
+    twice (never a captain's pair, which only sells out), and one wildcard goes to a kind.
+    A placing then counts the points of the kinds held plus what each wildcard adds to its
+    kind (worked out once for each wildcard and kind), doubled by the bank card, less the
+    penalty; only the bank card's place can change whether the hand is clear, and captains
+    (each of its own suit) never compete for a kind. So for each place of the bank card
+    every captain independently takes the kind where it adds most (the first such in its
+    order), or stays unused when it adds nothing; of these placings, one for each place of
+    the bank card, the best-keyed and then first in the order of :func:`_placings` is the
+    one the full search counts (ruling ``cox-best-arrangement``): some twenty placings
+    counted instead of thousands.
+    """
+    bank_at = next((i for i, w in enumerate(hand.wilds) if w[0] == "bank"), None)
+    # per wildcard: (position in its target list, target, points it adds)
+    choices: list[list[tuple[int, str | None, int]]] = []
+    for wild in hand.wilds:
+        options_of: list[tuple[int, str | None, int]] = []
+        for position, target in enumerate(_targets(hand, wild, options)):
+            if target is None:
+                options_of.append((position, None, 0))
+                continue
+            held = hand.naturals.get(target, 0)
+            if held == 0 or (wild[0] == "captain" and held == 1):
+                continue  # a pair with a captain only sells out, and nothing here does
+            options_of.append((position, target, _points(target, held + 1) - _points(target, held)))
+        choices.append(options_of)
+    raw = sum(_points(ident, n) for ident, n in hand.naturals.items())
+    doubled = bank_at is not None
+    best_key: tuple[int, int, int] | None = None
+    best_order: tuple[int, ...] = ()
+    best_targets: tuple[str | None, ...] = ()
+    for bank_choice in choices[bank_at] if bank_at is not None else [(0, None, 0)]:
+        taken = bank_choice[1]
+        order: list[int] = []
+        targets: list[str | None] = []
+        added = used = 0
+        for i, options_of in enumerate(choices):
+            if i == bank_at:
+                position, target, adds = bank_choice
+            else:
+                position, target, adds = options_of[0]  # unused
+                for choice in options_of[1:]:
+                    if choice[1] != taken and choice[2] > adds:
+                        position, target, adds = choice
+            order.append(position)
+            targets.append(target)
+            added += adds
+            used += target is not None
+        suits = set(hand.black_suits)
+        if taken is not None and taken not in HONOR_KINDS and options.bank_counts_in_clear_hand:
+            suits.add(taken.partition("-")[0])
+        clear = len(suits) <= 1
+        total = raw + added
+        if options.penalty_before_double:
+            score = (total - (0 if clear else 5)) * (2 if doubled else 1)
+        else:
+            score = total * (2 if doubled else 1) - (0 if clear else 5)
+        key = (score, int(clear), -used)
+        if best_key is None or key > best_key or (key == best_key and tuple(order) < best_order):
+            best_key, best_order, best_targets = key, tuple(order), tuple(targets)
+    return best_targets
 
 
 def waiting_cards(
@@ -1025,40 +1164,62 @@ def waiting_cards(
     the hand if the hand plus it is complete, or -- for a hand already holding its full
     count, as in the booklet's waiting hand -- the hand plus it, less one card discarded
     (cox ``waiting-hand``; ruling ``cox-waiting-discard``). A complete hand waits for
-    nothing.
+    nothing. A hand of more than :data:`MAX_HAND_CARDS` cards is refused (ruling
+    ``cox-hand-size``).
 
     >>> waiting_cards("ship-2 ship-2 ship-2 ship-3 ship-3 ship-3 ship-1")
     ['ship-1', 'ship-captain', 'bank']
     >>> waiting_cards("ship-2 ship-2 ship-2 ship-3 ship-3 ship-3 ship-1 fruit-4")
     ['ship-1', 'ship-captain', 'bank', 'fruit-1', 'fruit-2', 'fruit-3']
     """
-    return _waiting(_vector(parse_hand(cards)), options)
+    return _waiting(_vector(_check_hand_size(parse_hand(cards))), options)
 
 
 def _waiting(counts: list[int], options: CoxOptions) -> list[str]:
     hand = _make_hand(counts)
     if hand.size + 1 < 8 or hand.size > 10 or _completable(hand, options):
         return []
+    naturals = dict(hand.naturals)
+    wilds = list(hand.wilds)
     out: list[str] = []
     discards = [i for i, n in enumerate(counts) if n > 0 and _INFO[i][0] != "greenback"]
     for i, card in enumerate(DISTINCT_CARDS):
         if card.category == "greenback" or counts[i] >= card.pack_count:
             continue
-        counts[i] += 1
-        done = _completable(_make_hand(counts), options)
+        _shift(naturals, wilds, i, 1)
+        done = _can_complete(naturals, wilds, options)
         if not done and hand.size >= 8:
             for other in discards:
                 if other == i:
                     continue
-                counts[other] -= 1
-                done = _completable(_make_hand(counts), options)
-                counts[other] += 1
+                _shift(naturals, wilds, other, -1)
+                done = _can_complete(naturals, wilds, options)
+                _shift(naturals, wilds, other, 1)
                 if done:
                     break
-        counts[i] -= 1
+        _shift(naturals, wilds, i, -1)
         if done:
             out.append(card.code)
     return out
+
+
+def _shift(naturals: dict[str, int], wilds: list[_Wild], index: int, by: int) -> None:
+    """Add (``by`` 1) or take away (-1) one card, by pack index, of a hand's naturals and
+    wildcards, as :func:`_make_hand` would count them (greenbacks are not counted)."""
+    category, suit, _, code = _INFO[index]
+    if category == "captain" or category == "bank":
+        wild = (category, suit)
+        if by > 0:
+            wilds.append(wild)
+        else:
+            wilds.remove(wild)
+        return
+    kind = suit if category == "honor" else code
+    n = naturals.get(kind, 0) + by
+    if n:
+        naturals[kind] = n
+    else:
+        del naturals[kind]
 
 
 def _and(words: list[str]) -> str:
@@ -1106,7 +1267,9 @@ def score_hand(
     of one number and suit (cox ``counting-suit-cards``), honours two, three or four of a
     colour (``counting-honor-cards``), greenbacks singly; the bank card doubles the score
     (``bank-card``); a hand that is not clear loses 5 (``penalty``). Captains and the bank
-    card are placed the best way (ruling ``cox-best-arrangement``).
+    card are placed the best way (ruling ``cox-best-arrangement``). A hand of more than
+    :data:`MAX_HAND_CARDS` cards is refused with a :class:`CoxCardError` (ruling
+    ``cox-hand-size``).
 
     >>> s = score_hand("auto-5 auto-5 auto-5 auto-1 auto-1 auto-1 auto-2 auto-2 greenback-3", 3)
     >>> s.score, s.complete, [(line.label, line.points) for line in s.breakdown]
@@ -1117,9 +1280,14 @@ def score_hand(
     -2
     >>> score_hand("fruit-1 grain-1", 4, CoxOptions()).score
     0
+    >>> score_hand(["auto-1"] * 4 + ["ship-1"] * 4 + ["plane-1"] * 4 + ["fruit-1", "fruit-2",
+    ...             "grain-1"], 1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    games.engine.cox.CoxCardError: the hand holds 15 cards, but a hand laid out holds at most ...
     """
     base = _validate_base(supply_base)
-    parsed = parse_hand(cards)
+    parsed = _check_hand_size(parse_hand(cards))
     counts = _vector(parsed)
     hand = _make_hand(counts)
     best, any_complete = _search(hand, base, options)
@@ -1223,6 +1391,18 @@ def score_hand(
         waiting=waiting,
         can_sell_out=can_sell_out,
     )
+
+
+def _check_hand_size(parsed: tuple[CoxCard, ...]) -> tuple[CoxCard, ...]:
+    """The hand, if it holds no more than :data:`MAX_HAND_CARDS` cards (ruling
+    ``cox-hand-size``); else a :class:`CoxCardError` naming the count."""
+    if len(parsed) > MAX_HAND_CARDS:
+        raise CoxCardError(
+            f"the hand holds {len(parsed)} cards, but a hand laid out holds at most "
+            f"{MAX_HAND_CARDS}: eight, and one more for each greenback (the pack has four) and "
+            "for each fourth card laid out (at most two)"
+        )
+    return parsed
 
 
 def _bank_suit(hand: _Hand, best: _Eval) -> str | None:
@@ -1457,8 +1637,7 @@ def game_totals(scores_per_hand: list[list[int]]) -> GameTotals:
         for p, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(
-                    f"hand {h}, {numbered('player', [p])}: a score is a whole number, "
-                    f"not {value!r}"
+                    f"hand {h}, {numbered('player', [p])}: a score is a whole number, not {value!r}"
                 )
     assert players is not None
     totals = [sum(row[p] for row in scores_per_hand) for p in range(players)]

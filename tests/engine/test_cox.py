@@ -11,7 +11,9 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations, product
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -20,14 +22,23 @@ from hypothesis import strategies as st
 from games.engine import cox as cox_module
 from games.engine.citations import RULINGS, Citation, cox
 from games.engine.cox import (
+    _INFO,
     DISTINCT_CARDS,
     HONOR_KINDS,
+    MAX_HAND_CARDS,
     PACK,
     SUITS,
     CoxCard,
     CoxCardError,
     CoxOptions,
     CoxScore,
+    _Eval,
+    _Hand,
+    _kind_order,
+    _make_hand,
+    _points,
+    _vector,
+    _Wild,
     game_totals,
     parse_card,
     parse_hand,
@@ -41,6 +52,7 @@ ANCHORS = {
     "greenbacks", "counting-suit-cards", "counting-honor-cards", "winner", "fourth-card",
     "penalty", "no-one-completes", "waiting-hand", "special-notes", "bank-card-advice",
     "suit-pairs", "honor-kinds", "clear-hand-honors", "choice-of-suits", "supply-bases",
+    "turn-procedure",
 }  # fmt: skip
 COX_RULINGS = {slug for slug in RULINGS if slug.startswith("cox-")}
 
@@ -744,11 +756,58 @@ def test_best_arrangement_prefers_fewer_wildcards_on_equal_scores():
     assert result.arrangement[0].stands_for is None
 
 
+def test_best_arrangement_forty_cards_beyond_the_limit_still_searched_at_once():
+    """The search itself has no limit of its own (the engine refuses the hand first): the
+    rack of 4,104 placings is counted from the best place of each wildcard."""
+    rack = "".join(f"{s}-{n}*2 " for s in SUITS for n in range(1, 6)) + "fruit-1 fruit-2 "
+    rack += "grain-1 grain-2 industry-1 industry-2 auto-captain ship-captain plane-captain bank"
+    hand = _make_hand(_vector(parse_card(c) for c in h(rack)))
+    assert hand.size == 40
+    assert len(list(old_placings(hand, CoxOptions()))) == 4104
+    best, complete = cox_module._search(hand, 1, CoxOptions())
+    assert (best, complete) == old_search(hand, 1, CoxOptions())
+    # the bank card to the 5s of autos, as good as the 1s for the captain, who comes first
+    assert best.targets == ("auto-1", "ship-5", "plane-5", "auto-5")
+    assert best.score == (3 * 3 + 3 + 5 + 5 + 5) * 2 - 5  # three honour pairs, four threes
+
+
 def test_best_arrangement_twelve_cards_three_captains_and_the_bank_card():
     hand = "auto-1*2 auto-2 ship-3*2 plane-5*2 auto-captain ship-captain plane-captain bank fruit-1"
     result = score(hand)
     assert result.score == (3 + 3 + 5 + 3) * 2 - 5
     assert [u.stands_for for u in result.arrangement] == ["auto-1", "ship-3", "plane-5", "fruit-2"]
+
+
+# --- completed-hand: how many cards a hand holds ---------------------------------------------
+
+
+def test_completed_hand_fourteen_cards_at_most():
+    """Eight cards "in all except for each greenback or set of four of a kind, the hand will
+    contain one more card than eight": four greenbacks and two fours make the most, 14."""
+    most = "auto-1*4 auto-2*4 auto-3*2 greenback-1 greenback-2 greenback-3 greenback-4"
+    assert len(h(most)) == MAX_HAND_CARDS == 14
+    result = score(most, 2)
+    assert result.complete and result.score == 5 + 5 + 6 + 3 * 3
+    assert RULINGS["cox-hand-size"].citations[0] == cox("completed-hand")
+    assert {c.anchor for c in RULINGS["cox-hand-size"].citations} == {
+        "completed-hand", "fourth-card", "greenbacks", "turn-procedure", "composition",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("count", [15, 16, 40])
+def test_completed_hand_more_cards_are_refused_naming_the_count(count):
+    pool = [c.code for c in PACK]
+    cards = pool[:count]
+    message = (
+        f"the hand holds {count} cards, but a hand laid out holds at most 14: eight, and one "
+        "more for each greenback (the pack has four) and for each fourth card laid out (at "
+        "most two)"
+    )
+    with pytest.raises(CoxCardError) as caught:
+        score_hand(cards, 1)
+    assert str(caught.value) == message and caught.value.token is None
+    with pytest.raises(CoxCardError, match="holds 15 cards"):
+        waiting_cards(cards[:15])
 
 
 # --- winner -----------------------------------------------------------------------------------
@@ -798,7 +857,7 @@ def test_rulings_declared_with_cox_citations_and_options():
         "cox-captain-no-fourth-card", "cox-one-combination-per-kind", "cox-best-arrangement",
         "cox-bank-clear-hand", "cox-penalty-order", "cox-sell-out-unclear",
         "cox-bank-captain-pair", "cox-penalty-below-zero", "cox-no-black-cards-clear",
-        "cox-waiting-discard", "cox-bank-honor-number", "cox-tied-game",
+        "cox-waiting-discard", "cox-bank-honor-number", "cox-tied-game", "cox-hand-size",
     }  # fmt: skip
     assert expected == COX_RULINGS
     fields = {f.name: f.default for f in dataclasses.fields(CoxOptions)}
@@ -1333,3 +1392,264 @@ def test_any_deal_from_one_pack_is_read_and_one_card_more_is_refused(pack, playe
             f"the pack has only {card.pack_count} of {card.code} ({card.name}); "
             f"{numbered('player', holders)} hold {card.pack_count + 1} between them"
         )
+
+
+# --- the search before issue 9, kept as the reference of the faster one ---------------------
+# Copied from games/engine/cox.py as it was: every placing of the captains and the bank card
+# tried and counted in full. The engine now decides completeness from the counts and, for a
+# hand no placing completes, takes each wildcard's best place directly; the results must be
+# the same, placing for placing.
+
+
+def old_targets(hand: _Hand, wild: _Wild, options: CoxOptions) -> list[str | None]:
+    """Where one wildcard may go: unused, or joining a kind of which one or two are held."""
+    joinable = [k for k, n in hand.naturals.items() if n in (1, 2)]
+    has_bank = ("bank", "") in hand.wilds
+    if wild[0] == "captain":
+        suit = wild[1]
+        out: list[str | None] = [None]
+        out += [k for k in joinable if k.startswith(suit + "-")]
+        if options.bank_pairs_with_captain and has_bank:
+            free = old_free_number(hand, suit)
+            if free is not None:
+                out.append(free)
+        return sorted(out, key=lambda t: -1 if t is None else _kind_order(t))
+    out = [None, *joinable]
+    if options.bank_pairs_with_captain:
+        for kind, suit in hand.wilds:
+            free = old_free_number(hand, suit) if kind == "captain" else None
+            if free is not None:
+                out.append(free)
+    return sorted(out, key=lambda t: -1 if t is None else _kind_order(t))
+
+
+def old_free_number(hand: _Hand, suit: str) -> str | None:
+    for n in range(1, 6):
+        if hand.naturals.get(f"{suit}-{n}", 0) == 0:
+            return f"{suit}-{n}"
+    return None
+
+
+def old_evaluate(
+    hand: _Hand, targets: tuple[str | None, ...], supply_base: int, options: CoxOptions
+) -> _Eval | None:
+    """Count one placing of the wildcards, or ``None`` when the rules forbid it."""
+    joined: dict[str, list[_Wild]] = {}
+    for wild, target in zip(hand.wilds, targets, strict=True):
+        if target is not None:
+            joined.setdefault(target, []).append(wild)
+    sizes = dict(hand.naturals)
+    raw = 0
+    for target, wilds in joined.items():
+        natural = hand.naturals.get(target, 0)
+        if natural == 0:
+            # only the bank card and a captain together, as a pair, under the option
+            kinds = sorted(w[0] for w in wilds)
+            if kinds != ["bank", "captain"]:
+                return None
+        elif len(wilds) != 1:
+            return None  # the bank card never with a captain; one wildcard to a kind
+        sizes[target] = natural + len(wilds)
+    suits = set(hand.black_suits)
+    if options.bank_counts_in_clear_hand:  # ruling cox-bank-clear-hand
+        for wild, target in zip(hand.wilds, targets, strict=True):
+            if wild[0] == "bank" and target is not None and target not in HONOR_KINDS:
+                suits.add(target.split("-")[0])
+    clear = len(suits) <= 1
+    used = sum(t is not None for t in targets)
+    shape = sorted(sizes.values())
+    complete = (
+        used == len(hand.wilds)
+        and len(shape) == 3
+        and shape[0] == 2
+        and shape[1] >= 3
+        and (clear or not options.sell_out_requires_clear_hand)
+    )
+    if not complete:
+        # a captain makes a pair only 'if in so doing the player can Sell Out'
+        for wild, target in zip(hand.wilds, targets, strict=True):
+            if wild[0] == "captain" and target is not None and sizes[target] == 2:
+                return None
+    for ident, size in sizes.items():
+        raw += _points(ident, size)
+    for number in hand.greenbacks:
+        raw += 6 if number == supply_base else 3
+    doubled = ("bank", "") in hand.wilds
+    score = raw
+    if options.penalty_before_double:
+        score = (score - (0 if clear else 5)) * (2 if doubled else 1)
+    else:
+        score = score * (2 if doubled else 1) - (0 if clear else 5)
+    return _Eval(targets, raw, score, clear, complete, used, sizes, frozenset(suits))
+
+
+def old_placings(hand: _Hand, options: CoxOptions) -> Iterator[tuple[str | None, ...]]:
+    lists = [old_targets(hand, wild, options) for wild in hand.wilds]
+    return product(*lists)
+
+
+def old_completable(hand: _Hand, options: CoxOptions) -> bool:
+    """Whether some placing of the wildcards completes the hand (fast, for waiting)."""
+    if hand.size not in (8, 9, 10):
+        return False
+    kinds = len(hand.naturals)
+    if kinds not in (2, 3) or kinds + len(hand.wilds) < 3:
+        return False
+    if kinds == 2 and not options.bank_pairs_with_captain:
+        return False
+    singles = sum(1 for n in hand.naturals.values() if n == 1)
+    joinable = sum(1 for n in hand.naturals.values() if n <= 2)
+    if singles > len(hand.wilds) or len(hand.wilds) > joinable + 2 * (kinds == 2):
+        return False  # every wildcard must be used, at most one to a kind (two when paired)
+    for targets in old_placings(hand, options):
+        found = old_evaluate(hand, targets, 1, options)
+        if found is not None and found.complete:
+            return True
+    return False
+
+
+def old_search(hand: _Hand, supply_base: int, options: CoxOptions) -> tuple[_Eval, bool]:
+    """The placing counted (ruling cox-best-arrangement) and whether any placing completes."""
+    best: _Eval | None = None
+    best_key: tuple[int, ...] = ()
+    any_complete = False
+    for targets in old_placings(hand, options):
+        found = old_evaluate(hand, targets, supply_base, options)
+        if found is None:
+            continue
+        any_complete = any_complete or found.complete
+        key = (
+            int(found.complete) if options.prefer_complete_arrangement else 0,
+            found.score,
+            int(found.complete),
+            int(found.clear),
+            -found.used,
+        )
+        if best is None or key > best_key:
+            best, best_key = found, key
+    assert best is not None  # leaving every wildcard unused is always allowed
+    return best, any_complete
+
+
+def old_waiting(counts: list[int], options: CoxOptions) -> list[str]:
+    hand = _make_hand(counts)
+    if hand.size + 1 < 8 or hand.size > 10 or old_completable(hand, options):
+        return []
+    out: list[str] = []
+    discards = [i for i, n in enumerate(counts) if n > 0 and _INFO[i][0] != "greenback"]
+    for i, card in enumerate(DISTINCT_CARDS):
+        if card.category == "greenback" or counts[i] >= card.pack_count:
+            continue
+        counts[i] += 1
+        done = old_completable(_make_hand(counts), options)
+        if not done and hand.size >= 8:
+            for other in discards:
+                if other == i:
+                    continue
+                counts[other] -= 1
+                done = old_completable(_make_hand(counts), options)
+                counts[other] += 1
+                if done:
+                    break
+        counts[i] -= 1
+        if done:
+            out.append(card.code)
+    return out
+
+
+def rack_hand(cards: list[str]) -> _Hand:
+    return _make_hand(_vector(parse_card(c) for c in cards))
+
+
+NATURALS = [c.code for c in PACK if c.code not in WILD]  # greenbacks too
+
+
+@st.composite
+def racks(draw: st.DrawFn, most: int = MAX_HAND_CARDS) -> list[str]:
+    """Racks rich in wildcards: any of the captains and the bank card (often all four), and
+    natural cards from all suits or from one or two, so that kinds held once or twice are
+    common and some hands sell out."""
+    wilds = draw(st.one_of(st.just(sorted(WILD)), st.sets(st.sampled_from(sorted(WILD)))))
+    suits = draw(st.sets(st.sampled_from([*SUITS, *HONOR_KINDS, "greenback"]), min_size=1))
+    pool = [c for c in NATURALS if c.split("-")[0] in suits]
+    room = max(0, min(most - len(wilds), len(pool)))
+    picked = draw(st.lists(st.sampled_from(range(len(pool))), unique=True, max_size=room))
+    return draw(st.permutations([*wilds, *(pool[i] for i in picked)]))
+
+
+@st.composite
+def selling_racks(draw: st.DrawFn) -> list[str]:
+    """Racks at or near selling out with up to four wildcards: two or three kinds of three or
+    four and a pair (or the bank card and a captain as the pair), some cards turned into the
+    captain of their suit or the bank card, then a card added or taken away."""
+    kinds = draw(st.lists(st.sampled_from(KINDS), min_size=3, max_size=3, unique=True))
+    shape = draw(st.permutations(draw(st.sampled_from([(2, 3, 3), (2, 3, 4), (2, 4, 4)]))))
+    cards: list[str] = []
+    for kind, n in zip(kinds, shape, strict=True):
+        if kind in HONOR_KINDS:
+            cards += [f"{kind}-{i}" for i in draw(st.permutations(range(1, 5)))[:n]]
+        else:
+            cards += [kind] * n
+    if draw(st.booleans()):  # the pair made by the bank card and a captain
+        pair = shape.index(2)
+        cards = [c for c in cards if kind_of(c) != kinds[pair]]
+        cards += ["bank", f"{draw(st.sampled_from(SUITS))}-captain"]
+    for _ in range(draw(st.sampled_from([2, 3, 4, 1, 0]))):
+        victim = cards.pop(draw(st.integers(0, len(cards) - 1)))
+        suit = victim.split("-")[0]
+        turned = draw(st.sampled_from(["bank", f"{suit}-captain"] if suit in SUITS else ["bank"]))
+        cards.append(turned if victim not in WILD else victim)
+    change = draw(st.sampled_from(["none", "add", "remove"]))
+    if change == "add":
+        cards.append(draw(st.sampled_from(CODES)))
+    elif change == "remove":
+        cards.pop(draw(st.integers(0, len(cards) - 1)))
+    assume(valid(cards))
+    return draw(st.permutations(cards))
+
+
+@st.composite
+def big_racks(draw: st.DrawFn) -> list[str]:
+    """Racks of 20 to 40 cards: most kinds of the suits held once or twice, and (usually)
+    all three captains and the bank card -- the most placings to try."""
+    cards = draw(st.one_of(st.just(sorted(WILD)), st.sets(st.sampled_from(sorted(WILD)))))
+    cards = sorted(cards)
+    for kind in [c.code for c in DISTINCT_CARDS if c.category == "suit"]:
+        cards += [kind] * draw(st.sampled_from([0, 1, 2, 2, 2, 3, 4]))
+    for code in [c.code for c in DISTINCT_CARDS if c.category in ("honor", "greenback")]:
+        if draw(st.booleans()):
+            cards.append(code)
+    assume(20 <= len(cards) <= 40)
+    return cards
+
+
+def same_as_before(cards: list[str], base: int, opts: CoxOptions) -> None:
+    hand = rack_hand(cards)
+    assert cox_module._search(hand, base, opts) == old_search(hand, base, opts)
+    assert cox_module._completable(hand, opts) == old_completable(hand, opts)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(racks(), selling_racks(), near_complete_hands(), hands), bases, options)
+def test_property_search_matches_the_search_before(cards, base, opts):
+    same_as_before(cards, base, opts)
+    new = score_hand(cards, base, opts)
+    with (
+        mock.patch.object(cox_module, "_search", old_search),
+        mock.patch.object(cox_module, "_completable", old_completable),
+        mock.patch.object(cox_module, "_waiting", old_waiting),
+    ):
+        assert score_hand(cards, base, opts) == new
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(big_racks(), bases, options)
+def test_property_search_matches_the_search_before_beyond_the_limit(cards, base, opts):
+    same_as_before(cards, base, opts)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(racks(most=10), selling_racks(), near_complete_hands()), options)
+def test_property_waiting_cards_match_the_search_before(cards, opts):
+    counts = _vector(parse_card(c) for c in cards)
+    assert cox_module._waiting(counts, opts) == old_waiting(list(counts), opts)
