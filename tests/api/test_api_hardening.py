@@ -331,3 +331,17 @@ def test_head_answers_like_get_on_a_sheet(url):
 def test_every_endpoint_answers_a_client_without_a_csrf_cookie(url):
     response = post(url, VALID[url], client=Client(enforce_csrf_checks=True))
     assert response.status_code == 200, response.content[:300]
+
+
+def test_the_500_page_renders_even_without_the_static_files_manifest(settings, tmp_path):
+    # A deployment that forgot collectstatic fails on every page; the 500 page must still
+    # render, or the server answers with its own bare error instead.
+    from django.template.loader import render_to_string
+
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    html = render_to_string("500.html")
+    assert 'href="/static/css/site.css"' in html
