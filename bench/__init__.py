@@ -1,86 +1,140 @@
-"""Benchmarks of the engine, reported as ratios to a baseline measured in the same run.
+"""Benchmarks of the engine, each figure a ratio to the fastest baseline of the same run.
 
-Run ``python -m bench``. Absolute times depend on the machine; a ratio to a bare
-dictionary look-up measured in the same run does not (much), so every line says how
-many dictionary look-ups its operation costs, and states its goal.
+Run ``python -m bench``. Absolute times depend on the machine and on what else it is doing;
+a ratio to a baseline measured beside the figure does not (much). The baselines are bare
+dictionary look-ups of the values of all 22,100 hands of the 52-card pack, over precomputed
+keys, in the order in which evaluate's figure goes through the hands, the dictionary keyed
+in several ways (the hand's bitmask, its cards' indices packed into one number, its number
+among the 22,100, its code as a string); the fastest of them is the yardstick, so a figure
+is never flattered by a slow key.
 
-To add a line, write a function that takes the :class:`Baseline` and returns
-:class:`Line` objects, decorate it with :func:`register`, and put it in any module of
-this package (``bench/cox.py``, ``bench/settlement.py``): :func:`main` imports every
-module of the package before it runs the registered functions in order.
+Measurements are interleaved: in each of :data:`ROUNDS` rounds every figure is measured
+once, right after every baseline. A figure's ratio is the median over the rounds of its time
+over the yardstick's time measured just before it, so a moment when the machine is busy
+moves the yardstick with the figure; the time printed is the median time. A first round,
+not counted, warms everything up and sets how many times each operation is repeated in a
+measurement (enough for :data:`MIN_TIME`); each measurement is preceded by one untimed run
+of its operation, so that every case is timed warm, whichever case ran before it.
 
-Only the standard library: :func:`time.perf_counter`, repeated, keeping the minimum.
+To add a figure, write a function that returns :class:`Case` objects, decorate it with
+:func:`register`, and put it in one of :data:`ENGINE_MODULES` (``bench/cox_and_settlement.py``).
+``python -m bench`` then runs the other benches of the package (``bench.pages``,
+``bench.sheet``) after the engine's.
+
+Only the standard library: :func:`time.perf_counter`.
 """
 
 from __future__ import annotations
 
 import importlib
 import itertools
-import pkgutil
 import platform
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine.cards import PACK_52, Card, parse_hands
 from games.engine.commerce import PeelRules, SwedishRules, _table_for, evaluate, showdown
 from games.engine.strength import strength, strength_table
 
-__all__ = ["BENCHES", "Baseline", "Line", "best_of", "main", "register"]
+__all__ = [
+    "BENCHES",
+    "ENGINE_MODULES",
+    "MIN_TIME",
+    "ROUNDS",
+    "TWELVE",
+    "Case",
+    "Goal",
+    "Result",
+    "main",
+    "register",
+    "run_cases",
+]
 
-REPEAT = 7
-"""How many times each measurement is repeated; the minimum is kept."""
+ROUNDS = 9
+"""Counted rounds; every case is measured once in each, and the median kept."""
+MIN_TIME = 2e-3
+"""Each measurement repeats its operation until it takes at least this long (seconds)."""
+ENGINE_MODULES = ("cox_and_settlement",)
+"""The modules of this package whose :func:`register` functions :func:`main` runs too."""
 
 
 @dataclass(frozen=True)
-class Baseline:
-    """The yardstick: seconds for one bare ``dict[key]`` over precomputed integer keys."""
+class Goal:
+    """What a figure should reach: at most ``ratio`` times the yardstick, or at most
+    ``seconds`` per operation, said in words by ``text``."""
 
-    lookup: float
+    text: str
+    ratio: float | None = None
+    seconds: float | None = None
+
+    def met(self, seconds: float, ratio: float) -> bool:
+        """Whether a figure of ``seconds`` per operation, ``ratio`` yardsticks, meets it."""
+        if self.ratio is not None and ratio > self.ratio:
+            return False
+        return self.seconds is None or seconds <= self.seconds
 
 
 @dataclass(frozen=True)
-class Line:
-    """One figure: what was timed, seconds per operation, and the goal in words."""
+class Case:
+    """One thing to time: ``run`` performs ``per_call`` operations; ``setup`` (untimed)
+    runs before each measurement, then ``run`` once untimed unless ``warm`` is false. A
+    baseline is a candidate for the yardstick."""
 
     name: str
-    seconds: float
-    goal: str = ""
-    met: bool | None = None
+    run: Callable[[], object]
+    per_call: int = 1
+    goal: Goal | None = None
     in_ms: bool = False
-
-    def render(self, baseline: Baseline) -> str:
-        """The line as printed: absolute time and ratio to the dict look-up."""
-        ratio = self.seconds / baseline.lookup
-        verdict = "" if self.met is None else ("  [met]" if self.met else "  [MISSED]")
-        goal = f"  goal: {self.goal}" if self.goal else ""
-        took = f"{self.seconds * 1e3:.4f} ms" if self.in_ms else _human(self.seconds)
-        return f"{self.name}: {took} = {ratio:,.1f}x dict look-up{goal}{verdict}"
+    baseline: bool = False
+    setup: Callable[[], object] | None = None
+    warm: bool = True
 
 
-type Bench = Callable[[Baseline], list[Line]]
+@dataclass(frozen=True)
+class Result:
+    """A case's seconds per operation, one a measurement, and beside each the baselines'
+    seconds measured just before it (in the order of the baselines)."""
+
+    case: Case
+    samples: tuple[float, ...]
+    beside: tuple[tuple[float, ...], ...]
+
+    @property
+    def seconds(self) -> float:
+        """The median seconds per operation."""
+        return statistics.median(self.samples)
+
+    def ratio(self, yardstick: int) -> float:
+        """The median of this case's time over that of baseline number ``yardstick``
+        measured just before it."""
+        pairs = zip(self.samples, self.beside, strict=True)
+        return statistics.median(mine / base[yardstick] for mine, base in pairs)
+
+    def render(self, yardstick: int) -> str:
+        """The line as printed: time per operation, ratio to the yardstick, the goal."""
+        ratio = self.ratio(yardstick)
+        took = f"{self.seconds * 1e3:.4f} ms" if self.case.in_ms else _human(self.seconds)
+        line = f"{self.case.name}: {took} = {ratio:,.1f}x"
+        goal = self.case.goal
+        if goal is not None:
+            met = goal.met(self.seconds, ratio)
+            line += f"  goal: {goal.text}  [{'met' if met else 'MISSED'}]"
+        return line
+
+
+type Bench = Callable[[], list[Case]]
 
 BENCHES: list[Bench] = []
-"""The registered bench functions, run in order by :func:`main`."""
+"""The registered bench functions, in order: each returns the cases it adds."""
 
 
 def register(func: Bench) -> Bench:
     """Add a bench function to :data:`BENCHES` (a decorator)."""
     BENCHES.append(func)
     return func
-
-
-def best_of(run: Callable[[], object], per_call: int = 1, repeat: int = REPEAT) -> float:
-    """Seconds for one operation: the minimum over ``repeat`` runs of ``run``.
-
-    ``run`` performs ``per_call`` operations each time it is called.
-    """
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best / per_call
 
 
 def _human(seconds: float) -> str:
@@ -91,49 +145,121 @@ def _human(seconds: float) -> str:
     return f"{seconds * 1e9:.1f} ns"
 
 
+def _once(case: Case, number: int) -> float:
+    if case.setup is not None:
+        case.setup()
+    run = case.run
+    if case.warm:
+        run()
+    start = time.perf_counter()
+    for _ in range(number):
+        run()
+    return (time.perf_counter() - start) / (number * case.per_call)
+
+
+def run_cases(cases: list[Case], rounds: int = ROUNDS) -> list[Result]:
+    """Measure the cases interleaved: a warm-up round that sets each case's repetitions,
+    then ``rounds`` rounds, each measuring every figure once right after every baseline.
+    The baselines' results are all their measurements, each beside the others' of the
+    same moment."""
+    numbers = []
+    for case in cases:
+        number = 1
+        while _once(case, number) * number * case.per_call < MIN_TIME and number < 1 << 20:
+            number *= 2
+        numbers.append(number)
+    bases = [i for i, case in enumerate(cases) if case.baseline]
+    figures = [i for i, case in enumerate(cases) if not case.baseline]
+    samples: list[list[float]] = [[] for _ in cases]
+    beside: list[list[tuple[float, ...]]] = [[] for _ in cases]
+    for _ in range(rounds):
+        for i in figures:
+            measured = tuple(_once(cases[b], numbers[b]) for b in bases)
+            for b, seconds in zip(bases, measured, strict=True):
+                samples[b].append(seconds)
+                beside[b].append(measured)
+            samples[i].append(_once(cases[i], numbers[i]))
+            beside[i].append(measured)
+    return [Result(case, tuple(samples[i]), tuple(beside[i])) for i, case in enumerate(cases)]
+
+
+# --- the baselines: one bare dict look-up of every hand's value --------------------------
+
 type Hand = tuple[Card, Card, Card]
 
 _HANDS: list[Hand] = [(c, b, a) for a, b, c in itertools.combinations(PACK_52.cards, 3)]
-_KEYS: list[int] = [a.bit | b.bit | c.bit for a, b, c in _HANDS]
+"""Every hand of the 52-card pack, highest card first, in the pack's order of hands."""
+_PEEL = PeelRules()
 
 
-def measure_baseline() -> Baseline:
-    """A bare dict look-up over the same 22,100 precomputed keys that (1) evaluates."""
-    table = _table_for(PeelRules()._table_key).values
-    keys = _KEYS
-
+def _lookup(table: dict[Any, object], keys: list[Any]) -> Callable[[], None]:
     def run() -> None:
         for key in keys:
             table[key]
 
-    return Baseline(best_of(run, len(keys)))
+    return run
 
 
 @register
-def cold_tables(baseline: Baseline) -> list[Line]:
-    """Building the tables once (not in any hot path): Peel 52 and the strength arrays."""
-    _table_for.cache_clear()
-    strength_table.cache_clear()
-    start = time.perf_counter()
-    table = _table_for(PeelRules()._table_key)
-    built = time.perf_counter() - start
-    start = time.perf_counter()
-    _ = table.grid
-    gridded = time.perf_counter() - start
-    start = time.perf_counter()
-    strength_table(table)
-    arrays = time.perf_counter() - start
+def baselines() -> list[Case]:
+    """The same 22,100 hands' values, looked up in dicts keyed in different ways."""
+    values = _table_for(PeelRules()._table_key).values
+    bits = [a.bit | b.bit | c.bit for a, b, c in _HANDS]
+    ordered = [values[key] for key in bits]
+    packed = [a.index * 2704 + b.index * 52 + c.index for a, b, c in _HANDS]
+    numbers = list(range(len(_HANDS)))
+    codes = [f"{a}{b}{c}" for a, b, c in _HANDS]
+    ways: list[tuple[str, list[Any]]] = [
+        ("the hand's 52-bit mask (the engine's Table.values)", bits),
+        ("its cards' indices packed into one number", packed),
+        ("its number among the 22,100 (0 to 22,099)", numbers),
+        ("its code as a string ('AS2S3S', hash cached)", codes),
+    ]
     return [
-        Line("(0) build the Peel 52-card table once (22,100 hands)", built),
-        Line("(0) build its grid by card index once (evaluate's look-up)", gridded),
-        Line("(0) build its sorted strength arrays once", arrays),
+        Case(
+            f"(b) dict look-up by {what}",
+            _lookup(dict(zip(keys, ordered, strict=True)), keys),
+            len(keys),
+            baseline=True,
+        )
+        for what, keys in ways
     ]
 
 
+# --- the engine's figures ------------------------------------------------------------------
+
+
 @register
-def evaluate_all(baseline: Baseline) -> list[Line]:
-    """(1) Evaluate every hand of the 52-card pack from Card tuples."""
-    lines = []
+def cold_tables() -> list[Case]:
+    """(0) Building the tables once (not in any hot path): Peel 52 and the strength arrays."""
+    key = PeelRules()._table_key
+
+    def build() -> None:
+        _table_for.cache_clear()
+        _table_for(key)
+
+    def grid() -> None:
+        table = _table_for(key)
+        table.__dict__.pop("grid", None)
+        _ = table.grid
+
+    def arrays() -> None:
+        strength_table.cache_clear()
+        strength_table(_table_for(key))
+
+    return [
+        Case("(0) build the Peel 52-card table once (22,100 hands)", build, in_ms=True,
+             warm=False),
+        Case("(0) build its grid by card index once (evaluate's look-up)", grid, in_ms=True,
+             warm=False),
+        Case("(0) build its sorted strength arrays once", arrays, in_ms=True, warm=False),
+    ]  # fmt: skip
+
+
+@register
+def evaluate_all() -> list[Case]:
+    """(1) Evaluate every hand of the 52-card pack from Card tuples, against the goal."""
+    cases = []
     for rules in (PeelRules(), SwedishRules()):
         evaluate(_HANDS[0], rules)  # the table is built before timing
 
@@ -141,78 +267,91 @@ def evaluate_all(baseline: Baseline) -> list[Line]:
             for hand in hands:
                 evaluate(hand, rules)
 
-        seconds = best_of(run, len(_HANDS))
-        lines.append(
-            Line(
+        cases.append(
+            Case(
                 f"(1) evaluate each of 22,100 hands from Card tuples ({rules.label})",
-                seconds,
-                "within 3x",
-                seconds <= 3 * baseline.lookup,
+                run,
+                len(_HANDS),
+                Goal("within 3x", ratio=3),
             )
         )
-    return lines
+
+    def nothing(cards: Hand, rules: object) -> None:
+        return None
+
+    def call(rules: PeelRules = _PEEL, hands: list[Hand] = _HANDS) -> None:
+        for hand in hands:
+            nothing(hand, rules)
+
+    cases.append(
+        Case("(1) for comparison: call a function of two arguments that does nothing", call,
+             len(_HANDS))
+    )  # fmt: skip
+    return cases
 
 
 @register
-def heads_up(baseline: Baseline) -> list[Line]:
+def heads_up() -> list[Case]:
     """(2) Exact heads-up chances for a hand (average over a spread of hands)."""
     rules = PeelRules()
-    strength(_HANDS[0], rules)  # tables built before timing
     sample = _HANDS[:: len(_HANDS) // 200]
 
     def run() -> None:
         for hand in sample:
             strength(hand, rules)
 
-    seconds = best_of(run, len(sample))
-    line = Line(
-        "(2) exact heads-up chance of one hand (Peel 52)", seconds, "< 10 ms", seconds < 1e-2, True
-    )
-    return [line]
+    return [
+        Case(
+            "(2) exact heads-up chance of one hand (Peel 52)",
+            run,
+            len(sample),
+            Goal("< 10 ms", seconds=1e-2),
+            in_ms=True,
+            setup=lambda: strength(_HANDS[0], rules),  # its tables built before timing
+        )
+    ]
+
+
+TWELVE = [
+    "AS AH AD", "QC KC AC", "2D 3D 5D", "KS 8S 6S", "9H 9C KD", "9D 9S QH",
+    "JC 10D 8C", "QS 10S 8H", "7C 7D 2S", "5H 4C 3S", "JH 10H 6D", "KH 4D 2C",
+]  # fmt: skip
+"""Twelve hands of the 52-card pack, the most one pack deals under Peel's rules."""
 
 
 @register
-def twelve_hands(baseline: Baseline) -> list[Line]:
+def twelve_hands() -> list[Case]:
     """(3) A twelve-hand showdown with its explanations."""
-    hands = parse_hands(
-        [
-            "AS AH AD",
-            "QC KC AC",
-            "2D 3D 5D",
-            "KS 8S 6S",
-            "9H 9C KD",
-            "9D 9S QH",
-            "JC 10D 8C",
-            "QS 10S 8H",
-            "7C 7D 2S",
-            "5H 4C 3S",
-            "JH 10H 6D",
-            "KH 4D 2C",
-        ],
-        PACK_52,
-    )
-    lines = []
+    hands = parse_hands(TWELVE, PACK_52)
+    cases = []
     for rules in (PeelRules(), SwedishRules()):
         showdown(hands, rules)
 
         def run(rules: PeelRules | SwedishRules = rules) -> None:
             showdown(hands, rules, dealer=3)
 
-        seconds = best_of(run, 1, repeat=50)
-        lines.append(
-            Line(f"(3) 12-hand showdown with reasons ({rules.label})", seconds, in_ms=True)
-        )
-    return lines
+        cases.append(Case(f"(3) 12-hand showdown with reasons ({rules.label})", run, in_ms=True))
+    return cases
 
 
-def main() -> None:
-    """Import every module of the package, then print the baseline and every line."""
-    for module in pkgutil.iter_modules(__path__):
-        if module.name != "__main__":
-            importlib.import_module(f"{__name__}.{module.name}")
-    baseline = measure_baseline()
-    print(f"rulesite bench: Python {platform.python_version()}, best of {REPEAT} runs")
-    print(f"baseline: one bare dict look-up of a precomputed key: {_human(baseline.lookup)}")
-    for func in BENCHES:
-        for line in func(baseline):
-            print(line.render(baseline))
+def main() -> int:
+    """Run every registered bench, interleaved, and print each figure against the fastest
+    baseline. Returns 0 (goals missed are printed, not failed)."""
+    for name in ENGINE_MODULES:
+        importlib.import_module(f"{__name__}.{name}")
+    cases = [case for bench in BENCHES for case in bench()]
+    results = run_cases(cases)
+    bases = [r for r in results if r.case.baseline]
+    fastest = min(bases, key=lambda r: r.seconds)
+    yardstick = bases.index(fastest)
+    print(
+        f"rulesite engine bench: Python {platform.python_version()}, median of {ROUNDS} "
+        "interleaved rounds"
+    )
+    print(
+        f"yardstick: the fastest baseline, {fastest.case.name.removeprefix('(b) ')}: "
+        f"{_human(fastest.seconds)}; each ratio is to it, measured just before"
+    )
+    for result in results:
+        print(result.render(yardstick))
+    return 0
