@@ -342,29 +342,49 @@ def search_index() -> list[IndexedBlock]:
 
 
 def search(query: str, limit: int = 50) -> list[SearchHit]:
-    """Paragraphs containing every word of the query, accent- and case-insensitively."""
-    words = [w for w in fold(query)[0].split() if w]
+    """Paragraphs containing every word of the query, accent- and case-insensitively.
+
+    A word given twice counts once (``e e e`` finds what ``e`` finds, in the same order).
+    Each paragraph is scored by how often the words occur, more if they stand together as
+    typed, more for a heading; only the best ``limit`` are cut into snippets.
+
+    >>> [h.block.anchor for h in search("tricon tricon")] == [
+    ...     h.block.anchor for h in search("Tricon")]
+    True
+    """
+    words = list(dict.fromkeys(fold(query)[0].split()))
     if not words:
         return []
-    hits: list[SearchHit] = []
+    phrase = " ".join(words)
+    scored: list[tuple[int, IndexedBlock]] = []
     for entry in search_index():
+        folded = entry.folded
+        if all(word in folded for word in words):
+            score = sum(folded.count(word) for word in words)  # non-overlapping, as the spans
+            score += (5 if phrase in folded else 0) + (3 if entry.block.is_heading else 0)
+            scored.append((score, entry))
+    scored.sort(key=lambda found: -found[0])  # stable: equal scores keep the library's order
+    hits = []
+    for score, entry in scored[:limit]:
+        folded, index = entry.folded, entry.index
+        # The snippet shows SNIPPET_WIDTH characters from just before the first match.
+        until = index[min(folded.find(word) for word in words)] + SNIPPET_WIDTH
         spans: list[tuple[int, int]] = []
         for word in words:
-            found = [(m.start(), m.end()) for m in re.finditer(re.escape(word), entry.folded)]
-            if not found:
-                break
-            spans.extend(found)
-        else:
-            phrase_bonus = 5 if " ".join(words) in entry.folded else 0
-            score = len(spans) + phrase_bonus + (3 if entry.block.is_heading else 0)
-            parts = snippet(entry.block.text, entry.index, spans)
-            hits.append(SearchHit(entry.book, entry.block, parts, score))
-    hits.sort(key=lambda h: -h.score)
-    return hits[:limit]
+            for m in re.finditer(re.escape(word), folded):
+                if index[m.start()] >= until:
+                    break
+                spans.append(m.span())
+        parts = snippet(entry.block.text, index, spans)
+        hits.append(SearchHit(entry.book, entry.block, parts, score))
+    return hits
+
+
+SNIPPET_WIDTH = 220
 
 
 def snippet(text: str, index: list[int], spans: list[tuple[int, int]],
-            width: int = 220) -> list[tuple[str, bool]]:
+            width: int = SNIPPET_WIDTH) -> list[tuple[str, bool]]:
     """Up to ``width`` characters of text around the first match, matches flagged."""
     marks = sorted({(index[s], index[e - 1] + 1) for s, e in spans})
     first = marks[0][0]
