@@ -3,6 +3,7 @@ from django.urls import path
 from . import views
 
 urlpatterns = [
+    path("", views.home, name="home"),
     path("library/", views.index, name="library"),
     path("library/<slug:slug>/", views.book, name="book"),
     path("glossary/", views.glossary, name="glossary"),

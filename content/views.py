@@ -1,18 +1,38 @@
-"""The library's pages: the index, each rulebook, the glossary and search."""
+"""The library's pages: home, the index, each rulebook, the glossary and search.
+
+Each is the same for every reader until the next deploy, so each is rendered once per
+process and sent with an ETag (``content.caching``); none carries the CSRF token or the CSP
+nonce, which would make it differ per request. A reader may keep a page five minutes before
+asking again, and then gets a 304 if nothing changed.
+"""
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 
+from .caching import FRESH_FOR, rendered_once
 from .library import get_book, load_glossary, load_library, search
 
 
 @require_safe
+@cache_control(max_age=FRESH_FOR)
+@rendered_once()
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+@require_safe
+@cache_control(max_age=FRESH_FOR)
+@rendered_once()
 def index(request: HttpRequest) -> HttpResponse:
     return render(request, "library/index.html", {"books": load_library().values()})
 
 
 @require_safe
+@cache_control(max_age=FRESH_FOR)
+@rendered_once()
 def book(request: HttpRequest, slug: str) -> HttpResponse:
     found = get_book(slug)
     if found is None:
@@ -21,13 +41,27 @@ def book(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+@cache_control(max_age=FRESH_FOR)
+@rendered_once()
 def glossary(request: HttpRequest) -> HttpResponse:
     return render(request, "library/glossary.html", {"terms": load_glossary()})
 
 
+def search_query(request: HttpRequest) -> str:
+    return request.GET.get("q", "").strip()[:200]
+
+
+def results_only(request: HttpRequest) -> bool:
+    """htmx asks for the results as the reader types; a history restore wants the whole page."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
 @require_safe
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
+@cache_control(max_age=FRESH_FOR)
+@rendered_once(key=lambda request: (search_query(request), results_only(request)), maxsize=256)
 def search_view(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()[:200]
+    query = search_query(request)
     hits = search(query) if query else []
-    template = "library/search.html#results" if request.htmx else "library/search.html"
+    template = "library/search.html#results" if results_only(request) else "library/search.html"
     return render(request, template, {"query": query, "hits": hits})

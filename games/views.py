@@ -2,14 +2,18 @@
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from content.caching import FRESH_FOR, rendered_once
 from content.library import load_library
 from games.engine.citations import RULINGS, Ruling
 from games.engine.games import house_rule, registered
 
 
 @require_safe
+@cache_control(max_age=FRESH_FOR)
+@rendered_once()  # the same for every reader until the next deploy: rendered once, with an ETag
 def rulings(request: HttpRequest) -> HttpResponse:
     """Every ruling, under the first registered game that applies it (each is stated once,
     so its permalink ``/rulings/#<slug>`` is unique); a later game lists the rulings it

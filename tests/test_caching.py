@@ -1,0 +1,299 @@
+"""Reading pages are the same for every reader: no cookie, an ETag, a 304; the score sheet keeps
+its CSRF token; the tools' GET forms need none; ``content.caching`` keeps only what it may."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.test import Client, RequestFactory
+
+from content.caching import STORES, Store, rendered_once
+from content.library import load_library, search
+from tests.scoresheet.sheet_factory import HANDS_4, make_game, post_fields
+
+ROOT = Path(__file__).resolve().parent.parent
+
+READING = [
+    "/",
+    "/library/",
+    *[f"/library/{slug}/" for slug in load_library()],
+    "/glossary/",
+    "/rulings/",
+    "/search/?q=tie+dealer",
+    "/search/",
+]
+TOOLS = [
+    "/table/",
+    "/table/peel/?h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S&h=9D+9S+QH",
+    "/table/swedish/",
+    "/table/compare/",
+    "/table/cox/",
+    "/pay/",
+    "/pay/peel-new/?hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H&dealer=1&stood=2",
+    "/pay/peel-old/",
+    "/pay/pool/",
+    "/pay/swedish/",
+    "/pay/cox/",
+]
+
+
+@pytest.fixture(autouse=True)
+def no_kept_pages():
+    """Each test starts as a fresh worker would."""
+    for store in STORES:
+        store.pages.clear()
+
+
+def vary(response) -> list[str]:
+    return [v.strip().lower() for v in response.headers.get("Vary", "").split(",")]
+
+
+# --- reading pages ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", READING)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_reading_pages_are_the_same_for_everyone(url, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = Client().get(url, headers=headers)
+    assert response.status_code == 200
+    assert not response.cookies, "no Set-Cookie (the CSRF token belongs to the sheet only)"
+    assert "cookie" not in vary(response)
+    assert re.fullmatch(r'"[0-9a-f]{32}"', response["ETag"])
+    assert "max-age=" in response["Cache-Control"]
+    html = response.content.decode()
+    assert "csrftoken" not in html and "csrfmiddlewaretoken" not in html
+    assert 'nonce="' not in html
+
+
+@pytest.mark.parametrize("url", READING)
+def test_reading_pages_answer_304_to_their_etag(url):
+    client = Client()
+    first = client.get(url)
+    again = client.get(url, headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    assert again.content == b""
+    assert again["ETag"] == first["ETag"]
+    assert "max-age=" in again["Cache-Control"]
+    other = client.get(url, headers={"If-None-Match": '"0123456789abcdef0123456789abcdef"'})
+    assert other.status_code == 200
+    assert other.content == first.content
+
+
+def test_head_revalidates_like_get():
+    etag = Client().head("/glossary/")["ETag"]
+    assert Client().head("/glossary/", headers={"If-None-Match": etag}).status_code == 304
+
+
+@pytest.mark.parametrize("url", ["/library/peel-commerce/", "/glossary/", "/search/?q=pair"])
+def test_etag_is_a_hash_of_the_page_so_every_worker_agrees(url):
+    first = Client().get(url)
+    for store in STORES:  # as another process would: render again from nothing
+        store.pages.clear()
+    second = Client().get(url)
+    assert second.content == first.content
+    assert second["ETag"] == first["ETag"]
+
+
+def test_each_page_has_its_own_etag():
+    etags = {Client().get(url)["ETag"] for url in READING}
+    assert len(etags) == len(READING)
+
+
+def test_search_fragment_and_page_differ_and_say_so():
+    page = Client().get("/search/?q=tricon")
+    fragment = Client().get("/search/?q=tricon", headers={"HX-Request": "true"})
+    assert fragment.content.lstrip().startswith(b'<section id="results"')
+    assert page["ETag"] != fragment["ETag"]
+    assert {"hx-request", "hx-history-restore-request"} <= set(vary(fragment))
+
+
+def test_search_history_restore_gets_the_whole_page():
+    headers = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    response = Client().get("/search/?q=tricon", headers=headers)
+    assert response.content.lstrip().startswith(b"<!doctype html>")
+
+
+@pytest.mark.parametrize("url", ["/", "/library/peel-commerce/", "/search/?q=tricon"])
+def test_reading_pages_need_no_nonce_and_allow_nothing_inline(url):
+    csp = Client().get(url)["Content-Security-Policy"]
+    script_src = re.search(r"script-src ([^;]*)", csp)
+    assert script_src is not None and script_src[1] == "'self'"
+    assert "unsafe-inline" not in csp
+
+
+# --- search -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["e", "tricon", "poäng", "dealer"])
+def test_a_repeated_word_finds_what_the_word_finds(word):
+    once = [(h.book.slug, h.block.anchor, h.snippet_parts, h.score) for h in search(word)]
+    assert once
+    for repeated in (f"{word} {word}", " ".join([word] * 100), f"{word.upper()} {word}"):
+        again = [(h.book.slug, h.block.anchor, h.snippet_parts, h.score) for h in search(repeated)]
+        assert again == once
+
+
+def test_search_page_with_a_repeated_word_lists_the_same_paragraphs():
+    def links(query: str) -> list[str]:
+        html = Client().get("/search/", {"q": query}).content.decode()
+        return re.findall(r'<li><a href="([^"]+)"', html)
+
+    assert links("tie dealer") and links("tie tie dealer dealer tie") == links("tie dealer")
+
+
+# --- the score sheet keeps its token; the tools need none ---------------------------------
+
+
+def sheet_token(html: str) -> str:
+    m = re.search(r"<body hx-headers='([^']+)'", html)
+    assert m, "the sheet's <body> carries htmx's CSRF header"
+    return str(json.loads(m[1])["x-csrftoken"])
+
+
+@pytest.mark.django_db
+def test_sheet_pages_carry_the_csrf_token_and_it_works():
+    game = make_game()
+    client = Client(enforce_csrf_checks=True)
+    page = client.get(f"/sheet/{game.token}/")
+    assert page.status_code == 200
+    assert "csrftoken" in page.cookies
+    token = sheet_token(page.content.decode())
+    spec = game.spec()
+    data = {"dealer": 0, "stood": 1, "bought": [0, 1, 0, 2], "mode": "hands", "hands": HANDS_4}
+    fields = {**post_fields(spec, data), "version": game.version, "key": "k" * 22}
+    url = f"/sheet/{game.token}/deals/"
+    assert client.post(url, fields, headers={"HX-Request": "true"}).status_code == 403
+    recorded = client.post(url, fields, headers={"HX-Request": "true", "X-CSRFToken": token})
+    assert recorded.status_code == 200
+    assert "Deal 1 recorded." in recorded.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/sheet/", "/sheet/import/"])
+def test_sheet_start_and_import_carry_the_token(url):
+    response = Client().get(url)
+    assert "csrftoken" in response.cookies
+    assert sheet_token(response.content.decode())
+
+
+@pytest.mark.parametrize("url", TOOLS)
+def test_tools_use_get_forms_and_no_token(url):
+    response = Client().get(url)
+    assert response.status_code in (200, 400)
+    assert not response.cookies
+    html = response.content.decode()
+    assert "hx-headers" not in html and "csrf" not in html.lower()
+    assert not re.search(r'<form[^>]*method="post"', html, re.IGNORECASE)
+    assert "hx-post" not in html
+
+
+# --- content.caching ----------------------------------------------------------------------
+
+
+def test_a_page_that_uses_the_csrf_token_is_sent_but_not_kept():
+    @rendered_once()
+    def view(request):
+        return HttpResponse(f"token {get_token(request)}")
+
+    request = RequestFactory().get("/")
+    response = view(request)
+    assert response.content.startswith(b"token ")
+    assert "ETag" not in response
+    assert STORES[-1].pages == {}
+
+
+def test_a_page_that_prints_the_nonce_is_sent_but_not_kept():
+    from django.utils.csp import LazyNonce
+
+    @rendered_once()
+    def view(request):
+        return HttpResponse(f"<script nonce='{request._csp_nonce}'></script>")
+
+    request = RequestFactory().get("/")
+    request._csp_nonce = LazyNonce()
+    assert "ETag" not in view(request)
+    assert STORES[-1].pages == {}
+
+
+def test_a_kept_page_is_not_rendered_again():
+    calls = []
+
+    @rendered_once()
+    def view(request, slug):
+        calls.append(slug)
+        return HttpResponse(f"page {slug}")
+
+    for _ in range(3):
+        assert view(RequestFactory().get("/"), slug="a").content == b"page a"
+    view(RequestFactory().get("/"), slug="b")
+    assert calls == ["a", "b"]
+
+
+def test_nothing_is_kept_in_debug_but_the_etag_is_sent(settings):
+    settings.DEBUG = True
+    calls = []
+
+    @rendered_once()
+    def view(request):
+        calls.append(1)
+        return HttpResponse("page")
+
+    etags = {view(RequestFactory().get("/"))["ETag"] for _ in range(2)}
+    assert len(calls) == 2 and len(etags) == 1
+
+
+def test_changing_a_setting_forgets_the_pages(settings):
+    Client().get("/glossary/")
+    assert any(store.pages for store in STORES)
+    settings.STATIC_URL = "/elsewhere/"
+    assert not any(store.pages for store in STORES)
+    assert "/elsewhere/" in Client().get("/glossary/").content.decode()
+
+
+def test_a_bounded_store_drops_the_least_recently_used():
+    store = Store(maxsize=2)
+    for key in "abc":
+        store.put(key, object())  # type: ignore[arg-type]
+        store.get("a")
+    assert list(store.pages) == ["c", "a"]
+
+
+def test_searches_kept_are_bounded():
+    for n in range(300):
+        Client().get("/search/", {"q": f"word{n}"})
+    assert max(len(store.pages) for store in STORES) <= 256
+
+
+# --- start-up -----------------------------------------------------------------------------
+
+
+def test_the_wsgi_module_warms_every_page_up_before_serving(tmp_path):
+    """As gunicorn loads it with debug off: every warm-up address answers, the pages are kept,
+    and nothing is logged (a warning names an address that failed)."""
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "rulesite.settings_test",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "test-" + "x" * 50,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "PYTHONWARNINGS": "ignore:No directory at:UserWarning",  # WhiteNoise, before collectstatic
+    }
+    code = (
+        "import rulesite.wsgi as w; from content.caching import STORES; "
+        "print(len(w.warm_up_addresses()), w.warm_up(), sum(len(s.pages) for s in STORES))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    addresses, answered, kept = map(int, done.stdout.split())
+    assert answered == addresses
+    assert kept == len(READING) - 1  # every reading page but the empty search
