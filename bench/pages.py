@@ -110,8 +110,8 @@ class Server:
                 check=True,
             )
 
-    def start(self) -> float:
-        """Start gunicorn; seconds until the port accepts a connection."""
+    def start(self, workers: int = 2) -> float:
+        """Start gunicorn; seconds until every worker has booted (gunicorn logs each)."""
         started = time.perf_counter()
         with self.log.open("wb") as log:
             self.proc = subprocess.Popen(
@@ -121,7 +121,7 @@ class Server:
                     "gunicorn",
                     "rulesite.wsgi:application",
                     "--workers",
-                    "2",
+                    str(workers),
                     "--worker-class",
                     "sync",
                     "--preload",
@@ -129,7 +129,7 @@ class Server:
                     "--bind",
                     f"127.0.0.1:{self.port}",
                     "--log-level",
-                    "warning",
+                    "info",
                 ],
                 cwd=ROOT,
                 env=self.env,
@@ -141,11 +141,14 @@ class Server:
         while time.perf_counter() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"gunicorn exited:\n{self.log.read_text()}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.1).close()
-                return time.perf_counter() - started
-            except OSError:
-                time.sleep(0.01)
+            # A worker logs "Booting worker" once its application is loaded and warmed.
+            if self.log.read_text().count("Booting worker") >= workers:
+                try:
+                    socket.create_connection(("127.0.0.1", self.port), timeout=0.1).close()
+                    return time.perf_counter() - started
+                except OSError:
+                    pass
+            time.sleep(0.01)
         raise RuntimeError("gunicorn did not start within 30 s")
 
     def stop(self) -> None:
@@ -156,6 +159,10 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
+        self.proc = None
+
+    def remove(self) -> None:
+        self.stop()
         shutil.rmtree(self.work, ignore_errors=True)
 
     def url(self, path: str) -> str:
@@ -186,10 +193,20 @@ def fetch(port: int, page: Page, headers: dict[str, str] | None = None) -> Fetch
 
 @dataclass
 class Cold:
+    """A page's first requests after a start against warm ones, over several starts."""
+
     page: Page
-    first: float  # the slower of the first two requests (the two workers may each take one)
-    warm: float
-    cacheable: str
+    firsts: list[float] = field(default_factory=list)  # per start: the slower of the first two
+    warms: list[float] = field(default_factory=list)  # per start: the median of warm ones
+    cacheable: str = ""
+
+    @property
+    def first(self) -> float:
+        return statistics.median(self.firsts)
+
+    @property
+    def warm(self) -> float:
+        return statistics.median(self.warms)
 
     @property
     def met(self) -> bool:
@@ -213,16 +230,17 @@ def cacheability(port: int, page: Page, first: Fetched) -> str:
     return "cacheable (ETag, 304)" if not problems else "NOT cacheable: " + ", ".join(problems)
 
 
-def cold_start(port: int, pages: list[Page], warm_repeats: int = 15) -> list[Cold]:
-    out = []
-    for page in pages:
-        firsts = [fetch(port, page), fetch(port, page)]
+def cold_start(port: int, colds: list[Cold], warm_repeats: int = 15) -> None:
+    """Each page's first two requests (the two workers may take one each), then warm ones."""
+    for cold in colds:
+        firsts = [fetch(port, cold.page), fetch(port, cold.page)]
         if any(f.status != 200 for f in firsts):
-            raise RuntimeError(f"{page.path}: status {firsts[0].status}")
-        warm = statistics.median(fetch(port, page).seconds for _ in range(warm_repeats))
-        cacheable = cacheability(port, page, firsts[0])
-        out.append(Cold(page, max(f.seconds for f in firsts), warm, cacheable))
-    return out
+            raise RuntimeError(f"{cold.page.path}: status {firsts[0].status}")
+        cold.firsts.append(max(f.seconds for f in firsts))
+        cold.warms.append(
+            statistics.median(fetch(port, cold.page).seconds for _ in range(warm_repeats))
+        )
+        cold.cacheable = cacheability(port, cold.page, firsts[0])
 
 
 # --- load -------------------------------------------------------------------------------
@@ -318,8 +336,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds of every page (3)")
     parser.add_argument("--duration", type=int, default=3, help="seconds per wrk run (3)")
     parser.add_argument(
-        "--group", type=int, default=4, help="pages between two runs of the trivial view (4)"
+        "--group", type=int, default=5, help="pages between two runs of the trivial view (5)"
     )
+    parser.add_argument("--starts", type=int, default=3, help="server starts for cold start (3)")
     parser.add_argument("--only", default="", help="measure only pages whose name has this")
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None:
@@ -331,26 +350,34 @@ def main(argv: list[str] | None = None) -> int:
     pages = [p for p in PAGES if args.only in p.name]
 
     server = Server()
+    colds = [Cold(page) for page in pages]
+    starts: list[float] = []
     try:
         server.prepare()
-        ready = server.start()
+        for n in range(args.starts):
+            if n:
+                server.stop()
+            starts.append(server.start())
+            cold_start(server.port, colds)
         print(
             f"rulesite page bench: gunicorn, 2 sync workers, --preload, debug off; "
             f"wrk -t2 -c16 -d{args.duration}s, {args.rounds} rounds, median"
         )
-        print(f"\ncold start: port answered {ready:.2f} s after launch (warm-up included)")
+        print(
+            f"\ncold start, {args.starts} starts: workers ready {statistics.median(starts):.2f} s "
+            f"after launch (warm-up included); first requests, median over starts"
+        )
         print(f"{'page':<26} {'first':>9} {'warm':>9} {'ratio':>6}  goal <= {FIRST_OVER_WARM:g}x")
-        colds = cold_start(server.port, pages)
         for c in colds:
             print(
                 f"{c.page.name:<26} {c.first * 1e3:7.1f}ms {c.warm * 1e3:7.1f}ms "
                 f"{c.first / c.warm:5.1f}x  [{verdict(c.met)}]"
                 + (f"  {c.cacheable}" if c.page.kind == "reading" else "")
             )
-
+        sys.stdout.flush()
         measured, trivial = load(server, pages, args.rounds, args.duration, args.group)
     finally:
-        server.stop()
+        server.remove()
 
     print(
         f"\nload: trivial view {statistics.median(trivial):,.0f} req/s "
