@@ -136,6 +136,12 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_HTTPONLY = False  # htmx sends the token from the page, not from the cookie.
 
+# The score sheet: sheets one client address may start or import ("count/seconds", "0" for no
+# limit; games/scoresheet/limits.py), and the days `manage.py prune_sheets` keeps a sheet
+# nobody has changed.
+SHEET_CREATE_RATE = os.environ.get("SHEET_CREATE_RATE", "10/60")
+SHEET_RETENTION_DAYS = int(os.environ.get("SHEET_RETENTION_DAYS", "365"))
+
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT
