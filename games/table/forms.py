@@ -10,7 +10,11 @@ Two spellings of the hands reach the same board:
 
 * ``h=AS+2S+3S&h=KD+KH+2C``: one parameter per hand, the permalink (``_`` is an empty field);
 * ``h1=AS&h1=2S&h1=3S&h2=KD&...``: one parameter per card field, named after its hand,
-  which is what the form itself sends.
+  which is what the form itself sends. A whole hand typed into one field (``AS 2H 3D``,
+  ``as,2h,3d``) is spread over that hand's empty fields, as the calculators read a hand.
+
+The on-screen pack is drawn here too, each card's button rendered once and kept
+(:func:`pack_html`): a page shows 52 of them, and they only ever differ in being taken.
 """
 
 from __future__ import annotations
@@ -18,14 +22,19 @@ from __future__ import annotations
 import re
 from contextlib import suppress
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
 from django.http import QueryDict
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from games.engine import cox
 from games.engine.cards import (
+    PACK_32,
+    PACK_52,
     Card,
     CardError,
     Pack,
@@ -56,6 +65,9 @@ class Slot:
     normalised: bool = True
     """Show a good card as the engine writes it; off when the board has any error, so that
     every field then keeps exactly what was typed."""
+    sent: str = ""
+    """What the field held when the form was sent (a whole hand, when one was typed in it):
+    the page's script only tidies a field that still holds exactly that."""
 
     @property
     def id(self) -> str:
@@ -82,6 +94,13 @@ class Slot:
         if self.ok:
             return str(self.card)
         return "".join(split_tokens(self.raw)) or EMPTY
+
+    @property
+    def colour(self) -> str:
+        """``red`` or ``black`` for a good card, else empty."""
+        if not self.ok or self.card is None:
+            return ""
+        return "red" if self.card.suit.is_red else "black"
 
 
 @dataclass
@@ -131,6 +150,13 @@ class Board:
     removed: int | None = None
     edited: bool = False
     placed: str = ""
+    reshaped: bool = False
+    """The board has other fields than the form sent (an edit, a hand typed in one field that
+    needs more of them): the page must show the board again, not only the result."""
+    chosen: Slot | None = None
+    """The field the player emptied to replace its card: the next tapped card goes there."""
+    replacing: str = ""
+    """The card that field held, as the engine writes it, when it is known."""
 
     @property
     def slots(self) -> list[Slot]:
@@ -184,8 +210,22 @@ class Board:
 
     @property
     def target(self) -> Slot | None:
-        """The first empty field: where a tapped card goes."""
+        """Where a tapped card goes: the field the player emptied to replace its card, if it
+        is still empty, else the first empty field. A full field is never overwritten."""
+        chosen = self.chosen
+        if chosen is not None and chosen.empty and any(s is chosen for s in self.slots):
+            return chosen
         return next((s for s in self.slots if s.empty), None)
+
+    @property
+    def target_hint(self) -> str:
+        """The words beside the pack that say where the next tapped card goes."""
+        target = self.target
+        if target is None:
+            return "Every box is filled."
+        chosen = target is self.chosen and self.replacing
+        replacing = f", in place of {self.replacing}" if chosen else ""
+        return f"Next card: hand {target.hand}, card {target.position}{replacing}."
 
     def keep_as_typed(self) -> None:
         """Show every field exactly as typed (the page answers with an error somewhere)."""
@@ -200,16 +240,39 @@ class Board:
 _HAND_FIELD = re.compile(r"^h(\d{1,3})$")
 
 
-def _raw_hands(query: QueryDict) -> tuple[list[list[str]], str]:
-    """``h`` (one text per hand, the permalink) or ``h1``, ``h2``... (one field per card)."""
+def spread(texts: list[str]) -> list[str]:
+    """One hand's fields as typed, each split into its card tokens: a hand typed into one
+    field fills the hand's empty fields (the first empty ones kept, the last dropped).
+
+    >>> spread(["AS 2H 3D", "", ""]), spread(["", "as,2h", "3d"])
+    (['AS', '2H', '3D'], ['as', '2h', '3d'])
+    >>> spread(["AS", "", "KD"]), spread(["AS", "2H 3D 4C", ""])
+    (['AS', '', 'KD'], ['AS', '2H', '3D', '4C'])
+    """
+    cards: list[str] = []
+    for text in texts:
+        cards.extend(split_tokens(text) or [""])
+    while len(cards) > 3 and "" in cards:
+        del cards[len(cards) - 1 - cards[::-1].index("")]
+    return cards
+
+
+def _raw_hands(query: QueryDict) -> tuple[list[list[str]], list[list[str]] | None, str]:
+    """``h`` (one text per hand, the permalink) or ``h1``, ``h2``... (one field per card).
+
+    Returns each hand's cards, each hand's fields as sent (None for the permalink, which
+    no form sends) and a message when the board was cut down to what a page shows.
+    """
     error = ""
+    sent: list[list[str]] | None = None
     if "h" in query:
         hands = [
             ["" if t == EMPTY else t for t in split_tokens(text)] for text in query.getlist("h")
         ]
     else:
         numbered = sorted((int(m.group(1)), key) for key in query if (m := _HAND_FIELD.match(key)))
-        hands = [[t.strip() for t in query.getlist(key)] for _, key in numbered]
+        sent = [query.getlist(key) for _, key in numbered]
+        hands = [spread(texts) for texts in sent]
     if len(hands) > MAX_HANDS:
         error = f"Only the first {MAX_HANDS} hands are shown; there were {len(hands)}."
         hands = hands[:MAX_HANDS]
@@ -220,7 +283,7 @@ def _raw_hands(query: QueryDict) -> tuple[list[list[str]], str]:
     hands = [hand + [""] * (3 - len(hand)) for hand in hands]
     while len(hands) < 2:
         hands.append(["", "", ""])
-    return hands, error
+    return hands, sent, error
 
 
 def _first(query: QueryDict, name: str) -> str | None:
@@ -228,9 +291,24 @@ def _first(query: QueryDict, name: str) -> str | None:
     return None if value is None else value.strip()
 
 
+def _slot_at(board: Board, text: str | None) -> Slot | None:
+    """The field named ``H-P`` (hand, position from 1), if there is one."""
+    hand, _, position = (text or "").partition("-")
+    if hand.isdigit() and position.isdigit():
+        h, p = int(hand), int(position)
+        if 1 <= h <= len(board.hands) and 1 <= p <= len(board.hands[h - 1].slots):
+            return board.hands[h - 1].slots[p - 1]
+    return None
+
+
 def _apply_edit(board: Board, query: QueryDict) -> None:
-    """The editing buttons: add=1, drop=N, clear=H-P, tap=CODE (also work without JS)."""
+    """The editing buttons: add=1, drop=N, clear=H-P, tap=CODE (also work without JS).
+
+    ``clear`` empties a field and chooses it for the next tapped card; the form then sends
+    ``at=H-P`` so that the tap goes there, not to an earlier empty field.
+    """
     hands = board.hands
+    board.chosen = _slot_at(board, _first(query, "at"))
     if "add" in query:
         board.edited = True
         if board.can_add:
@@ -249,11 +327,12 @@ def _apply_edit(board: Board, query: QueryDict) -> None:
     clear = _first(query, "clear")
     if clear is not None:
         board.edited = True
-        hand, _, position = clear.partition("-")
-        if hand.isdigit() and position.isdigit():
-            h, p = int(hand), int(position)
-            if 1 <= h <= len(hands) and 1 <= p <= len(hands[h - 1].slots):
-                hands[h - 1].slots[p - 1].raw = ""
+        slot = _slot_at(board, clear)
+        if slot is not None:
+            with suppress(CardError):
+                board.replacing = parse_card(slot.raw).symbol
+            slot.raw = ""
+            board.chosen = slot
     tap = _first(query, "tap")
     if tap is not None:
         board.edited = True
@@ -287,6 +366,7 @@ def _place(board: Board, card: Card) -> None:
         return
     target.raw = str(card)
     board.placed = target.id
+    board.chosen = None
 
 
 def read_board(query: QueryDict, pack: Pack, limit: int, *, judging: bool) -> Board:
@@ -295,13 +375,22 @@ def read_board(query: QueryDict, pack: Pack, limit: int, *, judging: bool) -> Bo
     ``judging`` reports empty fields too (a player asked for the result); while editing,
     an empty field is only waiting for a card.
     """
-    raw, error = _raw_hands(query)
+    raw, sent, error = _raw_hands(query)
     hands = [
         HandEntry(n, [Slot(n, p, text) for p, text in enumerate(cards, start=1)])
         for n, cards in enumerate(raw, start=1)
     ]
     board = Board(hands, pack, limit, error=error)
+    if sent is None:
+        for slot in board.slots:
+            slot.sent = slot.raw
+    else:
+        board.reshaped = [len(texts) for texts in sent] != [len(cards) for cards in raw]
+        for texts, hand in zip(sent, hands, strict=False):
+            for text, slot in zip(texts, hand.slots, strict=False):
+                slot.sent = text
     _apply_edit(board, query)
+    board.reshaped = board.reshaped or board.edited
     judging = judging and not board.edited and not board.blank
     for slot in board.slots:
         if not slot.empty:
@@ -403,6 +492,12 @@ class _OptionsForm(_HouseRulesForm):
         """Open the options when one of them (or the dealer) is wrong."""
         return bool(self.errors)
 
+    @classmethod
+    def option_names(cls) -> set[str]:
+        """The query parameters this form reads besides the hands."""
+        rulings = {r.option for r in house_rulings(cls.rules_class) if r.option}
+        return {"dealer", *cls.base_fields, *rulings}
+
     def rule_options(self) -> dict[str, str]:
         return {name: self.cleaned_data[name] for name in self.defaults}
 
@@ -460,6 +555,10 @@ class DealerForm(_OptionsForm):
 
     rules_class = SwedishRules
 
+    @classmethod
+    def option_names(cls) -> set[str]:
+        return {"dealer"}
+
     def __init__(self, data: QueryDict, hands: int, *args: Any, **kwargs: Any) -> None:
         super().__init__(data, hands, *args, **kwargs)
         for name in self.defaults:
@@ -477,19 +576,46 @@ def permalink(path: str, board: Board, options: list[tuple[str, str]]) -> str:
     return f"{path}?{urlencode(board.hand_params() + options)}"
 
 
-def pack_rows(pack: Pack, taken: dict[str, int]) -> list[tuple[str, list[dict[str, Any]]]]:
-    """The pack by suit (spades, hearts, clubs, diamonds: black and red in turn), low to high."""
-    rows = []
-    for suit_letter in "SHCD":
-        cards = [c for c in pack.cards if c.suit.value == suit_letter]
-        if cards:
-            rows.append(
-                (
-                    cards[0].suit.english.capitalize(),
-                    [{"card": c, "code": str(c), "taken": taken.get(str(c))} for c in cards],
-                )
-            )
-    return rows
+def pack_html(pack: Pack, taken: dict[str, int] | set[str]) -> SafeString:
+    """The on-screen pack by suit (spades, hearts, clubs, diamonds: black and red in turn),
+    low to high: one submit button per card, a card already in a hand shown taken (crossed
+    out, ``aria-disabled``). Each button is rendered once and kept."""
+    rows = [
+        _pack_row_start(suit) + "".join(_pack_button(card, card.code in taken) for card in cards)
+        for suit, cards in _pack_suits(pack.size)
+    ]
+    return mark_safe("</div>".join(rows) + "</div>")  # noqa: S308 (built by format_html)
+
+
+@cache
+def _pack_suits(size: int) -> list[tuple[str, list[Card]]]:
+    pack = next(p for p in (PACK_52, PACK_32) if p.size == size)
+    suits = [(letter, [c for c in pack.cards if c.suit.value == letter]) for letter in "SHCD"]
+    return [(cards[0].suit.english.capitalize(), cards) for _, cards in suits if cards]
+
+
+@cache
+def _pack_row_start(suit: str) -> str:
+    return format_html('<div class="pack-row" role="group" aria-label="{}">', suit)
+
+
+@cache
+def _pack_button(card: Card, taken: bool) -> str:
+    return format_html(
+        '<button type="submit" name="tap" value="{code}" id="pack-{code}" class="pc {colour}{cls}"'
+        ' data-card="{code}" data-symbol="{symbol}"{disabled}><span class="pc-rank">{rank}</span>'
+        '<span class="pc-suit" aria-hidden="true">{suit}</span><span class="visually-hidden"> of'
+        ' {suit_name}<span class="taken-note">{note}</span></span></button>',
+        code=card.code,
+        colour="red" if card.suit.is_red else "black",
+        cls=" taken" if taken else "",
+        symbol=card.symbol,
+        disabled=mark_safe(' aria-disabled="true"') if taken else "",
+        rank=card.rank.code,
+        suit=card.suit.symbol,
+        suit_name=card.suit.english,
+        note=", taken" if taken else "",
+    )
 
 
 # --------------------------------------------------------------------------- Cox

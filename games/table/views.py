@@ -1,10 +1,15 @@
 """At the table: settle who won a deal of Commerce, under each rule set, and count a Cox hand.
 
 Every page is a GET form, so its address reproduces its result (a permalink to send to
-whoever disputes it). With htmx the same form updates in place and the server names the
-permalink in ``HX-Push-Url``; without JavaScript every button (add a player, tap a card of
-the pack, clear a card) is a submit button that re-renders the page. The views only read
-the query string, call the engine and render: every rule lives in ``games.engine``.
+whoever disputes it), and the page shows the result first: the verdict and the paragraph
+that decides it, then the board to edit. Without JavaScript every button (add a player,
+tap a card of the pack, clear a card) is a submit button that re-renders the page. With
+htmx, a change sends the form and only the result comes back (with each hand's place and
+messages out of band), so nothing the player is typing is ever replaced; a button that
+changes the board's shape (add or remove a player) gets the result and the board. The
+server names the permalink in ``HX-Push-Url``; going back, htmx asks for the whole page.
+The views only read the query string, call the engine and render: every rule lives in
+``games.engine``.
 """
 
 from __future__ import annotations
@@ -16,9 +21,10 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import push_url
+from django_htmx.http import push_url, reswap, retarget
 
 from games.engine import cox
 from games.engine.cards import PACK_52, CardError
@@ -26,6 +32,7 @@ from games.engine.citations import RULINGS, Citation, Reason
 from games.engine.commerce import Rules, Showdown, rules_from_name, showdown
 from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
 from games.engine.strength import strength
+from games.engine.wording import join
 
 from .forms import (
     Board,
@@ -35,29 +42,47 @@ from .forms import (
     SwedishForm,
     cox_colour,
     cox_pack,
-    pack_rows,
+    pack_html,
     permalink,
     read_board,
     read_cox_cards,
 )
 
-LIVE_HEADER = "X-Table-Live"
-"""Sent by cards.js on updates as the player enters cards: an empty field is not yet an error."""
+VARY = ("HX-Request", "HX-History-Restore-Request")
+"""The headers an answer depends on: htmx gets a fragment, unless it is restoring history."""
+
+
+def _fragment(request: HttpRequest) -> bool:
+    """htmx asked for a fragment (going back, it asks for the whole page again)."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
 
 
 def _judging(request: HttpRequest) -> bool:
-    return request.headers.get(LIVE_HEADER) != "1"
+    """A page loaded, or "Show the winner" pressed: an empty field is an error. While the
+    player is entering cards (an htmx update) an empty field is only waiting for a card."""
+    return not _fragment(request) or "judge" in request.GET
 
 
 def _respond(
-    request: HttpRequest, template: str, context: dict[str, Any], *, bad: bool, link: str
+    request: HttpRequest,
+    template: str,
+    context: dict[str, Any],
+    *,
+    bad: bool,
+    link: str,
+    reshaped: bool,
 ) -> HttpResponse:
-    """The page, or its board fragment for htmx, with the permalink pushed to the address bar."""
-    name = f"{template}#board" if request.htmx else template
-    response = render(request, name, context, status=400 if bad else 200)
-    if request.htmx:
-        response = push_url(response, link)
-    return response
+    """The page; for htmx only the result (each hand's place and messages out of band), or
+    the result and the board when the board changed shape, with the permalink pushed."""
+    status = 400 if bad else 200
+    if not _fragment(request):
+        return render(request, template, context, status=status)
+    if reshaped:
+        response = render(request, f"{template}#table", context, status=status)
+        response = reswap(retarget(response, "#table"), "outerHTML")
+    else:
+        response = render(request, f"{template}#result", {**context, "oob": True}, status=status)
+    return push_url(response, link)
 
 
 @dataclass
@@ -135,6 +160,16 @@ def _adjust_dealer(query: QueryDict, board: Board) -> QueryDict:
     return query
 
 
+def _standing(result: Showdown, hand: int, place: int) -> str:
+    """Where a hand stands, in words: it wins, shares the win, loses a tie for first place
+    to the dealer, does not compete (ingenting, which may not be laid up), or its place."""
+    if hand in result.winners:
+        return "wins" if len(result.winners) == 1 else "shares the win"
+    if not result.values[hand].may_show:
+        return "does not compete"
+    return "ties for first, loses the tie" if place == 1 else f"place {place}"
+
+
 def _hand_rows(result: Showdown | None) -> dict[int, dict[str, Any]]:
     """Beside each hand: its combination, place and strength (only for a judged board)."""
     rows: dict[int, dict[str, Any]] = {}
@@ -145,6 +180,7 @@ def _hand_rows(result: Showdown | None) -> dict[int, dict[str, Any]]:
         st = strength(value, result.rules)
         rows[placing.number] = {
             "place": placing.place,
+            "standing": _standing(result, placing.hand, placing.place),
             "winner": placing.hand in result.winners,
             "dealer": result.dealer == placing.hand,
             "category": value.category,
@@ -156,28 +192,56 @@ def _hand_rows(result: Showdown | None) -> dict[int, dict[str, Any]]:
     return rows
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def outcome(result: Showdown) -> str:
+    """Who wins, in a few words: "Hand 2 wins", "Hands 1 and 3 share the win", "Nobody wins".
+
+    The engine's hands are numbered from 0, people's from 1.
+    """
+    if not result.winners:
+        return "Nobody wins"
+    if len(result.winners) == 1:
+        return f"Hand {result.winners[0] + 1} wins"
+    return f"Hands {join([str(i + 1) for i in result.winners])} share the win"
 
 
 def verdict(board: Board, result: Showdown | None, options_bad: bool = False) -> str:
-    """The headline above the pack: the winner, or what is still needed."""
+    """The headline: the winner, or what is still needed."""
     if result is not None:
         if not result.winners:
             return "Nobody wins."
         best = result.values[result.winners[0]].describe()
         if len(result.winners) == 1:
-            return f"Hand {result.winners[0] + 1} wins with {best}."
-        return f"Hands {_and([str(i + 1) for i in result.winners])} share the win ({best})."
+            return f"{outcome(result)} with {best}."
+        return f"{outcome(result)} ({best})."
     if board.has_errors:
         count = len(board.errors)
-        return f"Fix the {'problem' if count == 1 else f'{count} problems'} marked above."
+        return f"Fix the {'problem' if count == 1 else f'{count} problems'} marked below."
     if options_bad:
-        return "Fix the option marked above."
+        return "Fix the option marked below."
     missing = board.missing
     if board.blank:
         return "Enter the hands shown: tap the cards below or type them."
     return f"{missing} card{'s' if missing != 1 else ''} to go."
+
+
+OTHER_PAGES = {
+    "peel": ("table:peel", "under Peel's rules", PeelForm),
+    "swedish": ("table:swedish", "under the Swedish rules", SwedishForm),
+    "compare": ("table:compare", "under every rule set, side by side", DealerForm),
+}
+
+
+def _other_pages(here: str, board: Board, options: list[tuple[str, str]]) -> list[dict[str, str]]:
+    """Links to the same hands under the other rule sets and side by side: the hands, and
+    the dealer and any option the other page also has."""
+    links = []
+    for name, (url_name, label, form_class) in OTHER_PAGES.items():
+        if name == here:
+            continue
+        known = form_class.option_names()
+        kept = [(key, value) for key, value in options if key in known]
+        links.append({"label": label, "url": permalink(reverse(url_name), board, kept)})
+    return links
 
 
 def _showdown_page(request: HttpRequest, book: str) -> HttpResponse:
@@ -214,6 +278,10 @@ def _showdown_page(request: HttpRequest, book: str) -> HttpResponse:
         hand.row = rows.get(hand.number)
     options = form.params() if form.is_valid() else _raw_options(query)
     link = permalink(request.path, board, options)
+    here = "peel" if book == "english" else "swedish"
+    bad = board.has_errors or bool(form.errors)
+    if bad:
+        board.keep_as_typed()
     context = {
         "book": book,
         "board": board,
@@ -222,19 +290,20 @@ def _showdown_page(request: HttpRequest, book: str) -> HttpResponse:
         "result": result,
         "reasons": explain(list(result.reasons), _chosen(rules)) if result else [],
         "verdict": verdict(board, result, bool(form.errors)),
-        "pack_rows": pack_rows(board.pack, board.taken),
         "permalink": link,
         "page_url": request.path,
+        "others": _other_pages(here, board, options),
+        "recheck": bool(form.errors or board.error),
     }
-    bad = board.has_errors or bool(form.errors)
-    if bad:
-        board.keep_as_typed()
-    return _respond(request, "table/showdown.html", context, bad=bad, link=link)
+    if not _fragment(request) or board.reshaped:
+        context["pack"] = pack_html(board.pack, board.taken)
+    reshaped = board.reshaped or "recheck" in query
+    return _respond(request, "table/showdown.html", context, bad=bad, link=link, reshaped=reshaped)
 
 
 def _raw_options(query: QueryDict, also: set[str] | None = None) -> list[tuple[str, str]]:
     """The options as entered, for the address bar of a page with a wrong one."""
-    skip = {"add", "drop", "clear", "tap"} | (also or set())
+    skip = {"add", "drop", "clear", "tap", "at", "judge", "recheck", "was"} | (also or set())
     return [
         (k, v)
         for k, values in query.lists()
@@ -244,13 +313,13 @@ def _raw_options(query: QueryDict, also: set[str] | None = None) -> list[tuple[s
 
 
 @require_safe
-@vary_on_headers("HX-Request", LIVE_HEADER)
+@vary_on_headers(*VARY)
 def peel(request: HttpRequest) -> HttpResponse:
     return _showdown_page(request, "english")
 
 
 @require_safe
-@vary_on_headers("HX-Request", LIVE_HEADER)
+@vary_on_headers(*VARY)
 def swedish(request: HttpRequest) -> HttpResponse:
     return _showdown_page(request, "swedish")
 
@@ -259,7 +328,7 @@ def swedish(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-@vary_on_headers("HX-Request", LIVE_HEADER)
+@vary_on_headers(*VARY)
 def compare(request: HttpRequest) -> HttpResponse:
     query = request.GET
     # Any rule set may judge: read by the 52-card pack and the most hands any rule set deals.
@@ -292,6 +361,7 @@ def compare(request: HttpRequest) -> HttpResponse:
                     "result": result,
                     "cells": cells,
                     "differs": result.winners != reference.winners,
+                    "outcome": outcome(result),
                     "verdict": verdict(board, result),
                     "reasons": [r.text for r in result.reasons],
                 }
@@ -301,7 +371,11 @@ def compare(request: HttpRequest) -> HttpResponse:
             {"d": d, "explained": e}
             for d, e in zip(everywhere.disagreements, explained, strict=True)
         ]
-    link = permalink(request.path, board, form.params() if form.is_valid() else [])
+    options = form.params() if form.is_valid() else []
+    link = permalink(request.path, board, options)
+    bad = board.has_errors or bool(form.errors)
+    if bad:
+        board.keep_as_typed()
     context = {
         "board": board,
         "form": form,
@@ -309,35 +383,34 @@ def compare(request: HttpRequest) -> HttpResponse:
         "columns": columns,
         "disagreements": disagreements,
         "winners_differ": any(column["differs"] for column in columns),
-        "pack_rows": pack_rows(board.pack, board.taken),
         "verdict": _compare_verdict(board, everywhere, bool(form.errors)),
         "permalink": link,
         "page_url": request.path,
+        "others": _other_pages("compare", board, options),
+        "recheck": bool(form.errors or board.error),
     }
-    bad = board.has_errors or bool(form.errors)
-    if bad:
-        board.keep_as_typed()
-    return _respond(request, "table/compare.html", context, bad=bad, link=link)
+    if not _fragment(request) or board.reshaped:
+        context["pack"] = pack_html(board.pack, board.taken)
+    reshaped = board.reshaped or "recheck" in query
+    return _respond(request, "table/compare.html", context, bad=bad, link=link, reshaped=reshaped)
 
 
 def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: bool) -> str:
+    """One sentence; the rule sets' winners are listed under it, one line each."""
     if everywhere is None:
         return verdict(board, None, options_bad)
-    reference = everywhere.judgements[0][0]
-    others = list(
-        dict.fromkeys(d.labels[1] for d in everywhere.disagreements if d.kind == "winner")
-    )
-    if not others:
-        return f"All {len(everywhere.judgements)} rule sets name the same winner."
-    verb = "names" if len(others) == 1 else "name"
-    return f"They disagree: {_and(others)} {verb} another winner than {reference}."
+    outcomes = {outcome(result) for _, result in everywhere.judgements}
+    if len(outcomes) > 1:
+        return "The rule sets disagree on the winner."
+    said = outcomes.pop()
+    return f"All {len(everywhere.judgements)} rule sets agree: {said[0].lower()}{said[1:]}."
 
 
 # --------------------------------------------------------------------------- Cox
 
 
 @require_safe
-@vary_on_headers("HX-Request")
+@vary_on_headers(*VARY)
 def cox_page(request: HttpRequest) -> HttpResponse:
     query = request.GET
     rack = read_cox_cards(query)
@@ -354,7 +427,7 @@ def cox_page(request: HttpRequest) -> HttpResponse:
     if score is not None:
         headline = f"Score: {score.score} point{'' if abs(score.score) == 1 else 's'}."
     elif rack.has_errors or form.errors:
-        headline = "Fix the problem marked above."
+        headline = "Fix the problem marked below."
     else:
         headline = "Tap the cards laid out, or type them."
 
@@ -365,6 +438,14 @@ def cox_page(request: HttpRequest) -> HttpResponse:
         return str(form.cleaned_data.get(ruling.option))
 
     waiting = [cox.parse_card(code) for code in score.waiting] if score else []
+    bad = rack.has_errors or bool(form.errors)
+    if bad:
+        for slot in rack.slots:
+            slot.normalised = False
+    # The rack as the form shows it: any other card sent (a card typed, one edited, a tap,
+    # a removal) changes the rack and the pack's counts, so the board is shown again.
+    sent = [text.strip() for text in query.getlist("card") if text.strip()]
+    reshaped = rack.edited or query.get("was") != " ".join(sent) or "recheck" in query
     context = {
         "rack": rack,
         "form": form,
@@ -372,12 +453,11 @@ def cox_page(request: HttpRequest) -> HttpResponse:
         "verdict": headline,
         "waiting": [{"name": card.name, "colour": cox_colour(card)} for card in waiting],
         "reasons": explain(score.reasons, chosen) if score else [],
-        "cox_pack": cox_pack(rack.counts),
         "permalink": link,
         "page_url": request.path,
+        "was": " ".join(slot.shown for slot in rack.slots),
+        "recheck": bool(form.errors or rack.error),
     }
-    bad = rack.has_errors or bool(form.errors)
-    if bad:
-        for slot in rack.slots:
-            slot.normalised = False
-    return _respond(request, "table/cox.html", context, bad=bad, link=link)
+    if not _fragment(request) or reshaped:
+        context["cox_pack"] = cox_pack(rack.counts)
+    return _respond(request, "table/cox.html", context, bad=bad, link=link, reshaped=reshaped)

@@ -1,71 +1,62 @@
 /* At the table: card entry by tapping the on-screen pack, by typing, and by keyboard.
  *
  * Progressive: without this file every button submits the GET form and the server
- * re-renders (tap=CODE puts a card in the first empty field, clear=H-P removes one).
- * With it, a tapped card goes straight into the chosen field (the focused one, or the
- * next empty), used cards are shown taken at once, and htmx fetches the result.
+ * re-renders (tap=CODE puts a card in the box chosen to replace or else the first empty
+ * one, clear=H-P empties a box and chooses it). htmx alone sends the form on every change
+ * (hx-trigger="change, submit") and swaps in only the result, never the fields.
+ * This file adds, on the showdown and comparison pages:
+ *  - a tapped card goes straight into a box: the one the player emptied with x to replace
+ *    its card (said beside the pack: "Next card: hand 1, card 2, in place of K♠"), or else
+ *    the first empty box. A full box is never overwritten; focusing an empty box chooses it;
+ *  - a whole hand typed or pasted into one box (AS 2H 3D, as,2h,3d) is spread over the
+ *    hand's boxes at once;
+ *  - used cards are shown taken, and the fields are marked and tidied from the answer
+ *    (a field the player has changed since, or is typing in, is left alone).
  * Cards are never parsed here: the only codes this file knows are the canonical ones
- * the server renders into data-card attributes.
+ * the server renders into data-card attributes; splitting a hand only splits on spaces,
+ * commas and semicolons, as the server does.
  */
 (function () {
   "use strict";
 
-  var LIVE = "X-Table-Live";
   // The strict CSP forbids style attributes; never let htmx copy one across a swap.
   if (window.htmx) {
     window.htmx.config.attributesToSettle = window.htmx.config.attributesToSettle.filter(
       function (name) { return name !== "style"; }
     );
   }
-  var target = null; // id of the field the next tapped card goes to
-  var chosen = false; // true when the player picked that field himself
-  var sent = {}; // field id -> value sent with the last request
+  var SEPARATORS = /[\s,;]+/;
+  var chosen = null; // id of the box the player chose for the next card (emptied or focused)
+  var replacing = ""; // the card that box held, as shown
 
   function board() { return document.getElementById("board"); }
   function fields() {
     var b = board();
     return b ? Array.prototype.slice.call(b.querySelectorAll(".card-field")) : [];
   }
-  // Every text field of the board (Cox's rack too): what the player typed is kept across swaps.
-  function textFields() {
-    var b = board();
-    return b ? Array.prototype.slice.call(b.querySelectorAll(".card-field, .cox-field")) : [];
-  }
   function isEmpty(field) { return field.value.trim() === ""; }
-
-  function request() {
-    var b = board();
-    if (b && window.htmx) { window.htmx.trigger(b, "cards-changed"); }
-  }
-
   function slotOf(field) { return field.closest(".slot"); }
 
-  function nextEmpty(after) {
-    var all = fields();
-    var start = after ? all.indexOf(after) + 1 : 0;
-    for (var i = 0; i < all.length; i++) {
-      var f = all[(start + i) % all.length];
-      if (isEmpty(f)) { return f; }
-    }
-    return null;
+  // Send the form: the same change event the form's hx-trigger listens to for typing.
+  function changed(field) { field.dispatchEvent(new Event("change", { bubbles: true })); }
+
+  function target() {
+    var box = chosen ? document.getElementById(chosen) : null;
+    if (box && isEmpty(box)) { return box; }
+    return fields().filter(isEmpty)[0] || null;
   }
 
-  function setTarget(field, byPlayer) {
-    fields().forEach(function (f) { slotOf(f).classList.remove("is-target"); });
-    target = field ? field.id : null;
-    chosen = Boolean(field && byPlayer);
+  function showTarget() {
+    var box = target();
+    fields().forEach(function (f) { slotOf(f).classList.toggle("is-target", f === box); });
     var hint = document.querySelector(".pack-target");
-    if (field) {
-      slotOf(field).classList.add("is-target");
-      if (hint) {
-        hint.textContent = "Next card: hand " + field.dataset.hand + ", card " + field.dataset.position + ".";
-        hint.dataset.target = field.id;
-      }
-    } else if (hint && hint.dataset.target) {
-      // Keep the server's verdict there; only a hint that named a field is out of date.
-      hint.textContent = "Every card is entered.";
-      delete hint.dataset.target;
+    if (!hint) { return; }
+    if (!box) {
+      hint.textContent = "Every box is filled.";
+      return;
     }
+    var instead = box.id === chosen && replacing ? ", in place of " + replacing : "";
+    hint.textContent = "Next card: hand " + box.dataset.hand + ", card " + box.dataset.position + instead + ".";
   }
 
   function syncPack() {
@@ -91,49 +82,110 @@
     slotOf(field).classList.toggle("is-empty", isEmpty(field));
   }
 
+  function setCard(field, code, colour) {
+    field.classList.remove("red", "black");
+    if (code) {
+      field.dataset.card = code;
+      field.classList.add(colour);
+    } else {
+      delete field.dataset.card;
+    }
+  }
+
   function place(button) {
     if (button.getAttribute("aria-disabled") === "true") {
       say(button.dataset.symbol + " is already in a hand.");
       return;
     }
-    var field = target ? document.getElementById(target) : null;
-    if (!field || (!chosen && !isEmpty(field))) { field = nextEmpty(field); }
-    if (!field) {
-      say("Every hand is full: remove a card (×) to replace it, or add a player.");
+    var box = target();
+    if (!box) {
+      say("Every box is filled: remove a card (×) to replace it, or add a player.");
       return;
     }
-    field.value = button.dataset.symbol;
-    field.dataset.card = button.dataset.card;
-    field.classList.remove("red", "black");
-    field.classList.add(button.classList.contains("red") ? "red" : "black");
-    field.removeAttribute("aria-invalid");
-    showClear(field);
+    box.value = button.dataset.symbol;
+    setCard(box, button.dataset.card, button.classList.contains("red") ? "red" : "black");
+    box.removeAttribute("aria-invalid");
+    if (box.id === chosen) { chosen = null; replacing = ""; }
+    showClear(box);
     syncPack();
-    setTarget(nextEmpty(field), false);
-    say(button.dataset.symbol + " in hand " + field.dataset.hand + ".");
-    request();
+    showTarget();
+    say(button.dataset.symbol + " in hand " + box.dataset.hand + ".");
+    changed(box);
   }
 
   function clearField(button, byKeyboard) {
     var field = document.getElementById(button.id.replace(/-clear$/, ""));
     if (!field) { return; }
+    replacing = field.value.trim();
     field.value = "";
-    delete field.dataset.card;
-    field.classList.remove("red", "black");
+    setCard(field, null);
+    chosen = field.id;
     showClear(field);
     syncPack();
-    setTarget(field, true);
+    showTarget();
+    say(replacing ? replacing + " removed: the next card goes in its place." : "");
     // The button hides itself. From the keyboard, go on in the emptied field; after a tap,
     // do not focus it (a phone would open its keyboard over the pack).
     if (byKeyboard) { field.focus({ preventScroll: true }); }
-    request();
+    changed(field);
   }
 
   function typed(field) {
-    delete field.dataset.card;
-    field.classList.remove("red", "black");
+    setCard(field, null);
     showClear(field);
     syncPack();
+    showTarget();
+  }
+
+  // A whole hand in one box: spread it over the hand's boxes, as the server reads it
+  // (forms.spread), and go on typing after the last card typed.
+  function spread(field) {
+    if (!SEPARATORS.test(field.value)) { return; }
+    var trailing = /[\s,;]$/.test(field.value);
+    var own = field.value.split(SEPARATORS).filter(Boolean).length;
+    var boxes = fields().filter(function (f) { return f.dataset.hand === field.dataset.hand; });
+    var cards = [];
+    var ends = 0; // how many cards up to and including the typed box
+    boxes.forEach(function (box) {
+      var tokens = box.value.split(SEPARATORS).filter(Boolean);
+      cards.push.apply(cards, tokens.length ? tokens : [""]);
+      if (box === field) { ends = cards.length; }
+    });
+    while (cards.length > boxes.length && cards.indexOf("") !== -1) {
+      var at = cards.lastIndexOf("");
+      cards.splice(at, 1);
+      if (at < ends) { ends -= 1; }
+    }
+    if (cards.length > boxes.length) { return; } // too many cards: the server will say so
+    boxes.forEach(function (box, i) {
+      if (box.value !== cards[i]) { box.value = cards[i]; typed(box); }
+    });
+    if (own) {
+      var focus = trailing && boxes[ends] ? boxes[ends] : boxes[ends - 1];
+      if (focus && focus !== document.activeElement) { focus.focus(); }
+    }
+    changed(field);
+  }
+
+  // An answer: mark and tidy each field the player has not changed since it was sent.
+  function applyStates() {
+    document.querySelectorAll("#board [data-for]").forEach(function (state) {
+      var field = document.getElementById(state.dataset.for);
+      if (!field || field.value !== state.dataset.sent) { return; }
+      if (state.dataset.error) {
+        field.setAttribute("aria-invalid", "true");
+        field.setAttribute("aria-describedby", state.dataset.error);
+      } else {
+        field.removeAttribute("aria-invalid");
+        field.removeAttribute("aria-describedby");
+      }
+      setCard(field, state.dataset.card, state.dataset.colour);
+      if (field !== document.activeElement) { field.value = state.dataset.shown; }
+      showClear(field);
+      state.remove();
+    });
+    syncPack();
+    showTarget();
   }
 
   function moveInPack(button, key) {
@@ -173,23 +225,19 @@
 
   function init() {
     document.querySelectorAll(".copy-link").forEach(function (b) { b.hidden = false; });
-    var all = fields();
-    if (!all.length) { return; }
-    var keep = target ? document.getElementById(target) : null;
-    if (keep && (chosen || isEmpty(keep))) {
-      setTarget(keep, chosen);
-    } else {
-      setTarget(nextEmpty(null), false);
-    }
+    var at = document.querySelector("#board input[name=at]");
+    if (at && !chosen) { chosen = "h" + at.value.replace("-", "c"); }
+    if (fields().length) { showTarget(); }
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
-    init();
-    sent = snapshot();
-  });
+  document.addEventListener("DOMContentLoaded", init);
 
   document.addEventListener("click", function (event) {
     var el = event.target.closest("button");
+    if (el && el.classList.contains("copy-link")) {
+      event.preventDefault();
+      copyLink(el);
+    }
     if (!el || !board() || !board().contains(el)) { return; }
     if (el.classList.contains("pc") && document.querySelector(".card-field")) {
       event.preventDefault();
@@ -197,36 +245,25 @@
     } else if (el.classList.contains("clear") && el.closest(".slot")) {
       event.preventDefault();
       clearField(el, event.detail === 0);
-    } else if (el.classList.contains("copy-link")) {
-      event.preventDefault();
-      copyLink(el);
     }
   });
 
+  // Focusing an empty box chooses it for the next tapped card; a full one is only looked at.
   document.addEventListener("focusin", function (event) {
-    if (event.target.classList && event.target.classList.contains("card-field")) {
-      setTarget(event.target, true);
+    var el = event.target;
+    if (el.classList && el.classList.contains("card-field") && isEmpty(el)) {
+      if (chosen !== el.id) { replacing = ""; }
+      chosen = el.id;
+      showTarget();
     }
   });
 
   document.addEventListener("input", function (event) {
-    if (event.target.classList && event.target.classList.contains("card-field")) { typed(event.target); }
-  });
-
-  function changed(field) {
-    if (field.value !== sent[field.id]) { request(); }
-  }
-
-  document.addEventListener("change", function (event) {
     var el = event.target;
-    if (!board() || !board().contains(el)) { return; }
-    if (el.classList.contains("card-field") || el.classList.contains("cox-field")) { changed(el); } else if (el.matches("select, input[type=radio]")) { request(); }
-  });
-
-  document.addEventListener("focusout", function (event) {
-    var el = event.target;
-    if (el.classList && (el.classList.contains("card-field") || el.classList.contains("cox-field")) &&
-        board() && board().contains(el)) { changed(el); }
+    if (el.classList && el.classList.contains("card-field")) {
+      typed(el);
+      spread(el);
+    }
   });
 
   document.addEventListener("keydown", function (event) {
@@ -237,10 +274,9 @@
       var all = fields();
       var next = all[all.indexOf(el) + 1];
       if (next) {
-        next.focus();
-        changed(el);
-      } else if (board().requestSubmit) {
-        board().requestSubmit(document.getElementById("judge"));
+        next.focus(); // leaving the field sends it (change)
+      } else {
+        document.getElementById("judge").click();
       }
     } else if (el.classList.contains("pc") && /^Arrow/.test(event.key)) {
       if (moveInPack(el, event.key)) { event.preventDefault(); }
@@ -255,60 +291,13 @@
     }
   }, true);
 
-  // htmx: say which updates are live (an empty field is not yet an error), drop an answer
-  // overtaken by a newer request, and keep whatever the player typed while it was on its way.
-  var latest = 0;
-  var typing = {};
-  function snapshot() {
-    var values = {};
-    textFields().forEach(function (f) { values[f.id] = f.value; });
-    return values;
-  }
-  document.addEventListener("htmx:configRequest", function (event) {
-    if (event.target !== board()) { return; }
-    var trigger = event.detail.triggeringEvent;
-    if (trigger && trigger.type === "cards-changed") {
-      event.detail.headers[LIVE] = "1";
-      // htmx would send the last submit button clicked (a card of the pack, a ×) again:
-      // this update already holds its effect.
-      ["tap", "clear", "add", "drop"].forEach(function (name) {
-        event.detail.parameters.delete(name);
-      });
-    }
-  });
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.target !== board() || !event.detail.xhr) { return; }
-    latest += 1;
-    event.detail.xhr.tableSeq = latest;
-    event.detail.xhr.tableSent = snapshot();
-    sent = event.detail.xhr.tableSent;
-  });
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var xhr = event.detail.xhr;
-    if (!xhr || !xhr.tableSeq) { return; }
-    if (xhr.tableSeq !== latest) {
-      event.detail.shouldSwap = false; // a newer answer is coming
-      return;
-    }
-    typing = {};
-    textFields().forEach(function (f) {
-      if (f.value !== xhr.tableSent[f.id]) { typing[f.id] = f.value; }
-    });
-  });
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (event.target !== board()) { return; }
-    var now = {};
-    textFields().forEach(function (f) {
-      if (Object.prototype.hasOwnProperty.call(typing, f.id)) {
-        f.value = typing[f.id];
-        if (f.classList.contains("card-field")) { typed(f); }
-        now[f.id] = sent[f.id]; // still to be sent
-      } else {
-        now[f.id] = f.value;
-      }
-    });
-    sent = now;
-    typing = {};
-    init();
+    if (event.detail.target && event.detail.target.id === "table") {
+      chosen = null; // the board changed shape: boxes are numbered anew
+      replacing = "";
+      init();
+    }
+    applyStates();
+    document.querySelectorAll(".copy-link").forEach(function (b) { b.hidden = false; });
   });
 })();

@@ -157,7 +157,7 @@ def test_phone_fixes_a_bad_card(page: Page, axe_check):
 @pytest.mark.browser_context_args(**DESKTOP)
 def test_replace_a_card_and_add_and_remove_players(page: Page):
     page.goto("/table/peel/?h=AS+KS+QS&h=2H+3H+4H")
-    page.locator("#h2c1").focus()  # the chosen field takes the next tapped card
+    page.locator("#h2c1-clear").click()  # the emptied field takes the next tapped card
     tap_cards(page, "9H")
     expect(page.locator("#h2c1")).to_have_value("9♥")
     expect(page.locator("#pack-2H")).not_to_have_attribute("aria-disabled", "true")
@@ -262,3 +262,86 @@ def test_the_chooser_and_the_swedish_page_pass_axe(page: Page, axe_check):
     expect(page.locator("#verdict-text")).to_have_text(re.compile("^Nobody wins"))
     expect(page.locator(".quote-translation").first).to_be_visible()
     axe_check(page, "Swedish result")
+
+
+# --------------------------------------------------------------------------- issue 8, item 3
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_tap_fills_the_first_empty_box_never_a_full_one(page: Page):
+    page.goto("/table/peel/")
+    page.locator("#h1c1").focus()
+    for code in ["AS", "KS", "QS", "2H", "3H", "4H"]:  # typed, box after box
+        page.keyboard.type(code)
+        page.keyboard.press("Enter")
+    expect(page.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 1 wins"))
+    page.locator("#add-player").click()
+    expect(page.locator("#h3c1")).to_be_visible()
+    hint = page.locator("#pack-hint")
+    expect(hint).to_contain_text("Next card: hand 3, card 1.")
+    tap_cards(page, "7C")
+    expect(page.locator("#h3c1")).to_have_value("7♣")
+    expect(page.locator("#h2c3")).to_have_value("4♥")
+    # Looking at a full box (tapping into it) does not choose it for the next card.
+    page.locator("#h1c1").click()
+    expect(hint).to_contain_text("Next card: hand 3, card 2.")
+    tap_cards(page, "7D")
+    expect(page.locator("#h1c1")).to_have_value("A♠")
+    expect(page.locator("#h3c2")).to_have_value("7♦")
+    # Replacing is said: x empties the box and names it, and the next card goes there.
+    page.locator("#h1c2-clear").click()
+    expect(hint).to_contain_text("Next card: hand 1, card 2, in place of K♠.")
+    expect(page.locator("#h1c2").locator("xpath=..")).to_have_class(re.compile("is-target"))
+    tap_cards(page, "JS")
+    expect(page.locator("#h1c2")).to_have_value("J♠")
+    expect(hint).to_contain_text("Next card: hand 3, card 3.")
+
+
+@pytest.mark.browser_context_args(**DESKTOP)
+def test_a_whole_hand_typed_in_one_box_is_split_at_once(page: Page):
+    page.goto("/table/peel/")
+    held: list[Route] = []
+    page.route(re.compile(r"/table/peel/\?"), lambda route: held.append(route))
+    page.locator("#h1c1").fill("as,2h 3d")  # no answer from the server yet
+    assert field_values(page)[:3] == ["as", "2h", "3d"]
+    page.locator("#h2c1").fill("10c jc qc")
+    assert field_values(page)[3:] == ["10c", "jc", "qc"]
+    assert held, "each change asks the server"
+    page.unroute(re.compile(r"/table/peel/\?"))  # the held requests give way to the next
+    page.locator("#judge").click()
+    expect(page.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 2 wins with sequence"))
+    assert field_values(page) == ["A♠", "2♥", "3♦", "10♣", "J♣", "Q♣"]
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_back_after_an_update_shows_the_whole_page(page: Page):
+    page.goto("/table/swedish/")
+    tap_cards(page, "6S", "5S", "4S", "6H", "5H", "4H")
+    expect(page.locator("#verdict-text")).to_have_text(re.compile("share"))
+    page.locator("#id_dealer").select_option("2")
+    expect(page.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 2 wins"))
+    page.go_back()
+    expect(page).not_to_have_url(re.compile("dealer=2"))
+    expect(page.locator("#verdict-text")).to_have_text(re.compile("share"))
+    expect(page.locator("header.site-header")).to_have_count(1)
+    expect(page.locator("h1")).to_have_text(re.compile("Who won"))
+    expect(page.locator("#board")).to_have_count(1)
+    expect(page.locator("#h1c1")).to_have_value("6♠")
+
+
+@PHONE_AXE
+def test_phone_permalink_reads_verdict_and_quote_first_and_the_paragraph_link_is_big(
+    page: Page, axe_check
+):
+    page.goto("/table/compare/?h=9S+9D+KC&h=5H+3H+7C")
+    verdict = page.locator("#verdict-text").bounding_box()
+    quote = page.locator("figure.quote").first.bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert verdict and quote and board
+    assert verdict["y"] < quote["y"] < board["y"]
+    expect(page.locator("#verdict-text")).to_be_in_viewport()
+    for link in page.locator("figure.quote figcaption a").all():
+        box = link.bounding_box()
+        assert box and box["width"] >= 24 and box["height"] >= 24, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe_check(page, "comparison permalink on a phone")

@@ -168,17 +168,6 @@ def test_the_home_page_and_navigation_lead_to_the_table(client):
     assert 'href="/table/" aria-current="true"' in nav
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_htmx_gets_only_the_board_and_the_permalink_to_push(client, path):
-    response = client.get(path, headers=HX)
-    body = response.content.decode()
-    assert response.status_code == 200
-    assert body.lstrip().startswith('<form id="board"')
-    assert "<html" not in body and "<header" not in body
-    assert response.headers["HX-Push-Url"].startswith(path)
-    assert "HX-Request" in response.headers["Vary"]
-
-
 # --------------------------------------------------------------------------- Peel
 
 
@@ -515,9 +504,9 @@ def test_swedish_tie_goes_to_the_dealer(client):
     assert verdict(with_dealer).startswith("Hand 2 wins")
     assert quoted("commerce-swedish", "lika") in with_dealer.content.decode()
     # Hand 1 shares first place (places are shared) but the tie rule went against it.
-    assert "Hand 1</span><span class=\"place\"> — ties for first, loses the tie" in (
-        with_dealer.content.decode()
-    )
+    page = Page(with_dealer.content.decode())
+    assert page.text("h1-place") == "— ties for first, loses the tie"
+    assert page.text("h2-place") == "— wins (dealer)"
     without = get(client, "/table/swedish/", tied)
     assert verdict(without).startswith("Hands 1 and 2 share")
     link = html.unescape(Page(with_dealer.content.decode()).attr("permalink", "href") or "")
@@ -548,7 +537,7 @@ def test_compare_highlights_where_the_books_disagree(client):
     body = response.content.decode()
     page = Page(body)
     assert "disagree" in page.text("verdict-text")
-    assert "Swedish text" in page.text("verdict-text")
+    assert "Swedish text Hand 2 wins" in page.text("verdict-sets")
     assert "other winner" in body and "cell-differs" in body
     assert quoted("commerce-swedish", "ingenting") in body
     assert "Not judged under Peel, 32 cards" in body  # a two and a three are not in it
@@ -560,7 +549,8 @@ def test_compare_says_which_equal_hand_loses_the_tie_to_the_dealer(client):
     body = get(client, "/table/compare/", hands("6S 5S 4S", "6H 5H 4H") + [("dealer", "2")])
     text = body.content.decode()
     assert "Hand 1: " in text and "ties for first, loses the tie" in text
-    assert text.count("<strong>wins</strong>") >= 3  # both hands under Peel, hand 2 under Swedish
+    assert text.count("<strong>shares the win</strong>") >= 6  # both hands, three Peel sets
+    assert text.count("<strong>wins</strong>") == 1  # hand 2 under the Swedish text
 
 
 def test_compare_ace_two_three_is_a_sequence_to_peel_but_poang_to_the_swedish(client):
@@ -662,3 +652,200 @@ def test_the_htmx_fragment_is_small_and_quick(client):
     assert each < 0.25, f"{each * 1000:.0f} ms per fragment"
     full = get(client, "/table/peel/", params)
     assert len(response.content) < len(full.content)
+
+
+# --------------------------------------------------------------------------- issue 8, item 3
+
+HISTORY = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+EXAMPLES = {
+    "/table/peel/": hands("7S 7H 7D", "AS AH 2C"),
+    "/table/swedish/": hands("6S 5S 4S", "6H 5H 4H") + [("dealer", "2")],
+    "/table/compare/": hands("9S 9D KC", "5H 3H 7C"),
+    "/table/cox/": [("card", c) for c in ["ship-2", "ship-2", "ship-2", "bank"]]
+    + [("base", "1"), ("was", "ship-2 ship-2 ship-2 bank")],
+}
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_going_back_restores_the_whole_page_not_only_the_board(client, path):
+    # htmx keeps no history of its own here (historyCacheSize 0): Back asks for the page.
+    response = get(client, path, EXAMPLES[path], **HISTORY)
+    body = response.content.decode()
+    assert "<html" in body and "<header" in body and "<h1>" in body
+    assert "HX-Push-Url" not in response.headers
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_htmx_gets_only_the_result_and_the_permalink_to_push(client, path):
+    response = get(client, path, EXAMPLES[path], **HX)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert body.lstrip().startswith('<section id="result"')
+    assert "<form" not in body and 'name="tap"' not in body, "the form and pack stay put"
+    assert "<html" not in body and "<header" not in body
+    assert response.headers["HX-Push-Url"].startswith(path)
+    assert "HX-Request" in response.headers["Vary"]
+    full = get(client, path, EXAMPLES[path])
+    assert len(body) * 2 < len(full.content.decode())
+
+
+def fields(*hands: str) -> list[tuple[str, str]]:
+    """The hands as the form sends them: one parameter per card field."""
+    return [(f"h{n}", card) for n, hand in enumerate(hands, 1) for card in hand.split(" ")]
+
+
+def test_the_result_fragment_updates_each_hand_beside_its_fields(client):
+    response = get(client, "/table/peel/", fields("7s 7H 7D", "AS AH ZZ"), **HX)
+    assert response.status_code == 400
+    page = Page(response.content.decode())
+    # Each hand's place, value and messages are swapped in out of band, never its fields.
+    assert page.attr("h2-status", "hx-swap-oob") == "true"
+    assert "'ZZ' is not a card" in page.text("h2c3-error")
+    assert "h1c1" not in page.by_id and page.inputs == []
+    # What the script needs to mark and tidy the fields: what was sent, how to show it.
+    states = {a["data-for"]: a for a in page.by_id.values() if a.get("data-for")}
+    assert states["h2c3"]["data-error"] == "h2c3-error"
+    assert states["h1c1"]["data-sent"] == states["h1c1"]["data-shown"] == "7s"  # as typed
+    good = Page(get(client, "/table/peel/", fields("7s 7H 7D", "AS AH 2C"), **HX).content.decode())
+    states = {a["data-for"]: a for a in good.by_id.values() if a.get("data-for")}
+    assert states["h1c1"]["data-sent"] == "7s" and states["h1c1"]["data-shown"] == "7♠"
+    assert states["h1c1"]["data-card"] == "7S" and "data-error" not in states["h1c1"]
+    assert "— wins" in good.text("h1-place") and "Tricon of sevens" in good.text("h1-status")
+
+
+def test_a_button_that_reshapes_the_board_gets_the_board_back(client):
+    response = get(client, "/table/peel/", hands("AS KS QS", "2H 3H 4H") + [("add", "1")], **HX)
+    body = response.content.decode()
+    assert body.lstrip().startswith('<div id="table"')
+    assert response.headers["HX-Retarget"] == "#table"
+    assert "h3c1" in Page(body).by_id
+
+
+def test_an_htmx_update_is_live_and_the_judge_button_judges(client):
+    params = [("h1", "AS"), ("h1", "KS"), ("h1", ""), ("h2", "2H"), ("h2", "3H"), ("h2", "4H")]
+    live = get(client, "/table/peel/", params, **HX)
+    assert live.status_code == 200
+    assert "1 card to go" in verdict(live)
+    judged = get(client, "/table/peel/", [*params, ("judge", "1")], **HX)
+    assert judged.status_code == 400
+    assert "empty" in Page(judged.content.decode()).text("h1c3-error")
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_a_permalink_shows_the_verdict_and_the_quote_before_the_board(client, path):
+    body = get(client, path, EXAMPLES[path]).content.decode()
+    verdict_at = body.index('id="verdict-text"')
+    quote_at = body.index('<figure class="quote"')
+    assert verdict_at < quote_at < body.index('<form id="board"')
+
+
+@pytest.mark.parametrize(
+    "typed", ["AS 2H 3D", "as,2h,3d", "as; 2h ;3d", "A♠ 2♥ 3♦", "  as 2h 3d  "]
+)
+def test_a_whole_hand_typed_in_one_box_is_split_across_its_boxes(client, typed):
+    params = [("h1", typed), ("h1", ""), ("h1", ""), ("h2", "10c jc qc"), ("h2", ""), ("h2", "")]
+    response = get(client, "/table/peel/", params)
+    assert response.status_code == 200
+    page = Page(response.content.decode())
+    assert [page.value(f"h1c{c}") for c in (1, 2, 3)] == ["A♠", "2♥", "3♦"]
+    assert [page.value(f"h2c{c}") for c in (1, 2, 3)] == ["10♣", "J♣", "Q♣"]
+    assert verdict(response).startswith("Hand 2 wins with sequence")
+    link = html.unescape(page.attr("permalink", "href") or "")
+    assert link == "/table/peel/?h=AS+2H+3D&h=10C+JC+QC&pack=52"
+
+
+def test_a_hand_typed_in_a_middle_box_fills_the_empty_ones_and_too_many_cards_say_so(client):
+    middle = get(
+        client,
+        "/table/compare/",
+        [("h1", ""), ("h1", "as 2h 3d"), ("h1", ""), ("h2", "9S"), ("h2", "9D KC"), ("h2", "")],
+    )
+    page = Page(middle.content.decode())
+    assert [page.value(f"h1c{c}") for c in (1, 2, 3)] == ["A♠", "2♥", "3♦"]
+    assert [page.value(f"h2c{c}") for c in (1, 2, 3)] == ["9♠", "9♦", "K♣"]
+    four = get(
+        client, "/table/peel/", [("h1", "AS"), ("h1", "2H 3D 4C"), ("h1", ""), ("h2", "KS KH KD")]
+    )
+    assert four.status_code == 400
+    assert "three cards" in Page(four.content.decode()).text("h1-error")
+
+
+def test_a_tap_goes_to_the_box_chosen_to_replace_else_the_first_empty(client):
+    # Without JavaScript: the x of hand 2's first card chooses that box for the next tap...
+    cleared = get(client, "/table/peel/", hands("AS _ QS", "2H 3H 4H") + [("clear", "2-1")])
+    page = Page(cleared.content.decode())
+    assert page.value("h2c1") == ""
+    assert "Next card: hand 2, card 1, in place of 2♥" in page.text("pack-hint")
+    assert [i["value"] for i in page.inputs if i.get("name") == "at"] == ["2-1"]
+    board = [("h1", "AS"), ("h1", ""), ("h1", "QS"), ("h2", ""), ("h2", "3H"), ("h2", "4H")]
+    tapped = Page(
+        get(client, "/table/peel/", [*board, ("at", "2-1"), ("tap", "9C")]).content.decode()
+    )
+    assert tapped.value("h2c1") == "9♣" and tapped.value("h1c2") == ""
+    # ... and a box that is full again is never overwritten: the first empty one is filled.
+    full = [("h1", "AS"), ("h1", ""), ("h1", "QS"), ("h2", "2H"), ("h2", "3H"), ("h2", "4H")]
+    page = Page(get(client, "/table/peel/", [*full, ("at", "2-1"), ("tap", "9C")]).content.decode())
+    assert page.value("h2c1") == "2♥" and page.value("h1c2") == "9♣"
+
+
+@pytest.mark.parametrize("path", ["/table/swedish/", "/table/compare/"])
+def test_when_nobody_wins_no_hand_is_said_to_lose_a_tie(client, path):
+    # Three suits each: ingenting, which may not be laid up (lagga-upp): nobody wins.
+    response = get(client, path, hands("2S 5H 9C", "3S 6H 10C"))
+    body = response.content.decode()
+    assert "Nobody wins" in body
+    assert "loses the tie" not in body
+    assert body.count("does not compete") >= 2
+
+
+def test_the_links_to_other_rule_sets_carry_the_hands_and_dealer(client):
+    deal = "h=6S+5S+4S&h=6H+5H+4H"
+
+    def links(body: str) -> dict[str, str]:
+        found = re.findall(r'href="(/table/(?:peel|swedish|compare)/[^"]*)"', body)
+        return {link.split("?")[0]: html.unescape(link) for link in found}
+
+    peel = get(
+        client,
+        "/table/peel/",
+        hands("6S 5S 4S", "6H 5H 4H") + [("dealer", "2"), ("limited", "no-pair")],
+    ).content.decode()
+    assert links(peel)["/table/swedish/"] == f"/table/swedish/?{deal}&dealer=2"
+    assert links(peel)["/table/compare/"] == f"/table/compare/?{deal}&dealer=2"
+    swedish = get(client, "/table/swedish/", hands("6S 5S 4S", "6H 5H 4H")).content.decode()
+    assert links(swedish)["/table/peel/"] == f"/table/peel/?{deal}"
+    compare = get(
+        client, "/table/compare/", hands("6S 5S 4S", "6H 5H 4H") + [("dealer", "1")]
+    ).content.decode()
+    assert links(compare)["/table/peel/"] == f"/table/peel/?{deal}&dealer=1"
+    assert links(compare)["/table/swedish/"] == f"/table/swedish/?{deal}&dealer=1"
+    # The fragment carries them too: the hands change as people type.
+    fragment = get(client, "/table/swedish/", hands("6S 5S 4S", "6H 5H 4H"), **HX)
+    assert links(fragment.content.decode())["/table/compare/"] == f"/table/compare/?{deal}"
+
+
+def test_the_compare_verdict_is_a_list_not_a_run_on_sentence(client):
+    response = get(client, "/table/compare/", hands("9S 9D KC", "5H 3H 7C"))
+    body = response.content.decode()
+    assert verdict(response) == "The rule sets disagree on the winner."
+    listed = re.findall(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", body)
+    assert ("Peel, 52 cards", "Hand 1 wins") in listed
+    assert ("Swedish text", "Hand 2 wins") in listed
+    assert len(listed) == 4  # the 32-card pack is not judged: a three is not in it
+    agreed = get(client, "/table/compare/", hands("AS KS QS", "7H 8H 9H"))
+    assert verdict(agreed) == "All 5 rule sets agree: hand 1 wins."
+
+
+def test_a_pair_is_described_as_people_say_it(client):
+    response = get(client, "/table/peel/", hands("7S 7H 4D", "2C 3D 9H"))
+    page = Page(response.content.decode())
+    assert "Pair of sevens and a four" in page.text("h1")
+    assert verdict(response) == "Hand 1 wins with pair of sevens and a four."
+    assert "four third" not in response.content.decode()
+
+
+def test_a_three_way_tie_is_not_called_both(client):
+    response = get(client, "/table/peel/", hands("4S 5S 6S", "4H 5H 6H", "4D 5D 6D"))
+    body = html.unescape(response.content.decode())
+    assert "Both" not in body
+    assert "All three hold the sequence four-five-six" in body
