@@ -24,3 +24,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"rulesite-test-{os.getpid()}.sqlite3")
     }
+
+# The suite starts hundreds of sheets from one address; the limit has its own tests
+# (tests/scoresheet/test_sheet_hardening.py), which set it.
+SHEET_CREATE_RATE = "0"
