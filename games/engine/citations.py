@@ -12,7 +12,10 @@ quoted paragraph and a link, the engine only names it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+from games.engine.wording import Mention, escape, fill
 
 PEEL = "peel-commerce"
 """Peel's *Round Games with Cards* (1891/1897), Commerce, pp. 70-77."""
@@ -128,10 +131,92 @@ def ruling(
 class Reason:
     """One step of an explanation: words, the paragraphs that say so, the rulings applied.
 
+    ``text`` is the words as the engine writes them, players and hands numbered from 1 (what
+    the JSON API sends). A reason that speaks of players or hands holds them as data too:
+    ``template`` is the words with a ``{placeholder}`` for each, and ``who`` the
+    :class:`~games.engine.wording.Mention` each placeholder stands for; :meth:`render` writes
+    them with the players' names. Build such a reason with :meth:`about`.
+
     >>> Reason("a tricon beats a sequence", (peel("combinations"),)).text
+    'a tricon beats a sequence'
+    >>> Reason("a tricon beats a sequence").render(["Ann", "Bo"])
     'a tricon beats a sequence'
     """
 
     text: str
+    """The words, players and hands numbered from 1."""
     citations: tuple[Citation, ...] = ()
+    """The paragraphs that say so."""
     rulings: tuple[str, ...] = field(default=())
+    """The slugs of the editorial rulings applied (:attr:`applied` gives the rulings)."""
+    template: str = ""
+    """``text`` with a ``{placeholder}`` for each mention (braces doubled); ``text`` itself,
+    escaped, for a reason that speaks of nobody."""
+    who: tuple[tuple[str, Mention], ...] = ()
+    """Each placeholder of ``template`` and the players or hands it stands for."""
+
+    def __post_init__(self) -> None:
+        if not self.template:
+            object.__setattr__(self, "template", escape(self.text))
+
+    @classmethod
+    def about(
+        cls,
+        template: str,
+        citations: tuple[Citation, ...] = (),
+        rulings: tuple[str, ...] = (),
+        /,
+        **who: Mention,
+    ) -> Reason:
+        """A reason that speaks of players or hands: ``template`` with a placeholder for
+        each mention (``who``), ``text`` its words numbered from 1.
+
+        >>> from games.engine.wording import Mention
+        >>> r = Reason.about("{winner} beats {loser}. A sequence beats a pair.",
+        ...                  (peel("combinations"),), (),
+        ...                  winner=Mention("hand", (0,), ("sequence",), capital=True),
+        ...                  loser=Mention("hand", (1,), ("pair of kings and a two",)))
+        >>> r.text
+        'Hand 1 (sequence) beats hand 2 (pair of kings and a two). A sequence beats a pair.'
+        >>> r.render(["Ann", "Bo"])
+        'Ann (sequence) beats Bo (pair of kings and a two). A sequence beats a pair.'
+        >>> r.render(None) == r.text
+        True
+        """
+        return cls(fill(template, who), citations, rulings, template, tuple(who.items()))
+
+    @property
+    def mentions(self) -> dict[str, Mention]:
+        """The mentions, by placeholder.
+
+        >>> from games.engine.wording import Mention
+        >>> Reason.about("{p} wins", (), (), p=Mention("player", (2,))).mentions["p"].indices
+        (2,)
+        """
+        return dict(self.who)
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        """The words with ``names`` in place of the numbers of the players or hands they
+        speak of (``names[i]`` for player or hand *i*; :func:`~games.engine.wording.fill`);
+        ``text`` when ``names`` is None or the reason speaks of nobody.
+
+        >>> from games.engine.wording import Mention
+        >>> r = Reason.about("{p} holds the best hand", (), (), p=Mention("player", (1,)))
+        >>> r.render(["Ann", "Bo"]), r.render(None)
+        ('Bo holds the best hand', 'player 2 holds the best hand')
+        """
+        if names is None or not self.who:
+            return self.text
+        return fill(self.template, self.mentions, names)
+
+    @property
+    def applied(self) -> tuple[Ruling, ...]:
+        """The editorial rulings applied, as :class:`Ruling` objects (``rulings`` holds their
+        slugs, as the JSON API sends them). A slug no module declared is a ``KeyError``.
+
+        >>> r = ruling("doc-applied", "Is this a doctest?", "Yes.", (peel("ties"),))
+        >>> Reason("a doctest", (), ("doc-applied",)).applied == (r,)
+        True
+        >>> del RULINGS["doc-applied"]
+        """
+        return tuple(RULINGS[slug] for slug in self.rulings)

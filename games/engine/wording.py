@@ -9,28 +9,48 @@ that judged it, so it is player *n*'s when every player shows a hand.
 Indices in data stay from 0 (``Showdown.winners``, ``Transfer.payer``, the JSON API's
 fields), and so does an error that quotes an index as it was passed: such a message says
 "index" or "numbered 0 to ..." ("dealer: must be a player index from 0 to 2, not 3"), never
-"player *n*", so that :func:`name_players` leaves it alone.
+"player *n*".
 
-:func:`numbered` writes the words from indices (the engine's one way of numbering people
-in a text); :func:`name_players` puts names in place of the numbers, for a page that knows
-the players' names.
+Those words are data before they are words: a :class:`Mention` is the players or hands a
+text speaks of (by index from 0, with what is said of each), and :func:`fill` writes a
+template's mentions either numbered or with the players' names -- the one formatter of
+names (``Reason.render`` and ``EngineError.render`` call it). :func:`numbered` writes the
+numbered words alone; :func:`name_players`, which put names in by reading the numbers back
+out of the words, is deprecated.
+
+An :class:`EngineError` is the data of a refusal: the argument at fault (``field``), the
+item of it (``item``, from 0, for a list), the words without the field's prefix
+(``detail``), and the mentions of its words; ``str(error)`` is the whole message.
 
 In Cox's game a "hand" is also one of the four deals of a game (cox ``winner``); the engine
 numbers those only in errors about its arguments, which a page does not name.
 
->>> text = numbered("player", [0, 2]) + " hold exactly equal best hands"
->>> text
-'players 1 and 3 hold exactly equal best hands'
->>> name_players(text, ["Ann", "Bo", "Cy"])
-'Ann and Cy hold exactly equal best hands'
+>>> said = Mention("player", (0, 2))
+>>> fill("so {who} hold exactly equal best hands", {"who": said})
+'so players 1 and 3 hold exactly equal best hands'
+>>> fill("so {who} hold exactly equal best hands", {"who": said}, ["Ann", "Bo", "Cy"])
+'so Ann and Cy hold exactly equal best hands'
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import string
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
 
-__all__ = ["join", "name_players", "numbered"]
+__all__ = [
+    "EngineError",
+    "Mention",
+    "Noun",
+    "escape",
+    "fill",
+    "join",
+    "name_players",
+    "numbered",
+    "split_prefix",
+]
 
 
 def join(words: Sequence[str]) -> str:
@@ -72,6 +92,221 @@ def numbered(noun: str, indices: Sequence[int], details: Sequence[str] | None = 
     return f"{noun}{'s' if len(parts) > 1 else ''} {join(parts)}"
 
 
+Noun = Literal["player", "hand"]
+"""What a :class:`Mention` counts: the players at the table, or the hands judged."""
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Mention:
+    """Players or hands a text speaks of: data, written as words only by :meth:`words`.
+
+    ``noun`` is ``"player"`` or ``"hand"``; ``indices`` count from 0 (hand *i* is the *i*-th
+    hand given to the function that judged it); ``details``, one for each index, are written
+    in brackets after it; ``capital`` gives the first word a capital (the mention starts a
+    sentence -- :func:`fill` also gives one to a mention that follows the end of a sentence).
+
+    >>> Mention("hand", (1,), ("pair of nines and a king",)).words()
+    'hand 2 (pair of nines and a king)'
+    >>> Mention("hand", (0, 3), ("a", "b"), capital=True).words()
+    'Hands 1 (a) and 4 (b)'
+    >>> Mention("hand", (0, 3), ("a", "b"), capital=True).words(["ann", "Bo", "Cy", "Di"])
+    'Ann (a) and Di (b)'
+    >>> Mention("player", (0, 2)).words(["Ann", "Bo", "Cy"])
+    'Ann and Cy'
+    >>> Mention("player", ())
+    Traceback (most recent call last):
+    ...
+    ValueError: Mention: at least one index is needed
+    """
+
+    noun: Noun
+    """``"player"`` or ``"hand"`` (made plural for more than one)."""
+    indices: tuple[int, ...]
+    """The players or hands, by index from 0, in the order the words give them."""
+    details: tuple[str, ...] | None = None
+    """What is said of each, in brackets after it (a hand's value), or None."""
+    capital: bool = False
+    """Whether the words start a sentence."""
+
+    def __post_init__(self) -> None:
+        if not self.indices:
+            raise ValueError("Mention: at least one index is needed")
+        if self.details is not None and len(self.details) != len(self.indices):
+            raise ValueError("Mention: one detail for each index is needed")
+
+    @classmethod
+    def of(
+        cls,
+        noun: Noun,
+        indices: Iterable[int],
+        details: Iterable[str] | None = None,
+        *,
+        capital: bool = False,
+    ) -> Mention:
+        """A mention from any iterables (kept as tuples, so that it stays hashable).
+
+        >>> Mention.of("player", [2]).words()
+        'player 3'
+        """
+        made = None if details is None else tuple(details)
+        return cls(noun, tuple(indices), made, capital)
+
+    def words(self, names: Sequence[str] | None = None) -> str:
+        """The mention as a person reads it: numbered from 1, or by ``names``.
+
+        ``names[i]`` is the name of player *i*, or of whoever holds hand *i*; an index with
+        no name (``names`` too short, or the name blank) keeps its number, each one with its
+        noun, so that a list mixing names and numbers reads without ambiguity:
+
+        >>> Mention("hand", (0, 2, 3), ("a", "b", "c")).words(["Ann", "Bo"])
+        'Ann (a), hand 3 (b) and hand 4 (c)'
+        >>> Mention("player", (1, 0), capital=True).words(["", "bo"])
+        'Bo and player 1'
+        >>> Mention("player", (0,)).words([])
+        'player 1'
+        """
+        named = [
+            names[i] if names is not None and 0 <= i < len(names) and names[i].strip() else None
+            for i in self.indices
+        ]
+        if all(name is None for name in named):
+            text = numbered(self.noun, self.indices, self.details)
+        else:
+            parts = [
+                f"{self.noun} {i + 1}" if name is None else name
+                for i, name in zip(self.indices, named, strict=True)
+            ]
+            if self.details is not None:
+                parts = [f"{part} ({d})" for part, d in zip(parts, self.details, strict=True)]
+            text = join(parts)
+        return _capital(text) if self.capital else text
+
+
+_FORMATTER = string.Formatter()
+_SENTENCE_END = (".", "!", "?")
+
+
+def fill(template: str, who: Mapping[str, Mention], names: Sequence[str] | None = None) -> str:
+    """``template`` with each ``{placeholder}`` written as its mention's words: numbered
+    from 1 when ``names`` is None, else with the names (:meth:`Mention.words`). This is the
+    one place the engine's words get the players' names.
+
+    A mention gets a capital when it says so, and when it follows the end of a sentence in
+    the template; literal braces are written doubled (``{{``), as for :meth:`str.format`.
+
+    >>> who = {"tied": Mention.of("hand", [0, 1], capital=True), "dealer": Mention.of("hand", [1])}
+    >>> fill("{tied} tie. {dealer} is the dealer, so {dealer} wins.", who)
+    'Hands 1 and 2 tie. Hand 2 is the dealer, so hand 2 wins.'
+    >>> fill("{tied} tie. {dealer} is the dealer.", who, ["ann", "bo"])
+    'Ann and bo tie. Bo is the dealer.'
+    >>> fill("{nobody}", who)
+    Traceback (most recent call last):
+    ...
+    KeyError: 'nobody'
+    """
+    out: list[str] = []
+    after = ""  # the text so far, stripped: where a mention stands
+    for literal, name, _spec, _conversion in _FORMATTER.parse(template):
+        if literal:
+            out.append(literal)
+            after = literal.rstrip() or after
+        if name is None:
+            continue
+        mention = who[name]
+        if not mention.capital and after.endswith(_SENTENCE_END):
+            mention = replace(mention, capital=True)
+        words = mention.words(names)
+        out.append(words)
+        after = words
+    return "".join(out)
+
+
+def escape(text: str) -> str:
+    """``text`` as a template that :func:`fill` writes back unchanged (braces doubled).
+
+    >>> escape("a {b}")
+    'a {{b}}'
+    >>> fill(escape("a {b}"), {})
+    'a {b}'
+    """
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+_PREFIX = re.compile(r"(?P<name>[a-z_]+)(?:\[(?P<item>\d+)\])?: ")
+
+
+def split_prefix(message: str) -> tuple[str | None, int | None, str]:
+    """A legacy error message's leading ``name: `` or ``name[i]: `` as the argument it names,
+    the item (from 0) and the rest; ``(None, None, message)`` when it names none. Only an
+    :class:`EngineError` raised with such a message reads it (once, in its constructor).
+
+    >>> split_prefix("bought[2]: must be a whole number from 0, not -1")
+    ('bought', 2, 'must be a whole number from 0, not -1')
+    >>> split_prefix("Hand 2, card 3: 'X' is not a card")
+    (None, None, "Hand 2, card 3: 'X' is not a card")
+    """
+    found = _PREFIX.match(message)
+    if found is None:
+        return None, None, message
+    item = found.group("item")
+    return found.group("name"), None if item is None else int(item), message[found.end() :]
+
+
+class EngineError(ValueError):
+    """A refusal of the engine, as data: what is at fault, and the words that say why.
+
+    ``field`` is the argument at fault (as a form or the API names it), ``item`` its item
+    (an index from 0) when it is a list, ``detail`` the words without the prefix that
+    places them (``"stake: "``, ``"Hand 2, card 3: "``); ``str(error)`` is the whole
+    message. When the words speak of players or hands, ``template`` and ``who`` hold them
+    as data and :meth:`render` writes them with names.
+
+    >>> error = EngineError("bought[1]: player 2 may not", field="bought", item=1,
+    ...                     template="{who} may not", who={"who": Mention("player", (1,))})
+    >>> str(error), error.field, error.item, error.detail
+    ('bought[1]: player 2 may not', 'bought', 1, 'player 2 may not')
+    >>> error.render(["Ann", "Bo"])
+    'Bo may not'
+    >>> EngineError("nothing to say").render(["Ann"])
+    'nothing to say'
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        item: int | None = None,
+        detail: str | None = None,
+        template: str | None = None,
+        who: Mapping[str, Mention] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.field = field
+        """The argument at fault, or None when the words are about the whole."""
+        self.item = item
+        """The item of ``field`` at fault, from 0, when ``field`` is a list."""
+        self.who: tuple[tuple[str, Mention], ...] = tuple((who or {}).items())
+        """The players or hands ``template`` speaks of."""
+        self.template = template if template is not None and self.who else None
+        """``detail`` with the mentions as placeholders (None when it speaks of nobody)."""
+        if detail is None:
+            detail = message if self.template is None else fill(self.template, dict(self.who))
+        self.detail = detail
+        """The words without the prefix that places them."""
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        """``detail``, with ``names`` in place of the numbers of the players or hands it
+        speaks of (:func:`fill`); ``detail`` itself when it speaks of nobody."""
+        if self.template is None:
+            return self.detail
+        return fill(self.template, dict(self.who), names)
+
+
 _START = re.compile(r"\b(?:[Pp]layers?|[Hh]ands?) (?=\d)")
 _NUMBER = re.compile(r"(\d+)\b")
 _SEPARATOR = re.compile(r"(?:, | and )(?=\d)")
@@ -90,6 +325,11 @@ def _bracket(text: str, start: int) -> int:
 
 def name_players(text: str, names: Sequence[str]) -> str:
     """Put ``names`` in place of the numbers the engine gives players and hands (from 1).
+
+    Deprecated: it reads the numbers back out of the words. A reason's
+    :meth:`~games.engine.citations.Reason.render` and an error's
+    :meth:`EngineError.render` write the names from the data (:func:`fill`); this stays only
+    for the callers not yet moved to them.
 
     ``names[0]`` is player 1, or the player who holds hand 1; give the names in the order
     of the hands judged. "player 2", "players 1 and 3", "Hand 2 (pair of nines)" and
