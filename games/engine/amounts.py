@@ -20,6 +20,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Final
 
+from games.engine.wording import EngineError
+
 __all__ = [
     "MAX_AMOUNT",
     "MAX_DENOMINATOR",
@@ -43,16 +45,20 @@ _DECIMAL = re.compile(r"(?P<whole>\d{1,10})(?:[.,](?P<part>\d{1,12}))?|[.,](?P<o
 _FRACTION = re.compile(r"(?:(?P<whole>\d{1,10})\s+)?(?P<num>\d{1,10})\s*/\s*(?P<den>\d{1,10})")
 
 
-class AmountError(ValueError):
+class AmountError(EngineError):
     """An amount that cannot be read, or that no table plays for; ``field`` names where it was.
 
-    >>> str(AmountError("stake", "must be more than 0, not 0"))
-    'stake: must be more than 0, not 0'
+    ``message`` and ``detail`` are the words without the field (``str(error)`` starts with
+    it); ``item`` is None.
+
+    >>> error = AmountError("stake", "must be more than 0, not 0")
+    >>> str(error), error.field, error.item, error.detail
+    ('stake: must be more than 0, not 0', 'stake', None, 'must be more than 0, not 0')
     """
 
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
+        super().__init__(f"{field}: {message}", field=field, detail=message)
+        self.field: str = field
         self.message = message
 
 

@@ -17,12 +17,13 @@ so that a hand is a bitmask and every evaluation a table look-up.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import cached_property
 
 from games.engine.citations import Citation, peel
+from games.engine.wording import EngineError, Mention, escape
 
 __all__ = [
     "CARDS",
@@ -423,19 +424,27 @@ def pack_of_size(size: int) -> Pack:
     raise ValueError(f"there is no {size}-card pack: Commerce uses 52 or 32 cards")
 
 
-class CardError(ValueError):
+class CardError(EngineError):
     """A card, hand or set of hands that cannot be read: says where and what would be valid.
 
     ``hand`` (1-based) and ``position`` (1-based card within the hand) say which field
     of a form to mark, when known; ``token`` is the text as typed; ``message`` is the
     whole sentence to show (also ``str(error)``), ``detail`` the same without the
-    "Hand 2, card 3: " that places it (for showing beside the field itself).
+    "Hand 2, card 3: " that places it (for showing beside the field itself). As every
+    :class:`~games.engine.wording.EngineError`, ``field`` is the argument at fault
+    (``"hands"`` once the hand is known) and ``item`` the hand's index from 0; a detail that
+    speaks of another hand ("also in hand 1") is written with names by :meth:`render`.
 
     >>> try:
     ...     parse_card("1S")
     ... except CardError as error:
     ...     print(error.token, "|", error.message[:54])
     1S | '1S' is not a card: write rank then suit, like AS, 10H
+    >>> try:
+    ...     parse_hands(["AS KS QS", "2H qs 2C"], PACK_52)
+    ... except CardError as error:
+    ...     print(error.field, error.item, error.position, "|", error.render(["Ann's hand"]))
+    hands 1 2 | 'qs' (QS) is also in Ann's hand
     """
 
     def __init__(
@@ -445,10 +454,18 @@ class CardError(ValueError):
         token: str | None = None,
         hand: int | None = None,
         position: int | None = None,
+        field: str | None = None,
+        template: str | None = None,
+        who: Mapping[str, Mention] | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(
+            message,
+            field="hands" if field is None and hand is not None else field,
+            item=None if hand is None else hand - 1,
+            template=template,
+            who=who,
+        )
         self.message = message
-        self.detail = message
         self.token = token
         self.hand = hand
         self.position = position
@@ -466,7 +483,15 @@ class CardError(ValueError):
         prefix = ", ".join(where)
         if prefix:
             prefix = prefix[0].upper() + prefix[1:] + ": "
-        located = CardError(prefix + self.detail, token=self.token, hand=hand, position=position)
+        located = CardError(
+            prefix + self.detail,
+            token=self.token,
+            hand=hand,
+            position=position,
+            field=self.field,
+            template=self.template,
+            who=dict(self.who),
+        )
         located.detail = self.detail
         return located
 
@@ -605,7 +630,9 @@ def parse_hands(
     """
     limit = pack.hand_limit if limit is None else limit
     if len(hands) < 2:
-        raise CardError(f"A showdown needs at least two hands; there is {_count(len(hands))}")
+        raise CardError(
+            f"A showdown needs at least two hands; there is {_count(len(hands))}", field="hands"
+        )
     if len(hands) > limit:
         raise CardError(
             f"At most {limit} hands may be dealt from the {pack.name}; there are {len(hands)}",
@@ -621,12 +648,21 @@ def parse_hands(
             raise error.located(number) from None
         for position, (token, card) in enumerate(zip(items, hand, strict=True), start=1):
             if card in seen:
-                raise CardError(
-                    f"{_as_typed(token, card)} is also in hand {seen[card]}", token=token
-                ).located(number, position)
+                raise _also_in(token, card, seen[card]).located(number, position)
             seen[card] = number
         parsed.append(hand)
     return tuple(parsed)
+
+
+def _also_in(token: str, card: Card, hand: int) -> CardError:
+    """A card also held in an earlier hand (from 1)."""
+    typed = _as_typed(token, card)
+    return CardError(
+        f"{typed} is also in hand {hand}",
+        token=token,
+        template=escape(typed) + " is also in {other}",
+        who={"other": Mention("hand", (hand - 1,))},
+    )
 
 
 def _count(n: int) -> str:
@@ -673,7 +709,10 @@ or the Swedish suit first, like sE or hkn']
     errors: list[CardError] = []
     if complete and len(hands) < 2:
         errors.append(
-            CardError(f"A showdown needs at least two hands; there is {_count(len(hands))}")
+            CardError(
+                f"A showdown needs at least two hands; there is {_count(len(hands))}",
+                field="hands",
+            )
         )
     seen: dict[Card, int] = {}
     for number, fields in enumerate(hands, start=1):
@@ -703,7 +742,8 @@ or the Swedish suit first, like sE or hkn']
                 problem = f"{_as_typed(token, card)} is written twice in this hand"
             elif card in seen:
                 in_hand.add(card)
-                problem = f"{_as_typed(token, card)} is also in hand {seen[card]}"
+                errors.append(_also_in(token, card, seen[card]).located(number, position))
+                continue
             else:
                 in_hand.add(card)
                 seen[card] = number

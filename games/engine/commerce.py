@@ -41,7 +41,7 @@ from games.engine.cards import (
     pack_of_size,
 )
 from games.engine.citations import Citation, Reason, Ruling, peel, ruling, swedish
-from games.engine.wording import numbered
+from games.engine.wording import Mention, escape
 
 __all__ = [
     "FLUSH_EQUAL_POINT",
@@ -1413,15 +1413,28 @@ def showdown(
     for g, group in enumerate(groups):
         if len(group) > 1:
             _, why = compare(values[group[0]], values[group[1]], rules)
-            tie = _names(group, values) + f" tie for {_ordinal(ordinal)} place. "
-            text = tie + _for_all(len(group), why.text)
-            reasons.insert(len(reasons) if g else 0, Reason(text, why.citations, why.rulings))
+            tie = f"{{tied}} tie for {_ordinal(ordinal)} place. "
+            made = Reason.about(
+                tie + escape(_for_all(len(group), why.text)),
+                why.citations,
+                why.rulings,
+                tied=_mention(group, values),
+            )
+            reasons.insert(len(reasons) if g else 0, made)
         if g + 1 < len(groups):
             lower = groups[g + 1]
             _, why = compare(values[group[0]], values[lower[0]], rules)
             verb = "beat" if len(group) > 1 else "beats"
-            text = f"{_names(group, values)} {verb} {_names(lower, values, lower=True)}. "
-            reasons.append(Reason(text + why.text, why.citations, why.rulings))
+            reasons.append(
+                Reason.about(
+                    f"{{better}} {verb} {{worse}}. " + why.template,
+                    why.citations,
+                    why.rulings,
+                    better=_mention(group, values),
+                    worse=_mention(lower, values, lower=True),
+                    **why.mentions,
+                )
+            )
         ordinal += len(group)
     if isinstance(rules, SwedishRules) and len(values) == 2:
         reasons.append(
@@ -1458,9 +1471,12 @@ def _showdown_values(
             raise error.located(number) from None
         for card in value.cards:
             if card in seen:
-                raise CardError(f"{card} is also in hand {seen[card]}", token=str(card)).located(
-                    number
-                )
+                raise CardError(
+                    f"{card} is also in hand {seen[card]}",
+                    token=str(card),
+                    template=f"{card} is also in {{other}}",
+                    who={"other": Mention("hand", (seen[card] - 1,))},
+                ).located(number)
             seen[card] = number
         values.append(value)
     return values
@@ -1485,76 +1501,82 @@ def _winners(
         return ()
     if len(top) == 1:
         return (top[0],)
-    names = _names(top, values, with_values=False)
+    tied = _mention(top, values, with_values=False)
     if isinstance(rules, SwedishRules):
         if dealer in top:
             reasons.append(
-                Reason(
-                    f"{_capital(numbered('hand', [dealer]))} is the dealer and ties for "
-                    "first place, so the dealer wins.",
+                Reason.about(
+                    "{dealer} is the dealer and ties for first place, so the dealer wins.",
                     (swedish("lika"),),
+                    (),
+                    dealer=Mention("hand", (dealer,), capital=True),
                 )
             )
             return (dealer,)
         if dealer is None:
             reasons.append(
-                Reason(
-                    f"{names} tie for first place. The dealer wins a tie he is in, but no "
+                Reason.about(
+                    "{tied} tie for first place. The dealer wins a tie he is in, but no "
                     "dealer was named: name him to know whether the tie is his. Without him "
                     "the equal hands share the pot and any bonus, as the text suggests.",
                     (swedish("lika"),),
                     (SWEDISH_SHARED_WIN.slug,),
+                    tied=tied,
                 )
             )
             return tuple(top)
         reasons.append(
-            Reason(
-                f"{names} share the pot and any bonus: the sources are silent on a tie without "
+            Reason.about(
+                "{tied} share the pot and any bonus: the sources are silent on a tie without "
                 "the dealer, and the text suggests the winners share.",
                 (swedish("lika"),),
                 (SWEDISH_SHARED_WIN.slug,),
+                tied=tied,
             )
         )
         return tuple(top)
     if rules.exact_ties is ExactTies.DEALER and dealer in top:
         reasons.append(
-            Reason(
-                f"{_capital(numbered('hand', [dealer]))} is the dealer and ties for first "
-                "place: by the house rule the dealer wins.",
+            Reason.about(
+                "{dealer} is the dealer and ties for first place: by the house rule the "
+                "dealer wins.",
                 (peel("ties"),),
                 (PEEL_EQUAL_HANDS.slug,),
+                dealer=Mention("hand", (dealer,), capital=True),
             )
         )
         return (dealer,)
     if rules.exact_ties is ExactTies.DEALER and dealer is None:
         reasons.append(
-            Reason(
-                f"{names} tie for first place. By the house rule the dealer wins a tie he is "
+            Reason.about(
+                "{tied} tie for first place. By the house rule the dealer wins a tie he is "
                 "in, but no dealer was named: name him to know whether the tie is his. "
                 "Without him the equal hands share the win.",
                 (peel("ties"),),
                 (PEEL_EQUAL_HANDS.slug,),
+                tied=tied,
             )
         )
         return tuple(top)
     reasons.append(
-        Reason(
-            f"{names} share the win: Peel gives no rule for hands exactly equal, and his Old "
+        Reason.about(
+            "{tied} share the win: Peel gives no rule for hands exactly equal, and his Old "
             "Game pays each of two equal winners.",
             (peel("ties"),),
             (PEEL_EQUAL_HANDS.slug,),
+            tied=tied,
         )
     )
     return tuple(top)
 
 
-def _names(
+def _mention(
     group: list[int], values: list[HandValue], *, lower: bool = False, with_values: bool = True
-) -> str:
-    """'Hand 1 (pair of nines and a king)' or 'Hands 1 (...) and 4 (...)'."""
+) -> Mention:
+    """The hands of ``group``, each with its value: 'Hand 1 (pair of nines and a king)' or
+    'Hands 1 (...) and 4 (...)' (a capital unless ``lower``)."""
     details = [values[i].describe() for i in group] if with_values else None
-    text = numbered("hand", group, details)
-    return text if lower else _capital(text)
+    return Mention.of("hand", group, details, capital=not lower)
 
 
 def _for_all(count: int, text: str) -> str:

@@ -17,8 +17,9 @@ Hand 1: ace-two-three of one suit is a sequence to Peel but only poäng to the S
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from games.engine.cards import PACK_32, Card, Rank
 from games.engine.citations import Citation, Reason, peel, swedish
@@ -34,9 +35,11 @@ from games.engine.commerce import (
     compare,
     showdown,
 )
-from games.engine.wording import numbered
+from games.engine.wording import Mention, escape
 
 __all__ = ["Disagreement", "Everywhere", "judge_everywhere", "rule_sets_for"]
+
+_FORMATTER = string.Formatter()
 
 
 @dataclass(frozen=True)
@@ -198,7 +201,7 @@ def _category_reason(
 ) -> Reason:
     only = "only " if _HEIGHT[b.family] < _HEIGHT[a.family] and b is not Category.INGENTING else ""
     shape = _shape(cards)
-    hand = _capital(numbered("hand", [index]))
+    hand = "{hand}"
     if shape == _NOUNS[a]:  # "a pair is a pair to Peel" says nothing: say it counts
         text = (
             f"{hand}: {shape} counts to {_who(ref)} but not to {_who(other)}, "
@@ -221,7 +224,12 @@ def _category_reason(
             cites.append(peel("limited-commerce-rule"))
             slugs.append(LIMITED_AS_POINT.slug)
         cites.append(b.citation)
-    return Reason(text + ".", tuple(dict.fromkeys(cites)), tuple(slugs))
+    return Reason.about(
+        text + ".",
+        tuple(dict.fromkeys(cites)),
+        tuple(slugs),
+        hand=Mention("hand", (index,), capital=True),
+    )
 
 
 def _category_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disagreement]:
@@ -249,14 +257,14 @@ def _category_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disa
 # --------------------------------------------------------------------------- winners
 
 
-def _winner_words(result: Showdown) -> str:
+def _winner_words(result: Showdown) -> tuple[str, dict[str, Mention]]:
+    """Who wins, as a template and its mention."""
     winners = result.winners
     if not winners:
-        return "nobody wins"
-    values = result.values
-    if len(winners) == 1:
-        return f"{numbered('hand', winners)} wins ({values[winners[0]].describe()})"
-    return f"{numbered('hand', winners)} share the win ({values[winners[0]].describe()})"
+        return "nobody wins", {}
+    described = escape(result.values[winners[0]].describe())
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{{winners}} {verb} ({described})", {"winners": Mention.of("hand", winners)}
 
 
 def _winner_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disagreement]:
@@ -273,16 +281,60 @@ def _winner_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disagr
     return out
 
 
+class _Words:
+    """A reason's template built from parts, each part's placeholders renamed so that the
+    mentions of different parts never collide."""
+
+    def __init__(self) -> None:
+        self.template = ""
+        self.who: dict[str, Mention] = {}
+
+    def add(self, template: str, who: Mapping[str, Mention] | None = None) -> None:
+        prefix = f"p{len(self.who)}_"
+        for literal, name, _spec, _conversion in _FORMATTER.parse(template):
+            self.template += escape(literal)
+            if name is not None:
+                self.template += "{" + prefix + name + "}"
+                self.who[prefix + name] = (who or {})[name]
+
+    def add_text(self, text: str) -> None:
+        self.template += escape(text)
+
+
+def _lowered(reason: Reason, drop_stop: bool = False) -> tuple[str, dict[str, Mention]]:
+    """The reason's template and mentions, its first word in lower case (it goes after a
+    colon), less its final full stop when ``drop_stop``."""
+    template, who = reason.template, reason.mentions
+    if drop_stop and template.endswith("."):
+        template = template[:-1]
+    first = next(iter(_FORMATTER.parse(template)), None)
+    if first is not None and not first[0] and first[1] is not None:
+        who[first[1]] = replace(who[first[1]], capital=False)
+    else:
+        template = _lower(template)
+    return template, who
+
+
 def _winner_reason(label_a: str, a: Showdown, label_b: str, b: Showdown) -> Reason:
-    text = f"{label_a}: {_winner_words(a)}; {label_b}: {_winner_words(b)}."
+    words = _Words()
+    words.add_text(f"{label_a}: ")
+    words.add(*_winner_words(a))
+    words.add_text(f"; {label_b}: ")
+    words.add(*_winner_words(b))
+    words.add_text(".")
     cites: list[Citation] = []
     slugs: list[str] = []
 
-    def add(reason: Reason) -> None:
-        nonlocal text
-        text += " " + reason.text
-        cites.extend(reason.citations)
-        slugs.extend(reason.rulings)
+    def add(
+        reason: Reason, *more: Reason, said: tuple[str, dict[str, Mention]] | None = None
+    ) -> None:
+        """Add the words ``said`` (the reason's own by default) and the paragraphs and rulings
+        of the reasons behind them."""
+        words.add_text(" ")
+        words.add(*(said or (reason.template, reason.mentions)))
+        for behind in (reason, *more):
+            cites.extend(behind.citations)
+            slugs.extend(behind.rulings)
 
     for result in (a, b):
         if not result.winners and result.decider is not None:
@@ -315,14 +367,19 @@ def _winner_reason(label_a: str, a: Showdown, label_b: str, b: Showdown) -> Reas
         if sign_a == 0 and sign_b == 0:
             for result in (a, b):
                 if result.decider is not None:
-                    said = _capital(_who(result.rules)) + ": " + _lower(result.decider.text)
-                    add(Reason(said, result.decider.citations, result.decider.rulings))
+                    template, who = _lowered(result.decider)
+                    said = escape(_capital(_who(result.rules))) + ": " + template
+                    add(result.decider, said=(said, who))
         else:
-            said = (
-                f"{_capital(numbered('hand', [x, y]))}: to {_who(a.rules)}, "
-                f"{_lower(why_a.text[:-1])}; to {_who(b.rules)}, {_lower(why_b.text)}"
-            )
-            add(Reason(said, why_a.citations + why_b.citations, why_a.rulings + why_b.rulings))
+            template_a, who_a = _lowered(why_a, drop_stop=True)
+            template_b, who_b = _lowered(why_b)
+            parts = _Words()
+            parts.add("{pair}: ", {"pair": Mention("hand", (x, y), capital=True)})
+            parts.add_text(f"to {_who(a.rules)}, ")
+            parts.add(template_a, who_a)
+            parts.add_text(f"; to {_who(b.rules)}, ")
+            parts.add(template_b, who_b)
+            add(why_a, why_b, said=(parts.template, parts.who))
             if not explained and (_both_point(va_x, vb_x) or _both_point(va_y, vb_y)):
                 add(
                     Reason(
@@ -331,7 +388,12 @@ def _winner_reason(label_a: str, a: Showdown, label_b: str, b: Showdown) -> Reas
                         (peel("point"), swedish("poangsumma")),
                     )
                 )
-    return Reason(text, tuple(dict.fromkeys(cites)), tuple(dict.fromkeys(slugs)))
+    return Reason.about(
+        words.template,
+        tuple(dict.fromkeys(cites)),
+        tuple(dict.fromkeys(slugs)),
+        **words.who,
+    )
 
 
 def _capital(text: str) -> str:

@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Literal, NamedTuple
 
 from games.engine.citations import Citation, Reason, cox, ruling
-from games.engine.wording import numbered
+from games.engine.wording import EngineError, Mention, fill, numbered
 
 __all__ = [
     "DISTINCT_CARDS",
@@ -105,13 +105,15 @@ _VALID_CARDS = (
 _Category = Literal["suit", "captain", "bank", "honor", "greenback"]
 
 
-class CoxCardError(ValueError):
+class CoxCardError(EngineError):
     """A card that Cox's pack does not have, or more copies of one than the pack holds.
 
     ``token`` is the text that could not be read (``None`` for a hand holding too many
     copies of a card). In a deal (:func:`parse_deal`), ``hand`` is the hand (from 1, in
     the order given) the error is in; ``message`` (also ``str(error)``) then starts with
-    it, and ``detail`` is the same without it, for showing beside the hand itself.
+    it, and ``detail`` is the same without it, for showing beside the hand itself. As every
+    :class:`~games.engine.wording.EngineError`, ``field`` is then ``"hands"`` and ``item``
+    the hand's index from 0; :meth:`render` names the players the detail speaks of.
 
     >>> try:
     ...     parse_card("auto-6")
@@ -120,10 +122,23 @@ class CoxCardError(ValueError):
     auto-6 | unknown card 'auto-6': automobiles are numbered 1 to 5
     """
 
-    def __init__(self, message: str, token: str | None = None, *, hand: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        token: str | None = None,
+        *,
+        hand: int | None = None,
+        template: str | None = None,
+        who: Mapping[str, Mention] | None = None,
+    ) -> None:
+        super().__init__(
+            message,
+            field=None if hand is None else "hands",
+            item=None if hand is None else hand - 1,
+            template=template,
+            who=who,
+        )
         self.message = message
-        self.detail = message
         self.token = token
         self.hand = hand
 
@@ -135,30 +150,50 @@ class CoxCardError(ValueError):
         ("Hand 2: unknown card 'x'", "unknown card 'x'", 2, 'x')
         """
         made = CoxCardError(
-            f"{numbered('hand', [hand - 1]).capitalize()}: {self.detail}", self.token, hand=hand
+            f"{numbered('hand', [hand - 1]).capitalize()}: {self.detail}",
+            self.token,
+            hand=hand,
+            template=self.template,
+            who=dict(self.who),
         )
         made.detail = self.detail
         return made
 
 
-class SupplyBaseError(ValueError):
+class SupplyBaseError(EngineError):
     """A supply base that is not one of the four, or one that two players hold.
 
     In a deal (:func:`parse_deal`, :func:`check_supply_bases`), ``hand`` is the player's
     number (from 1, in the order given); ``message`` (also ``str(error)``) then starts with
-    the player, and ``detail`` is the same without him.
+    the player, and ``detail`` is the same without him. ``field`` is then
+    ``"supply_bases"`` and ``item`` the player's index from 0; :meth:`render` names the
+    players the detail speaks of.
 
     >>> try:
     ...     check_supply_bases([1, 3, 1])
     ... except SupplyBaseError as error:
-    ...     print(error.hand, "|", error.detail)
-    3 | supply base 1 is also player 1's: each player has his own
+    ...     print(error.hand, error.field, error.item, "|", error.detail)
+    ...     print(error.render(["Ann", "Bo", "Cy"]))
+    3 supply_bases 2 | supply base 1 is also player 1's: each player has his own
+    supply base 1 is also Ann's: each player has his own
     """
 
-    def __init__(self, message: str, *, hand: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        *,
+        hand: int | None = None,
+        template: str | None = None,
+        who: Mapping[str, Mention] | None = None,
+    ) -> None:
+        super().__init__(
+            message,
+            field=None if hand is None else "supply_bases",
+            item=None if hand is None else hand - 1,
+            template=template,
+            who=who,
+        )
         self.message = message
-        self.detail = message
         self.hand = hand
 
     def located(self, hand: int) -> SupplyBaseError:
@@ -168,7 +203,10 @@ class SupplyBaseError(ValueError):
         'Player 2: the supply base is 9'
         """
         made = SupplyBaseError(
-            f"{numbered('player', [hand - 1]).capitalize()}: {self.detail}", hand=hand
+            f"{numbered('player', [hand - 1]).capitalize()}: {self.detail}",
+            hand=hand,
+            template=self.template,
+            who=dict(self.who),
         )
         made.detail = self.detail
         return made
@@ -507,9 +545,10 @@ player's Supply Base), not 5
         except SupplyBaseError as error:
             raise error.located(player + 1) from None
         if base in holder:
+            template = f"supply base {base} is also {{holder}}'s: each player has his own"
+            holds = Mention("player", (holder[base],))
             raise SupplyBaseError(
-                f"supply base {base} is also {numbered('player', [holder[base]])}'s: "
-                "each player has his own"
+                fill(template, {"holder": holds}), template=template, who={"holder": holds}
             ).located(player + 1)
         holder[base] = player
     return tuple(supply_bases)
@@ -564,10 +603,12 @@ players 1 and 3 hold 2 between them
             if held[card] > card.pack_count:
                 holders = [i for i, other in enumerate(parsed) if card in other]
                 total = sum(other.count(card) for other in parsed)
-                raise CoxCardError(
+                template = (
                     f"the pack has only {card.pack_count} of {card.code} ({card.name}); "
-                    f"{numbered('player', holders)} hold {total} between them"
-                ).located(number)
+                    f"{{holders}} hold {total} between them"
+                )
+                who = {"holders": Mention.of("player", holders)}
+                raise CoxCardError(fill(template, who), template=template, who=who).located(number)
     return tuple(parsed)
 
 
@@ -1596,12 +1637,14 @@ class GameTotals(NamedTuple):
         [('cox-tied-game',)]
         """
         top = max(self.totals) if self.totals else 0
-        names = numbered("player", self.winners) if self.winners else "nobody"
+        said = f"the highest total ({top}) wins: " + ("{winners}" if self.winners else "nobody")
+        who = {"winners": Mention.of("player", self.winners)} if self.winners else {}
         return [
-            Reason(
-                f"the highest total ({top}) wins: {names}",
+            Reason.about(
+                said,
                 (cox("winner"),),
                 (_TIED_GAME.slug,) if len(self.winners) > 1 else (),
+                **who,
             )
         ]
 

@@ -55,7 +55,7 @@ from games.engine.commerce import (
     showdown,
 )
 from games.engine.settlement import Amount, Settlement, outcomes_from_showdown, player_index
-from games.engine.wording import numbered
+from games.engine.wording import EngineError, Mention
 
 __all__ = [
     "Config",
@@ -77,18 +77,19 @@ __all__ = [
 # --------------------------------------------------------------------------- options
 
 
-class OptionError(ValueError):
+class OptionError(EngineError):
     """A house-rule option the game does not have, or a value it does not take.
 
-    ``field`` is the option's name, as a form or the API names it.
+    ``field`` is the option's name, as a form or the API names it; ``message`` and
+    ``detail`` the words without it; ``item`` is None.
 
     >>> str(OptionError("flush_ties", "must be one of ..."))
     'flush_ties: must be one of ...'
     """
 
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
+        super().__init__(f"{field}: {message}", field=field, detail=message)
+        self.field: str = field
         self.message = message
 
 
@@ -619,12 +620,13 @@ class PeelNew(CommerceGame):
         if stood is not None and stood != dealer and result.winners == (dealer,):
             placings = result.placings
             if placings[stood].place == 1:  # equal to the dealer's, lost by the house rule
-                why = Reason(
-                    f"{numbered('player', [stood]).capitalize()} stood with a hand equal to the "
-                    "dealer's; by the house rule the dealer wins the tie, so the stander's "
-                    "hand counts as beaten and he pays as a beaten stander.",
+                why = Reason.about(
+                    "{stander} stood with a hand equal to the dealer's; by the house rule the "
+                    "dealer wins the tie, so the stander's hand counts as beaten and he pays as "
+                    "a beaten stander.",
                     (peel("standing"), peel("ties")),
                     ("peel-stander-tied-by-dealer", "peel-equal-hands"),
+                    stander=Mention("player", (stood,), capital=True),
                 )
                 paid = replace(paid, reasons=(*paid.reasons, why))
         return SettledDeal(result, paid)

@@ -32,14 +32,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final, Literal
 
 from games.engine.citations import Reason, Ruling, peel, ruling, swedish
-from games.engine.wording import numbered
+from games.engine.wording import EngineError, Mention, fill, split_prefix
 
 if TYPE_CHECKING:  # the core needs no cards; only outcomes_from_showdown reads a showdown
     from games.engine.commerce import Showdown
@@ -85,14 +85,60 @@ type Rules = Literal["english-new", "english-old", "pool", "swedish"]
 """The rule sets whose deal rotation :func:`next_dealer` knows."""
 
 
-class SettlementError(ValueError):
+class SettlementError(EngineError):
     """Inputs no deal could produce; the message names the offending field.
 
-    >>> raise SettlementError("stake: must be more than 0, not 0")
+    ``field`` is the argument at fault, ``item`` its item (from 0) for a list, ``detail``
+    the words after ``"field: "`` or ``"field[i]: "``, ``message`` the whole (also
+    ``str(error)``). Raise it with :meth:`at`; a message written whole in that form is read
+    once, here, so nobody else parses it.
+
+    >>> raise SettlementError.at("stake", "must be more than 0, not 0")
     Traceback (most recent call last):
     ...
     games.engine.settlement.SettlementError: stake: must be more than 0, not 0
+    >>> error = SettlementError("bought[2]: must be a whole number from 0, not -1")
+    >>> error.field, error.item, error.detail
+    ('bought', 2, 'must be a whole number from 0, not -1')
     """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        item: int | None = None,
+        detail: str | None = None,
+        template: str | None = None,
+        who: Mapping[str, Mention] | None = None,
+    ) -> None:
+        if field is None and detail is None:
+            field, item, detail = split_prefix(message)
+        super().__init__(message, field=field, item=item, detail=detail, template=template, who=who)
+        self.message = message
+
+    @classmethod
+    def at(
+        cls, field: str, detail: str, *, item: int | None = None, **who: Mention
+    ) -> SettlementError:
+        """The error of argument ``field`` (of its item ``item``, from 0): ``detail`` is the
+        words, or with ``who`` a template whose placeholders are those players.
+
+        >>> error = SettlementError.at("outcomes", "{a} and {b} tie", a=Mention("player", (0,)),
+        ...                            b=Mention("player", (2,)))
+        >>> str(error), error.render(["Ann", "Bo", "Cy"])
+        ('outcomes: player 1 and player 3 tie', 'Ann and Cy tie')
+        """
+        words = fill(detail, who) if who else detail
+        where = field if item is None else f"{field}[{item}]"
+        return cls(
+            f"{where}: {words}",
+            field=field,
+            item=item,
+            detail=words,
+            template=detail if who else None,
+            who=who,
+        )
 
 
 def parse_amount(value: Amount, name: str = "amount", *, positive: bool = True) -> Fraction:
@@ -113,25 +159,25 @@ def parse_amount(value: Amount, name: str = "amount", *, positive: bool = True) 
 for: at most 1,000,000,000, in steps no finer than 1/10,000
     """
     if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | str | float):
-        raise SettlementError(f"{name}: must be a number, not {value!r}")
+        raise SettlementError.at(name, f"must be a number, not {value!r}")
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise SettlementError(f"{name}: must be a finite number, not {value!r}")
+            raise SettlementError.at(name, f"must be a finite number, not {value!r}")
         value = repr(value)
     if isinstance(value, Decimal):
         value = str(value)
     if isinstance(value, str) and re.search(r"[eE]\s*[+-]?\s*\d{3}", value):
         # An exponent this size would build a fraction of a million digits before any check.
-        raise SettlementError(f"{name}: {value!r} is not an amount a table plays for: {_SANE}")
+        raise SettlementError.at(name, f"{value!r} is not an amount a table plays for: {_SANE}")
     try:
         result = Fraction(value)
     except (ValueError, ZeroDivisionError, InvalidOperation, OverflowError):
-        raise SettlementError(f"{name}: {value!r} is not a number") from None
+        raise SettlementError.at(name, f"{value!r} is not a number") from None
     if result < 0 or (positive and result == 0):
         bound = "more than 0" if positive else "at least 0"
-        raise SettlementError(f"{name}: must be {bound}, not {value}")
+        raise SettlementError.at(name, f"must be {bound}, not {value}")
     if result > MAX_AMOUNT or result.denominator > MAX_DENOMINATOR:
-        raise SettlementError(f"{name}: {value!r} is not an amount a table plays for: {_SANE}")
+        raise SettlementError.at(name, f"{value!r} is not an amount a table plays for: {_SANE}")
     return result
 
 
@@ -299,10 +345,10 @@ class HandOutcome:
 
     def __post_init__(self) -> None:
         if isinstance(self.place, bool) or not isinstance(self.place, int) or self.place < 1:
-            raise SettlementError(f"place: must be a whole number from 1, not {self.place!r}")
+            raise SettlementError.at("place", f"must be a whole number from 1, not {self.place!r}")
         if self.category not in _RANK:
             known = ", ".join(ENGLISH_CATEGORIES + SWEDISH_CATEGORIES)
-            raise SettlementError(f"category: {self.category!r} is not one of {known}")
+            raise SettlementError.at("category", f"{self.category!r} is not one of {known}")
 
 
 @dataclass(frozen=True)
@@ -321,13 +367,13 @@ class Transfer:
 
     def __post_init__(self) -> None:
         if self.payer < 0 or self.payee < 0:
-            raise SettlementError(f"transfer: players are indices from 0, not {self}")
+            raise SettlementError.at("transfer", f"players are indices from 0, not {self}")
         if self.payer == self.payee:
-            raise SettlementError(
-                f"transfer: {numbered('player', [self.payer])} cannot pay himself"
+            raise SettlementError.at(
+                "transfer", "{payer} cannot pay himself", payer=Mention("player", (self.payer,))
             )
         if self.amount <= 0:
-            raise SettlementError(f"transfer: the amount must be positive, not {self.amount}")
+            raise SettlementError.at("transfer", f"the amount must be positive, not {self.amount}")
 
 
 def _net(transfers: Iterable[Transfer], n: int) -> tuple[Fraction, ...]:
@@ -363,14 +409,14 @@ class Settlement:
     def __post_init__(self) -> None:
         n = len(self.net)
         if sum(self.net, Fraction(0)) != 0:
-            raise SettlementError(f"net: must sum to 0, not {sum(self.net, Fraction(0))}")
+            raise SettlementError.at("net", f"must sum to 0, not {sum(self.net, Fraction(0))}")
         for t in self.transfers:
             if max(t.payer, t.payee) >= n:
-                raise SettlementError(f"transfers: player out of range 0..{n - 1} in {t}")
+                raise SettlementError.at("transfers", f"player out of range 0..{n - 1} in {t}")
         if _net(self.transfers, n) != tuple(self.net):
-            raise SettlementError("net: does not equal the sum of the transfers per player")
+            raise SettlementError.at("net", "does not equal the sum of the transfers per player")
         if any(not 0 <= w < n for w in self.winners):
-            raise SettlementError(f"winners: out of range 0..{n - 1}: {self.winners}")
+            raise SettlementError.at("winners", f"out of range 0..{n - 1}: {self.winners}")
 
     @classmethod
     def from_transfers(
@@ -427,7 +473,7 @@ class PeelNewOptions:
         for made in (_STANDER, _DEALER_PENALTY, _NEW_TIE_DEALER_STAKE):
             check_option(made, getattr(self, str(made.option)))
         if not isinstance(self.extended, bool):
-            raise SettlementError(f"extended: must be True or False, not {self.extended!r}")
+            raise SettlementError.at("extended", f"must be True or False, not {self.extended!r}")
 
 
 @dataclass(frozen=True)
@@ -457,7 +503,9 @@ def check_option(made: Ruling, value: object) -> None:
     """
     allowed = [value for value, _ in made.alternatives]
     if not isinstance(value, str) or value not in allowed:
-        raise SettlementError(f"{made.option}: must be one of {', '.join(allowed)}, not {value!r}")
+        raise SettlementError.at(
+            str(made.option), f"must be one of {', '.join(allowed)}, not {value!r}"
+        )
 
 
 # --- Validation helpers -------------------------------------------------------------------
@@ -465,36 +513,45 @@ def check_option(made: Ruling, value: object) -> None:
 
 def _check_outcomes(outcomes: Sequence[HandOutcome], family: tuple[str, ...], game: str) -> None:
     if isinstance(outcomes, str | bytes) or not isinstance(outcomes, Sequence):
-        raise SettlementError("outcomes: must be a sequence of HandOutcome, one per player")
+        raise SettlementError.at("outcomes", "must be a sequence of HandOutcome, one per player")
     if len(outcomes) < 2:
-        raise SettlementError(f"outcomes: a deal needs at least 2 players, not {len(outcomes)}")
+        raise SettlementError.at(
+            "outcomes", f"a deal needs at least 2 players, not {len(outcomes)}"
+        )
     for i, o in enumerate(outcomes):
         if not isinstance(o, HandOutcome):
-            raise SettlementError(f"outcomes[{i}]: must be a HandOutcome, not {o!r}")
+            raise SettlementError.at("outcomes", f"must be a HandOutcome, not {o!r}", item=i)
         if o.category not in family:
-            raise SettlementError(
-                f"outcomes[{i}]: {o.category!r} is not a combination of {game} "
-                f"({', '.join(family)})"
+            raise SettlementError.at(
+                "outcomes",
+                f"{o.category!r} is not a combination of {game} ({', '.join(family)})",
+                item=i,
             )
     if min(o.place for o in outcomes) != 1:
-        raise SettlementError("outcomes: no hand has place 1 (the best hand)")
+        raise SettlementError.at("outcomes", "no hand has place 1 (the best hand)")
     ranked = sorted(range(len(outcomes)), key=lambda i: outcomes[i].place)
     for a, b in zip(ranked, ranked[1:], strict=False):
         pa, pb = outcomes[a], outcomes[b]
         if pa.place == pb.place and pa.category != pb.category:
-            raise SettlementError(
-                f"outcomes: {numbered('player', sorted((a, b)))} share place {pa.place} "
-                f"with different combinations ({pa.category}, {pb.category})"
+            raise SettlementError.at(
+                "outcomes",
+                f"{{both}} share place {pa.place} with different combinations "
+                f"({pa.category}, {pb.category})",
+                both=Mention.of("player", sorted((a, b))),
             )
         if _RANK[pa.category] > _RANK[pb.category]:
-            raise SettlementError(
-                f"outcomes: {numbered('player', [a])}'s {pa.category} (place {pa.place}) "
-                f"cannot beat {numbered('player', [b])}'s {pb.category} (place {pb.place})"
+            raise SettlementError.at(
+                "outcomes",
+                f"{{better}}'s {pa.category} (place {pa.place}) cannot beat {{worse}}'s "
+                f"{pb.category} (place {pb.place})",
+                better=Mention("player", (a,)),
+                worse=Mention("player", (b,)),
             )
 
 
-def player_index(value: object, name: str, n: int) -> int:
-    """``value`` if it is the index of one of ``n`` players; ``name`` is the field.
+def player_index(value: object, name: str, n: int, *, item: int | None = None) -> int:
+    """``value`` if it is the index of one of ``n`` players; ``name`` is the field (``item``
+    its item, from 0, when the field is a list).
 
     >>> player_index(2, "dealer", 3)
     2
@@ -502,17 +559,23 @@ def player_index(value: object, name: str, n: int) -> int:
     Traceback (most recent call last):
     ...
     games.engine.settlement.SettlementError: dealer: must be a player index from 0 to 2, not 3
+    >>> try:
+    ...     player_index(5, "dealers", 3, item=1)
+    ... except SettlementError as error:
+    ...     print(error, "|", error.field, error.item)
+    dealers[1]: must be a player index from 0 to 2, not 5 | dealers 1
     """
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise SettlementError(f"{name}: must be a player index from 0 to {n - 1}, not {value!r}")
+        detail = f"must be a player index from 0 to {n - 1}, not {value!r}"
+        raise SettlementError.at(name, detail, item=item)
     return value
 
 
 def _check_bought(bought: Sequence[int], n: int) -> tuple[int, ...]:
     if isinstance(bought, str | bytes) or not isinstance(bought, Sequence):
-        raise SettlementError("bought: must be a sequence of purchase counts, one per player")
+        raise SettlementError.at("bought", "must be a sequence of purchase counts, one per player")
     if len(bought) != n:
-        raise SettlementError(f"bought: needs one count per player ({n}), not {len(bought)}")
+        raise SettlementError.at("bought", f"needs one count per player ({n}), not {len(bought)}")
     # At most a whole pack (52) per player. No book sets a limit: a card bought goes from the top
     # of the stock and the card thrown out to its bottom (Peel, "trades for ready money"; the
     # Swedish text, "handla"), so the stock never runs out; but one player buying more cards
@@ -521,8 +584,11 @@ def _check_bought(bought: Sequence[int], n: int) -> tuple[int, ...]:
     for i, b in enumerate(bought):
         if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= most:
             shown = repr(b) if not isinstance(b, int) or abs(b) < 10**6 else "a number that large"
-            raise SettlementError(f"bought[{i}]: must be a whole number from 0 to {most} (a "
-                                  f"whole pack), not {shown}")
+            raise SettlementError.at(
+                "bought",
+                f"must be a whole number from 0 to {most} (a whole pack), not {shown}",
+                item=i,
+            )
     return tuple(bought)
 
 
@@ -535,9 +601,14 @@ def _name(slug: str) -> str:
 
 
 def _who_won(category: str, winners: Sequence[int]) -> str:
+    """The template of who won, ``{winners}`` standing for them (:func:`_winners`)."""
     if len(winners) == 1:
-        return f"{numbered('player', winners)} holds the best hand, a {_name(category)}"
-    return f"{numbered('player', winners)} hold exactly equal best hands, each a {_name(category)}"
+        return f"{{winners}} holds the best hand, a {_name(category)}"
+    return f"{{winners}} hold exactly equal best hands, each a {_name(category)}"
+
+
+def _winners(winners: Sequence[int]) -> Mention:
+    return Mention.of("player", winners)
 
 
 def _pay_pool(
@@ -615,14 +686,16 @@ def settle_peel_new(
     counts = _check_bought(bought, n)
     unit = parse_amount(stake, "stake")
     if not isinstance(options, PeelNewOptions):
-        raise SettlementError(f"options: must be PeelNewOptions, not {options!r}")
+        raise SettlementError.at("options", f"must be PeelNewOptions, not {options!r}")
     if options.extended:
         if stood is not None:
-            raise SettlementError(
-                "stood: in Extended Commerce every player stands; pass stood=None"
+            raise SettlementError.at(
+                "stood", "in Extended Commerce every player stands; pass stood=None"
             )
     elif stood is None:
-        raise SettlementError("stood: name the player who stood (None only in Extended Commerce)")
+        raise SettlementError.at(
+            "stood", "name the player who stood (None only in Extended Commerce)"
+        )
     else:
         stood = player_index(stood, "stood", n)
 
@@ -631,10 +704,11 @@ def settle_peel_new(
     tie = k > 1
     transfers: list[Transfer] = []
     reasons: list[Reason] = [
-        Reason(
+        Reason.about(
             _who_won(outcomes[winners[0]].category, winners),
             (peel("standing"), peel("stake")),
             _rulings((_NEW_TIE_POOL.slug, tie)),
+            winners=_winners(winners),
         )
     ]
 
@@ -763,10 +837,11 @@ def settle_peel_old(outcomes: Sequence[HandOutcome], stake: Amount) -> Settlemen
     transfers = [
         Transfer(i, w, unit, reason) for w in winners for i in range(n) if i not in winners
     ]
-    summary = Reason(
+    summary = Reason.about(
         _who_won(outcomes[winners[0]].category, winners),
         (peel("old-game-play"), peel("stake")),
         rulings,
+        winners=_winners(winners),
     )
     return Settlement.from_transfers(n, winners, transfers, [summary])
 
@@ -813,13 +888,14 @@ def settle_swedish(
     counts = _check_bought(bought, n)
     unit = parse_amount(stake, "stake")
     if not isinstance(options, SwedishOptions):
-        raise SettlementError(f"options: must be SwedishOptions, not {options!r}")
+        raise SettlementError.at("options", f"must be SwedishOptions, not {options!r}")
     best = _best(outcomes)
     top = outcomes[best[0]].category
     if top == "ingenting":
-        raise SettlementError(
-            "outcomes: every hand is ingenting, and nobody may lay up with ingenting "
-            "(at least poäng is needed), so the deal cannot have ended"
+        raise SettlementError.at(
+            "outcomes",
+            "every hand is ingenting, and nobody may lay up with ingenting "
+            "(at least poäng is needed), so the deal cannot have ended",
         )
 
     reasons: list[Reason] = []
@@ -838,10 +914,11 @@ def settle_swedish(
     tie_rulings = _rulings((_SWEDISH_TIE.slug, tie))
     reasons.insert(
         0,
-        Reason(
+        Reason.about(
             _who_won(top, winners) + (", and share the win" if tie else ""),
             (swedish("lika"),) if tie else (),
             tie_rulings,
+            winners=_winners(winners),
         ),
     )
     transfers: list[Transfer] = []
@@ -917,34 +994,34 @@ def next_dealer(
     3
     """
     if rules not in _RULES:
-        raise SettlementError(f"rules: must be one of {', '.join(_RULES)}, not {rules!r}")
+        raise SettlementError.at("rules", f"must be one of {', '.join(_RULES)}, not {rules!r}")
     if isinstance(n_players, bool) or not isinstance(n_players, int) or n_players < 2:
-        raise SettlementError(f"n_players: must be a whole number from 2, not {n_players!r}")
+        raise SettlementError.at("n_players", f"must be a whole number from 2, not {n_players!r}")
     dealer = player_index(dealer, "dealer", n_players)
     if same_dealer_variant:
         if rules != "english-new":
-            raise SettlementError(
-                "same_dealer_variant: only Peel's modern game (english-new) has it"
+            raise SettlementError.at(
+                "same_dealer_variant", "only Peel's modern game (english-new) has it"
             )
         if categories is None:
-            raise SettlementError(
-                "categories: the same-dealer variant needs the combinations of the deal"
+            raise SettlementError.at(
+                "categories", "the same-dealer variant needs the combinations of the deal"
             )
         held = list(categories)
         for c in held:
             if c not in ENGLISH_CATEGORIES:
-                raise SettlementError(f"categories: {c!r} is not one of Peel's combinations")
+                raise SettlementError.at("categories", f"{c!r} is not one of Peel's combinations")
         if not _SAME_DEALER_ENDS.intersection(held):
             return dealer
     elif categories is not None:
-        raise SettlementError("categories: only used with same_dealer_variant=True")
+        raise SettlementError.at("categories", "only used with same_dealer_variant=True")
     skipped = set(out)
     if skipped and rules != "pool":
-        raise SettlementError("out: only Pool Commerce has players who are out")
+        raise SettlementError.at("out", "only Pool Commerce has players who are out")
     for p in skipped:
         player_index(p, "out", n_players)
     if n_players - len(skipped) < 2:
-        raise SettlementError("out: fewer than two players hold counters, so the game is over")
+        raise SettlementError.at("out", "fewer than two players hold counters, so the game is over")
     step = -1 if rules == "swedish" else 1
     following = (dealer + step) % n_players
     while following in skipped:
@@ -961,11 +1038,11 @@ def rotation_reason(rules: Rules, *, same_dealer_variant: bool = False) -> Reaso
     ['peel-commerce#same-dealer']
     """
     if rules not in _RULES:
-        raise SettlementError(f"rules: must be one of {', '.join(_RULES)}, not {rules!r}")
+        raise SettlementError.at("rules", f"must be one of {', '.join(_RULES)}, not {rules!r}")
     if same_dealer_variant:
         if rules != "english-new":
-            raise SettlementError(
-                "same_dealer_variant: only Peel's modern game (english-new) has it"
+            raise SettlementError.at(
+                "same_dealer_variant", "only Peel's modern game (english-new) has it"
             )
         return Reason(
             "the same dealer deals until someone, the dealer too, holds a Tricon, Sequence or "
@@ -999,13 +1076,17 @@ def suggest_end(deals_dealt_by_each: Sequence[int]) -> bool:
     if isinstance(deals_dealt_by_each, str | bytes) or not isinstance(
         deals_dealt_by_each, Sequence
     ):
-        raise SettlementError("deals_dealt_by_each: must be a sequence of counts, one per player")
+        raise SettlementError.at(
+            "deals_dealt_by_each", "must be a sequence of counts, one per player"
+        )
     if len(deals_dealt_by_each) < 2:
-        raise SettlementError("deals_dealt_by_each: needs a count for each of at least 2 players")
+        raise SettlementError.at(
+            "deals_dealt_by_each", "needs a count for each of at least 2 players"
+        )
     for i, d in enumerate(deals_dealt_by_each):
         if isinstance(d, bool) or not isinstance(d, int) or d < 0:
-            raise SettlementError(
-                f"deals_dealt_by_each[{i}]: must be a whole number from 0, not {d!r}"
+            raise SettlementError.at(
+                "deals_dealt_by_each", f"must be a whole number from 0, not {d!r}", item=i
             )
     return len(set(deals_dealt_by_each)) == 1 and deals_dealt_by_each[0] > 0
 
@@ -1026,7 +1107,7 @@ def turns_dealt(
     counts = [0] * n_players
     previous: int | None = None
     for i, dealer in enumerate(dealers):
-        player_index(dealer, f"dealers[{i}]", n_players)
+        player_index(dealer, "dealers", n_players, item=i)
         if not same_dealer_variant or dealer != previous:
             counts[dealer] += 1
         previous = dealer
@@ -1059,5 +1140,3 @@ HandOutcome(place=3, category='point'))
         )
         for p in result.placings
     )
-
-
