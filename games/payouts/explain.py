@@ -1,69 +1,30 @@
-"""Turning the engine's answers into words for the page: amounts, names, quoted reasons.
+"""Turning the engine's answers into words for the page: names, quoted reasons, rulings.
 
-Nothing here decides a rule. Amounts are formatted, players named, and each reason the
-engine gives is paired with the paragraphs to quote (the first time a paragraph is cited
-on the page) or to link (every later time), and the editorial rulings it applied (each
-shown once, with the house-rule value this table chose).
+Nothing here decides a rule. Players are named, and each reason the engine gives is paired
+with the paragraphs to quote (the first time a paragraph is cited on the page) or to link
+(every later time), and the editorial rulings it applied (each shown once, with the
+house-rule value this table chose). Amounts are printed by the engine's one printer,
+:func:`games.engine.amounts.format_amount`.
+
+A quoted paragraph or a ruling is the same markup every time it is shown, so each is
+rendered once (by the library's own templates) and kept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
+from functools import lru_cache
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 
 from content.library import find_paragraph
+from content.templatetags.library import quote, ruling_note
 from games.engine.citations import Citation, Reason
 from games.engine.wording import name_players
 from games.forms_util import sentence, split_field
-
-MINUS = "\u2212"
-
-
-def amount(value: Fraction) -> str:
-    """An exact amount as people write money: ``3``, ``0.5``, ``2 1/3``.
-
-    >>> amount(Fraction(3)), amount(Fraction(1, 2)), amount(Fraction(7, 3)), amount(Fraction(-1, 4))
-    ('3', '0.5', '2 1/3', '−0.25')
-    """
-    sign = MINUS if value < 0 else ""
-    value = abs(value)
-    if value.denominator == 1:
-        return f"{sign}{value.numerator}"
-    rest = value.denominator
-    twos = fives = 0
-    while rest % 2 == 0:
-        rest //= 2
-        twos += 1
-    while rest % 5 == 0:
-        rest //= 5
-        fives += 1
-    places = max(twos, fives)
-    if rest == 1 and places <= 6:
-        scaled = value * 10**places
-        whole, frac = divmod(scaled.numerator, 10**places)
-        return f"{sign}{whole}.{frac:0{places}d}"
-    whole, part = divmod(value.numerator, value.denominator)
-    tail = f"{part}/{value.denominator}"
-    return f"{sign}{whole} {tail}" if whole else f"{sign}{tail}"
-
-
-def signed(value: Fraction) -> str:
-    """A net result with its sign: ``+3``, ``−2``, ``0``.
-
-    >>> signed(Fraction(3)), signed(Fraction(-2)), signed(Fraction(0))
-    ('+3', '−2', '0')
-    """
-    return ("+" if value > 0 else "") + amount(value)
-
-
-def points(value: int) -> str:
-    """A whole score with a true minus sign.
-
-    >>> points(-5), points(12)
-    ('−5', '12')
-    """
-    return str(value).replace("-", MINUS)
 
 
 def field_message(message: str, name: str | None = None) -> str:
@@ -88,6 +49,32 @@ class CitedLink:
     label: str
 
 
+def _quote_html(citation: Citation) -> SafeString:
+    made = quote(citation)
+    return mark_safe(render_to_string("includes/quote.html", made))  # the library's markup
+
+
+def _ruling_html(slug: str, chosen: str | None) -> SafeString:
+    made = ruling_note(slug, chosen)
+    return mark_safe(render_to_string("includes/ruling.html", made))  # the library's markup
+
+
+_quote_kept = lru_cache(maxsize=1024)(_quote_html)
+_ruling_kept = lru_cache(maxsize=1024)(_ruling_html)
+
+
+def quote_html(citation: Citation) -> SafeString:
+    """The paragraph ``citation`` names, quoted as the library quotes it (kept once
+    rendered, except in debug, where templates may change under a running server)."""
+    return _quote_html(citation) if settings.DEBUG else _quote_kept(citation)
+
+
+def ruling_html(slug: str, chosen: str | None = None) -> SafeString:
+    """The editorial ruling ``slug``, shown as the library shows it, with this table's
+    choice (kept once rendered, except in debug)."""
+    return _ruling_html(slug, chosen) if settings.DEBUG else _ruling_kept(slug, chosen)
+
+
 @dataclass
 class Step:
     """One reason on the page: its words, the payments it explains, the paragraphs quoted
@@ -99,6 +86,16 @@ class Step:
     quotes: list[Citation] = field(default_factory=list)
     links: list[CitedLink] = field(default_factory=list)
     rulings: list[tuple[str, str | None]] = field(default_factory=list)
+
+    @property
+    def quoted(self) -> list[SafeString]:
+        """The paragraphs quoted here, as markup."""
+        return [quote_html(c) for c in self.quotes]
+
+    @property
+    def ruled(self) -> list[SafeString]:
+        """The rulings first applied here, as markup."""
+        return [ruling_html(slug, chosen) for slug, chosen in self.rulings]
 
 
 def citation_label(citation: Citation) -> str:

@@ -1,87 +1,54 @@
-"""The calculators' GET forms: players numbered from 1, every house rule from the engine.
+"""The calculators' GET forms: players numbered from 1, every house rule from the registry.
 
 A calculator's address is its permalink, so each form reads a query string. Players are
 numbered from 1 as people count (``hand1``, ``dealer=1``); the views convert to the engine's
-indices from 0. The house-rule options and their values come from the engine's rulings, so a
-new option in the engine needs only a short label here. Forms check the *shape* of what was
-typed (a number, one of the players, one of an option's values); every rule of the game,
-down to whether a stake may be nought, is the engine's to judge.
+indices from 0. The house-rule fields are the game's options (:mod:`games.options_form`):
+their labels, values and words are the registry's, written nowhere here. Forms check the
+*shape* of what was typed (a number, one of the players, one of an option's values); every
+rule of the game, down to whether a stake may be nought, is the engine's to judge.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import MISSING, fields
-from fractions import Fraction
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
-from games.engine import cox
-from games.engine.cards import PACK_32, PACK_52
-from games.engine.citations import RULINGS
-from games.engine.commerce import Limited
-from games.engine.settlement import SettlementError, parse_amount
-from games.forms_util import ruling_for_option
+from games.engine.amounts import read_amount
+from games.engine.games import Config, Game
+from games.options_form import (
+    AmountField,
+    OptionCheckbox,
+    chosen_values,
+    configure,
+    option_defaults,
+    option_fields,
+)
 
-from .explain import field_message
+from .render import FastRenderer
 
 MAX_ROWS = 40
 """The most player rows a page shows, whatever the address asks for."""
 MAX_DEALS = 200
-"""The most deals of Pool Commerce a page reads."""
+"""The most deals of a whole game a page reads."""
 MAX_PURCHASES = 999
-"""A sanity bound on the cards one player buys in a deal."""
+"""A bound on the shape of a purchase count (the engine judges the number itself)."""
+MAX_SCORE = 9999
+"""A bound on the shape of a score typed in (the engine judges the score itself)."""
 
 ACTIONS = ("add", "remove", "remove_deal", "record")
 """Buttons that change the form rather than the result; never part of a permalink."""
+DEAL_KEYS = ("win", "worst", "horse")
+"""The keys of a whole game's deals: ``win<d>``, ``worst<d>``, ``horse<d>``, players from 1."""
 
 _INDEXED = re.compile(r"^(?P<field>[a-z]+)(?P<i>[1-9]\d{0,2})$")
-_AMOUNT = re.compile(r"^(\d{1,9}(\.\d{1,6})?|\d{1,9}/\d{1,9})$")
-
-OPTION_LABELS = {
-    "stander_pays": "A beaten stander pays",
-    "dealer_penalty": "Penalties for the dealer",
-    "tie_dealer_stake": "Equal best hands and the dealer's stake",
-    "flush_ties": "Two flushes of equal point",
-    "short_pack_ace_low": "32 cards: is A-7-8 a sequence?",
-    "exact_ties": "Hands exactly equal at the top",
-    "tie": "Equal best hands, the banker not among them",
-    "poang_ties": "Equal poäng sums",
-    "tied_worst": "Equal worst hands",
-    "horse": "Who may buy a horse",
-    "prefer_complete_arrangement": "Captains and the bank card",
-    "bank_counts_in_clear_hand": "The bank card in a clear hand",
-    "penalty_before_double": "Bank card and penalty together",
-    "sell_out_requires_clear_hand": "Selling out with a hand not clear",
-    "bank_pairs_with_captain": "Bank card with a captain",
-}
-"""Short labels for the house-rule options; what each value does is the engine's words."""
-
-
-def option_names(kind: type) -> tuple[str, ...]:
-    """The fields of an engine options or rules dataclass that are house-rule options."""
-    known = {made.option for made in RULINGS.values() if made.option}
-    return tuple(f.name for f in fields(kind) if f.name in known)
-
-
-def option_value(kind: type, name: str, value: str) -> Any:
-    """A form value as the engine's dataclass field wants it (``"true"`` is True for a bool)."""
-    for f in fields(kind):
-        if f.name == name and isinstance(f.default, bool):
-            return value == "true"
-    return value
-
-
-def bool_default(kind: type, name: str) -> bool | None:
-    for f in fields(kind):
-        if f.name == name and f.default is not MISSING and isinstance(f.default, bool):
-            return f.default
-    return None
+_SCORE = re.compile(r"^score(?P<h>[1-9])_(?P<i>[1-9]\d{0,2})$")
 
 
 def count_rows(query: Mapping[str, Any], prefixes: Iterable[str], default: int) -> int:
@@ -98,7 +65,11 @@ def count_rows(query: Mapping[str, Any], prefixes: Iterable[str], default: int) 
 
 
 def display_names(query: Mapping[str, Any], players: int) -> list[str]:
-    """Each player's name as typed, or "Player n"."""
+    """Each player's name as typed, or "Player n".
+
+    >>> display_names(QueryDict("name1=+Ann+&name3=x"), 3)
+    ['Ann', 'Player 2', 'x']
+    """
     names = []
     for i in range(1, players + 1):
         typed = str(query.get(f"name{i}", "") or "").strip()[:40]
@@ -107,7 +78,11 @@ def display_names(query: Mapping[str, Any], players: int) -> list[str]:
 
 
 def with_defaults(query: QueryDict, defaults: Mapping[str, str]) -> QueryDict:
-    """The query with a value for each key it lacks (a blank value is kept as typed)."""
+    """The query with a value for each key it lacks (a blank value is kept as typed).
+
+    >>> with_defaults(QueryDict("stake="), {"stake": "1", "pack": "52"}).urlencode()
+    'stake=&pack=52'
+    """
     filled = query.copy()
     for key, value in defaults.items():
         if key not in filled:
@@ -115,58 +90,97 @@ def with_defaults(query: QueryDict, defaults: Mapping[str, str]) -> QueryDict:
     return filled
 
 
-class AmountField(forms.CharField):
-    """An amount of money, read exactly (``1``, ``0.5``, ``1/2``) and judged by the engine."""
+def shift_players(query: QueryDict, removed: int, player_valued: Iterable[str]) -> QueryDict:
+    """The query without player ``removed``: later players move up one, and every value
+    naming a player (dealer, stood, the ticks of a deal) follows them.
 
-    def __init__(self, *, engine_name: str, positive: bool = True, **kwargs: Any) -> None:
-        kwargs.setdefault("max_length", 24)
-        super().__init__(**kwargs)
-        self.engine_name = engine_name
-        self.positive = positive
-        self.widget.attrs.update(
-            {"inputmode": "decimal", "autocomplete": "off", "class": "amount", "size": "6"}
-        )
+    >>> shift_players(QueryDict("hand1=a&hand2=b&hand3=c&dealer=3&win1=2&win1=3"), 2,
+    ...               ["dealer"]).urlencode()
+    'hand1=a&hand2=c&dealer=2&win1=2'
+    """
+    valued = set(player_valued)
+    shifted = QueryDict(mutable=True)
+    for key in query:
+        values = query.getlist(key)
+        m = _INDEXED.match(key)
+        s = _SCORE.match(key)
+        ticks = bool(m and m["field"] in DEAL_KEYS)
+        if m and not ticks:
+            i = int(m["i"])
+            if i == removed:
+                continue
+            key = f"{m['field']}{i - 1 if i > removed else i}"
+        elif s:
+            i = int(s["i"])
+            if i == removed:
+                continue
+            key = f"score{s['h']}_{i - 1 if i > removed else i}"
+        if key in valued or ticks:
+            kept = []
+            for value in values:
+                if value.isdigit() and int(value) == removed:
+                    continue
+                kept.append(
+                    str(int(value) - 1) if value.isdigit() and int(value) > removed else value
+                )
+            values = kept
+            if not values and key in valued:
+                continue
+        shifted.setlist(key, values)
+    return shifted
 
-    def clean(self, value: Any) -> Fraction:  # type: ignore[override]
-        text = str(super().clean(value)).strip().replace(",", ".")
-        if not text:
-            raise ValidationError("Enter an amount, like 1, 0.5 or 1/2.")
-        if not _AMOUNT.match(text):
-            raise ValidationError(f"Write an amount like 1, 0.5 or 1/2, not “{text}”.")
-        try:
-            return parse_amount(text, self.engine_name, positive=self.positive)
-        except SettlementError as error:
-            raise ValidationError(field_message(str(error), self.engine_name)) from None
+
+def shift_deals(query: QueryDict, removed: int) -> QueryDict:
+    """The query without deal ``removed``: later deals move up one.
+
+    >>> shift_deals(QueryDict("win1=1&worst1=2&win2=2&worst2=1&name1=x"), 1).urlencode()
+    'win1=2&worst1=1&name1=x'
+    """
+    shifted = QueryDict(mutable=True)
+    for key in query:
+        values = query.getlist(key)
+        m = _INDEXED.match(key)
+        if m and m["field"] in DEAL_KEYS:
+            d = int(m["i"])
+            if d == removed:
+                continue
+            key = f"{m['field']}{d - 1 if d > removed else d}"
+        shifted.setlist(key, values)
+    return shifted
 
 
-def option_field(name: str, kind: type) -> forms.ChoiceField:
-    made = ruling_for_option(name)
-    values = [value for value, _ in made.alternatives]
-    field = forms.ChoiceField(
-        label=OPTION_LABELS.get(name, made.question),
-        choices=[(value, f"{value}: {effect}") for value, effect in made.alternatives],
+def player_choice(label: str, names: list[str], required_message: str) -> forms.ChoiceField:
+    """One of the players, numbered from 1, as radio buttons."""
+    return forms.ChoiceField(
+        label=label,
+        choices=[(str(i), name) for i, name in enumerate(names, start=1)],
+        widget=forms.RadioSelect,
         error_messages={
-            "invalid_choice": f"Choose one of {', '.join(values)}, not “%(value)s”.",
-            "required": f"Choose one of {', '.join(values)}.",
+            "invalid_choice": f"Choose one of the players, 1 to {len(names)}, not “%(value)s”.",
+            "required": required_message,
         },
+        required=False,
     )
-    field.ruling = made  # type: ignore[attr-defined]
-    return field
 
 
 class CalculatorForm(forms.Form):
-    """What every calculator's form shares: players by number, their names, the errors that
-    belong to no single field, and the permalink."""
+    """What every calculator's form shares: the game, players by number and their names,
+    the game's option fields, the errors that belong to no single field, the permalink."""
 
-    hint_ids: dict[str, str]
+    default_renderer = FastRenderer()
     row_prefixes: tuple[str, ...] = ("name",)
+    parts: tuple[str, ...] = ("hands", "payment", "game")
+    """The parts of the game's options this form asks for (the others keep their default)."""
 
-    def __init__(self, data: QueryDict, players: int, **kwargs: Any) -> None:
-        super().__init__(data, **kwargs)
+    def __init__(self, data: QueryDict, players: int, game: Game) -> None:
+        super().__init__(data)
+        self.game = game
         self.players = players
-        self.hint_ids = {}
+        self.hint_ids: dict[str, str] = {}
         self.players_errors: list[str] = []
         self.extra_items: list[tuple[str, str]] = []
+        self.config: Config | None = None
+        self.names = display_names(data, players)
         for i in range(1, players + 1):
             self.fields[f"name{i}"] = forms.CharField(
                 label="Name",
@@ -177,13 +191,26 @@ class CalculatorForm(forms.Form):
                 ),
             )
 
-    @property
-    def names(self) -> list[str]:
-        return display_names(self.data, self.players)
+    @classmethod
+    def defaults(cls, game: Game) -> dict[str, str]:
+        """The value of each option field on a page that names none."""
+        return option_defaults(game, cls.parts)
+
+    def add_options(self) -> None:
+        """The game's options of :attr:`parts`, after the form's own fields."""
+        self.fields.update(option_fields(self.game, self.parts))
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        self.config = configure(self, self.game)
+
+    def chosen(self, slug: str) -> str | None:
+        """The value this table chose for the option of the ruling ``slug`` (or None)."""
+        return None if self.config is None else chosen_values(self.config).get(slug)
 
     def rows(self) -> list[dict[str, Any]]:
-        """Each player's bound fields, for the template: ``number``, ``name`` and one entry
-        per prefix of :attr:`row_prefixes`."""
+        """Each player's bound fields, for the template: ``number``, ``shown`` (the name)
+        and one entry per prefix of :attr:`row_prefixes`."""
         out = []
         for i, shown in enumerate(self.names, start=1):
             row: dict[str, Any] = {"number": i, "shown": shown}
@@ -192,24 +219,32 @@ class CalculatorForm(forms.Form):
             out.append(row)
         return out
 
-    def options(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if hasattr(self.fields[name], "ruling")]
+    def house_rules(self) -> list[forms.BoundField]:
+        """The option fields offered as house rules (every option but an agreed sum)."""
+        return [
+            self[name]
+            for name, f in self.fields.items()
+            if hasattr(f, "option") and not isinstance(f, AmountField)
+        ]
+
+    def sums(self) -> list[forms.BoundField]:
+        """The option fields that are sums agreed at the start (a buy-in, a prize)."""
+        return [
+            self[name]
+            for name, f in self.fields.items()
+            if isinstance(f, AmountField) and getattr(f, "option", None) is not None
+        ]
 
     def options_changed(self) -> bool:
         """Whether any house rule differs from its default or is in error (opens the panel)."""
-        for bound in self.options():
-            made = bound.field.ruling  # type: ignore[attr-defined]
-            if bound.errors or str(bound.value()) != made.default:
+        for bound in self.house_rules():
+            option = bound.field.option  # type: ignore[attr-defined]
+            value = bound.value()
+            if isinstance(bound.field, OptionCheckbox):
+                value = "true" if bound.field.ticked(value) else "false"
+            if bound.errors or str(value) != option.default:
                 return True
         return False
-
-    def chosen(self, slug: str) -> str | None:
-        """The value this table chose for the option of the ruling ``slug`` (or None)."""
-        made = RULINGS.get(slug)
-        if made is None or made.option is None or made.option not in self.fields:
-            return None
-        value = self.data.get(made.option)
-        return str(value) if value else made.default
 
     def error(self, name: str | None, message: str) -> None:
         """Add ``message`` beside field ``name`` (if the form has it), else to the players."""
@@ -223,84 +258,83 @@ class CalculatorForm(forms.Form):
     def bad(self) -> bool:
         return bool(self.errors) or bool(self.players_errors)
 
+    def summary(self) -> list[tuple[str, str, str]]:
+        """Every refused value: the field's label (with the player's name), the id to link
+        to and the message."""
+        out = [("Players", "players", message) for message in self.players_errors]
+        for name, errors in self.errors.items():
+            if name == "__all__":
+                out.extend(("", "players", str(e)) for e in errors)
+                continue
+            bound = self[name]
+            label = str(bound.label).rstrip("?")
+            m = _INDEXED.match(name)
+            score = _SCORE.match(name)
+            if m and m["field"] in self.row_prefixes and int(m["i"]) <= len(self.names):
+                label = f"{self.names[int(m['i']) - 1]}: {label.lower()}"
+            elif score and int(score["i"]) <= len(self.names):
+                label = f"{self.names[int(score['i']) - 1]}: hand {score['h']}"
+            out.extend((label, str(bound.auto_id), str(e)) for e in errors)
+        return out
+
     def link_descriptions(self) -> None:
         """Point each input at its hint and at its error message, when it has them."""
-        for name, field in self.fields.items():
+        for name, f in self.fields.items():
             ids = [self.hint_ids[name]] if name in self.hint_ids else []
-            if self[name].errors:
+            if name in self.errors:
                 ids.append(f"{self[name].auto_id}_error")
             if ids:
-                field.widget.attrs["aria-describedby"] = " ".join(ids)
+                f.widget.attrs["aria-describedby"] = " ".join(ids)
             else:
-                field.widget.attrs.pop("aria-describedby", None)
+                f.widget.attrs.pop("aria-describedby", None)
 
     def query_items(self) -> list[tuple[str, str]]:
         """The form's own values as typed, in the form's order (unknown keys dropped)."""
         items: list[tuple[str, str]] = []
-        for name, field in self.fields.items():
-            if name not in self.data:
-                continue
-            values = (
-                self.data.getlist(name)
-                if isinstance(field, forms.MultipleChoiceField)
-                else [self.data.get(name)]
-            )
-            items.extend((name, str(v)) for v in values)
+        for name in self.fields:
+            if name in self.data:
+                items.append((name, str(self.data.get(name))))
         return items + self.extra_items
 
     def permalink(self, path: str) -> str:
         return f"{path}?{urlencode(self.query_items())}"
 
-
-def player_choice(label: str, names: Sequence[str], required_message: str) -> forms.ChoiceField:
-    count = len(names)
-    return forms.ChoiceField(
-        label=label,
-        choices=[(str(i), name) for i, name in enumerate(names, start=1)],
-        widget=forms.RadioSelect,
-        error_messages={
-            "invalid_choice": f"Choose one of the players, 1 to {count}, not “%(value)s”.",
-            "required": required_message,
-        },
-        required=False,
-    )
-
-
-def pack_field() -> forms.ChoiceField:
-    return forms.ChoiceField(
-        label="Pack",
-        choices=[(str(p.size), f"{p.size} cards") for p in (PACK_52, PACK_32)],
-        error_messages={"invalid_choice": "Commerce is played with 52 or 32 cards."},
-    )
-
-
-def limited_field() -> forms.ChoiceField:
-    return forms.ChoiceField(
-        label="Combinations recognised",
-        choices=[(m.value, m.words[:1].upper() + m.words[1:]) for m in Limited],
-        error_messages={"invalid_choice": "Choose the full game or one of Limited Commerce."},
-    )
+    def shape(self, *extra: object) -> str:
+        """A short key for how the form itself renders, whatever is typed in it: its
+        fields, its errors and ``extra`` (what else the form shows). Two answers with the
+        same shape differ only in the result, so htmx need swap only the result."""
+        made = repr(
+            (
+                tuple(self.fields),
+                sorted((k, tuple(v)) for k, v in self.errors.items()),
+                self.players_errors,
+                extra,
+            )
+        )
+        return hashlib.blake2b(made.encode(), digest_size=8).hexdigest()
 
 
 class DealForm(CalculatorForm):
-    """A deal of Peel's new or old game or of the Swedish game, from the hands shown."""
+    """A deal of a game that settles deals: the stake, each player's hand and purchases,
+    who dealt and who stood, and the options that value hands and pay the deal."""
+
+    parts = ("hands", "payment")
 
     def __init__(
         self,
         data: QueryDict,
         players: int,
+        game: Game,
         *,
-        stake_label: str,
-        purchases: str | None,
-        dealer_label: str | None,
-        stander: bool,
-        extended: bool,
-        packs: bool,
-        options: Sequence[tuple[str, type]],
+        asks_stood: bool,
+        words: Mapping[str, str],
     ) -> None:
-        self.row_prefixes = ("name", "hand") + (("bought",) if purchases else ())
-        super().__init__(data, players)
-        self.fields["stake"] = AmountField(label=stake_label, engine_name="stake")
+        self.row_prefixes = ("name", "hand") + (("bought",) if game.bought else ())
+        super().__init__(data, players, game)
+        if game.stake:
+            self.fields["stake"] = AmountField(
+                label=words["stake"], read=lambda text: read_amount(text, "stake")
+            )
         for i in range(1, players + 1):
             self.fields[f"hand{i}"] = forms.CharField(
                 label="Cards",
@@ -317,9 +351,9 @@ class DealForm(CalculatorForm):
                 ),
             )
             self.hint_ids[f"hand{i}"] = "hand-hint"
-            if purchases:
+            if game.bought:
                 self.fields[f"bought{i}"] = forms.IntegerField(
-                    label=purchases,
+                    label=words["bought"],
                     required=False,
                     min_value=0,
                     max_value=MAX_PURCHASES,
@@ -330,51 +364,36 @@ class DealForm(CalculatorForm):
                         "max_value": f"At most {MAX_PURCHASES} cards.",
                     },
                 )
-        names = self.names
-        if dealer_label:
-            self.fields["dealer"] = player_choice(dealer_label, names, "Choose the dealer.")
-        if stander:
+        self.fields["dealer"] = player_choice(words["dealer"], self.names, "Choose the dealer.")
+        if asks_stood:
             self.fields["stood"] = player_choice(
-                "Who stood?", names, "Choose the player who stood."
+                "Who stood?", self.names, "Choose the player who stood."
             )
-        if extended:
-            self.fields["extended"] = forms.BooleanField(
-                label="Extended Commerce: trading goes on until every player is satisfied",
-                required=False,
-            )
-        if packs:
-            self.fields["pack"] = pack_field()
-            self.fields["limited"] = limited_field()
-        for name, kind in options:
-            self.fields[name] = option_field(name, kind)
-            self.fields[name].kind = kind  # type: ignore[attr-defined]
-
-    def rows(self) -> list[dict[str, Any]]:
-        return super().rows()
+        self.add_options()
 
 
-class PoolForm(CalculatorForm):
-    """A game of Pool Commerce: the players, the sums agreed, the house rules. The deals
-    (``win<d>``, ``worst<d>``, ``horse<d>``) are read by :func:`read_deals`."""
+class GameForm(CalculatorForm):
+    """A whole game (Pool Commerce): the players, the sums agreed and the house rules of
+    the game's course. The deals are read by :func:`read_deals`."""
 
-    def __init__(self, data: QueryDict, players: int, *, options: Sequence[str]) -> None:
-        super().__init__(data, players)
-        self.fields["buy_in"] = AmountField(
-            label="Each pays in (for three counters)", engine_name="buy_in"
-        )
-        self.fields["prize"] = AmountField(label="The winner of a deal takes", engine_name="prize")
-        self.fields["horse_price"] = AmountField(label="A horse costs", engine_name="horse_price")
-        for name in options:
-            self.fields[name] = option_field(name, object)
+    parts = ("game",)
+
+    def __init__(self, data: QueryDict, players: int, game: Game) -> None:
+        super().__init__(data, players, game)
+        self.add_options()
 
 
-class CoxForm(CalculatorForm):
-    """A deal of Cox's game (each player's cards and supply base) and the game's scores."""
+class RackForm(CalculatorForm):
+    """A deal of a game whose cards are laid out and counted (Cox's), each player's cards
+    and supply base, and the scores of the game's hands."""
 
     row_prefixes = ("name", "cards", "base")
 
-    def __init__(self, data: QueryDict, players: int, *, options: Sequence[str]) -> None:
-        super().__init__(data, players)
+    def __init__(
+        self, data: QueryDict, players: int, game: Game, *, hands: int, bases: range
+    ) -> None:
+        super().__init__(data, players, game)
+        self.hands = hands
         for i in range(1, players + 1):
             self.fields[f"cards{i}"] = forms.CharField(
                 label="Cards laid out",
@@ -396,29 +415,30 @@ class CoxForm(CalculatorForm):
                 required=False,
                 widget=forms.NumberInput(
                     attrs={
-                        "min": str(min(cox.SUPPLY_BASES)),
-                        "max": str(max(cox.SUPPLY_BASES)),
+                        "min": str(bases.start),
+                        "max": str(bases.stop - 1),
                         "step": "1",
                         "class": "count",
                     }
                 ),
-                error_messages={"invalid": "The supply base is a number 1 to 4."},
+                error_messages={
+                    "invalid": f"The supply base is a number {bases.start} to {bases.stop - 1}."
+                },
             )
-            for h in range(1, cox.GAME_HANDS + 1):
+            for h in range(1, hands + 1):
                 self.fields[f"score{h}_{i}"] = forms.IntegerField(
                     label=f"Hand {h}",
                     required=False,
-                    min_value=-9999,
-                    max_value=9999,
+                    min_value=-MAX_SCORE,
+                    max_value=MAX_SCORE,
                     widget=forms.NumberInput(attrs={"step": "1", "class": "score"}),
                     error_messages={
                         "invalid": "A score is a whole number, like 12 or -5.",
-                        "min_value": "A score is at least -9999.",
-                        "max_value": "A score is at most 9999.",
+                        "min_value": f"A score is at least -{MAX_SCORE}.",
+                        "max_value": f"A score is at most {MAX_SCORE}.",
                     },
                 )
-        for name in options:
-            self.fields[name] = option_field(name, object)
+        self.add_options()
 
     def score_rows(self) -> list[dict[str, Any]]:
         return [
@@ -428,5 +448,62 @@ class CoxForm(CalculatorForm):
                     (self.names[i - 1], self[f"score{h}_{i}"]) for i in range(1, self.players + 1)
                 ],
             }
-            for h in range(1, cox.GAME_HANDS + 1)
+            for h in range(1, self.hands + 1)
         ]
+
+
+# --------------------------------------------------------------------------- a whole game's deals
+
+
+@dataclass
+class DealTicks:
+    """One deal of a whole game as ticked on the form: the players (from 1) ticked as
+    winners, as worst, as buying a horse after it, and what was wrong with the ticks."""
+
+    number: int
+    won: list[int] = field(default_factory=list)
+    worst: list[int] = field(default_factory=list)
+    horses: list[int] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.won or self.worst or self.horses)
+
+
+def _ticked(query: QueryDict, key: str, players: int, row: DealTicks) -> list[int]:
+    chosen: list[int] = []
+    for value in query.getlist(key):
+        text = value.strip()
+        if not text.isdigit() or not 1 <= int(text) <= players:
+            row.errors.append(f"“{value[:20]}” is not one of the players, 1 to {players}.")
+            continue
+        if int(text) not in chosen:
+            chosen.append(int(text))
+    return chosen
+
+
+def read_deals(query: QueryDict, players: int, deals: int) -> list[DealTicks]:
+    """The ticks of deals 1 to ``deals``; junk is refused beside its deal.
+
+    >>> [(d.won, d.worst, d.errors) for d in read_deals(QueryDict("win1=2&worst1=x"), 3, 1)]
+    [([2], [], ['“x” is not one of the players, 1 to 3.'])]
+    """
+    rows = []
+    for d in range(1, deals + 1):
+        row = DealTicks(d)
+        row.won = _ticked(query, f"win{d}", players, row)
+        row.worst = _ticked(query, f"worst{d}", players, row)
+        row.horses = _ticked(query, f"horse{d}", players, row)
+        rows.append(row)
+    return rows
+
+
+def deal_items(query: QueryDict, deals: int) -> list[tuple[str, str]]:
+    """The deals' ticks as a permalink carries them, deal by deal."""
+    return [
+        (f"{key}{d}", value)
+        for d in range(1, deals + 1)
+        for key in DEAL_KEYS
+        for value in query.getlist(f"{key}{d}")
+    ]

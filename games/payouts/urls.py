@@ -4,9 +4,6 @@ from . import views
 
 urlpatterns = [
     path("", views.index, name="index"),
-    path("peel-new/", views.peel_new, name="peel-new"),
-    path("peel-old/", views.peel_old, name="peel-old"),
-    path("pool/", views.pool, name="pool"),
-    path("swedish/", views.swedish, name="swedish"),
-    path("cox/", views.cox_page, name="cox"),
+    # One calculator per registered game that has one; the view checks the slug.
+    path("<slug:slug>/", views.calculator, name="calculator"),
 ]

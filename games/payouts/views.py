@@ -1,71 +1,101 @@
 """The payout calculators: people play with real cards and counters, the site says who pays whom.
 
-Every calculator is a GET form, so its address is a permalink to the result. With htmx the
-form updates the result in place and the server names the permalink in ``HX-Push-Url``;
-without JavaScript every button (add or remove a player, remove a deal, record a Cox hand)
-is a submit button, answered by a redirect to the new permalink. The views read the query,
-call the engine and render: every rule lives in ``games.engine``. A value the form or the
-engine refuses is answered with status 400 and the message beside its field.
+One calculator per registered game that has one (:func:`calculators`), at ``/pay/<slug>/``;
+what it asks for follows the game's capabilities -- a deal settled from its hands
+(``settles_deals``), a ledger over a whole game (``whole_game``), cards laid out and counted
+(``board == "rack"``) -- and its house rules are the game's options. Every calculator is a GET
+form, so its address is a permalink to the result. With htmx the form updates the result in
+place and the server names the permalink in ``HX-Push-Url``; while the form itself would
+render the same (htmx sends its :meth:`~.forms.CalculatorForm.shape` as ``form_shape``),
+only the result is sent. Without JavaScript every button (add or remove a player, remove a
+deal, record a hand) is a submit button, answered by a redirect to the new permalink. The
+views read the query, call the engine and render: every rule lives in ``games.engine``. A
+value the form or the engine refuses is answered with status 400 and the message beside its
+field.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
-from django.forms import CheckboxInput
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
+from django.template.loader import select_template
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import push_url
+from django_htmx.http import push_url, reswap, retarget
 
-from games.engine import cox
-from games.engine.cards import PACK_32, PACK_52, CardError, parse_hand
-from games.engine.citations import Reason
-from games.engine.commerce import PeelRules, SwedishRules
-from games.engine.deal import SettledDeal, deal_rules, settle_deal
-from games.engine.pool import (
-    COUNTERS_EACH,
-    POOL,
-    LedgerEntry,
-    PoolGame,
-    PoolOptions,
-    apply_deal,
-    buy_horse,
-)
-from games.engine.settlement import PeelNewOptions, SettlementError, SwedishOptions
+from games.engine import cox as rack_engine
+from games.engine import pool as game_engine
+from games.engine.amounts import format_amount
+from games.engine.cards import CardError, parse_hand
+from games.engine.games import CommerceGame, Config, Game, OptionError, UnknownGame, get
+from games.engine.games import registered as registered_games
+from games.engine.settlement import SettlementError
 from games.engine.wording import join, name_players
-from games.forms_util import cox_deal_error, ruling_for_option, sentence, split_field
+from games.forms_util import cox_deal_error, sentence, split_field
 
-from .explain import (
-    Explainer,
-    Step,
-    amount,
-    field_message,
-    points,
-    signed,
-)
+from .explain import Explainer, field_message
 from .forms import (
     ACTIONS,
+    DEAL_KEYS,
     MAX_DEALS,
     MAX_ROWS,
     CalculatorForm,
-    CoxForm,
     DealForm,
-    PoolForm,
+    DealTicks,
+    GameForm,
+    RackForm,
     count_rows,
-    option_names,
-    option_value,
+    deal_items,
+    read_deals,
+    shift_deals,
+    shift_players,
     with_defaults,
 )
+from .results import DealRow, RackResult, deal_result, game_result, rack_result, standing_after
 
-_KEY = re.compile(r"^(?P<field>[a-z]+)(?P<i>[1-9]\d{0,2})$")
-_SCORE_KEY = re.compile(r"^score(?P<h>[1-9])_(?P<i>[1-9]\d{0,2})$")
-_DEAL_KEYS = ("win", "worst", "horse")
+SHAPE = "form_shape"
+"""The parameter in which a calculator's form names its shape to htmx (see the module);
+never part of a permalink."""
+
+
+def has_calculator(game: Game) -> bool:
+    """Whether the calculators can settle ``game``: from a deal's hands, over a whole game,
+    or by counting the cards laid out."""
+    return game.settles_deals or game.whole_game or game.board == "rack"
+
+
+def calculators() -> list[Game]:
+    """The registered games with a calculator, in the registry's order."""
+    return registered_games(has_calculator)
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "payouts/index.html", {"games": calculators()})
+
+
+@require_safe
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
+def calculator(request: HttpRequest, slug: str) -> HttpResponse:
+    """The calculator of the game called ``slug`` (a name it was known by redirects)."""
+    try:
+        game = get(slug)
+    except UnknownGame:
+        raise Http404(f"No calculator for {slug!r}") from None
+    if not has_calculator(game):
+        raise Http404(f"No calculator for {game.label}")
+    if game.slug != slug:
+        target = reverse("pay:calculator", args=[game.slug])
+        query = request.GET.urlencode()
+        return HttpResponseRedirect(f"{target}?{query}" if query else target, status=301)
+    if game.board == "rack":
+        return _rack(request, game)
+    if game.whole_game:
+        return _whole_game(request, game)
+    return _deal(request, game)
 
 
 # --------------------------------------------------------------------------- shared
@@ -73,306 +103,111 @@ _DEAL_KEYS = ("win", "worst", "horse")
 
 def _respond(
     request: HttpRequest,
-    template: str,
+    kind: str,
     context: dict[str, Any],
     form: CalculatorForm,
     *,
     acted: bool,
     bad: bool = False,
+    shape: str | None = None,
 ) -> HttpResponse:
-    """The page (400 if any field is refused), its fragment for htmx with the permalink
-    pushed, or, for a button pressed without JavaScript, a redirect to the new permalink."""
+    """The page (400 if anything is refused); for htmx, the result alone when the form the
+    browser holds has this ``shape``, else the whole calculator, with the permalink pushed;
+    for a button pressed without JavaScript, a redirect to the new permalink."""
     link = form.permalink(request.path)
     # Going back to a page htmx no longer holds, it asks for the whole page again.
     fragment = bool(request.htmx) and not request.htmx.history_restore_request
     if acted and not fragment:
         return HttpResponseRedirect(link)
     form.link_descriptions()
-    context = {"form": form, "permalink": link, **context}
-    name = f"{template}#update" if fragment else template
-    response = render(request, name, context, status=400 if form.bad or bad else 200)
-    if fragment:
-        response = push_url(response, link)
-    return response
+    game = form.game
+    template = select_template([f"payouts/{game.slug}.html", f"payouts/{kind}.html"])
+    name = template.template.name  # type: ignore[attr-defined]
+    status = 400 if form.bad or bad else 200
+    context = {
+        "form": form,
+        "game": game,
+        "permalink": link,
+        "shape": shape,
+        "shape_key": SHAPE,
+        **context,
+    }
+    if not fragment:
+        return render(request, name, context, status=status)
+    held = request.GET.get(SHAPE)
+    only_result = shape is not None and not acted and (held == shape if held else not form.bad)
+    response = render(
+        request, f"{name}#{'result-update' if only_result else 'update'}", context, status=status
+    )
+    if only_result:
+        retarget(response, "#result")
+        reswap(response, "outerHTML")
+    return push_url(response, link)
 
 
-def _shift_players(query: QueryDict, removed: int, player_valued: Iterable[str]) -> QueryDict:
-    """The query without player ``removed``: later players move up one, and every value
-    naming a player (dealer, stood, winners of a deal …) follows them."""
-    valued = set(player_valued)
-    shifted = QueryDict(mutable=True)
-    for key in query:
-        values = query.getlist(key)
-        m = _KEY.match(key)
-        s = _SCORE_KEY.match(key)
-        if m and m["field"] not in _DEAL_KEYS:
-            i = int(m["i"])
-            if i == removed:
-                continue
-            key = f"{m['field']}{i - 1 if i > removed else i}"
-        elif s:
-            i = int(s["i"])
-            if i == removed:
-                continue
-            key = f"score{s['h']}_{i - 1 if i > removed else i}"
-        if key in valued or (m and m["field"] in _DEAL_KEYS):
-            kept = []
-            for value in values:
-                if value.isdigit() and int(value) == removed:
-                    continue
-                kept.append(
-                    str(int(value) - 1) if value.isdigit() and int(value) > removed else value
-                )
-            values = kept
-            if not values and key in valued:
-                continue
-        shifted.setlist(key, values)
-    return shifted
-
-
-def _players_limit_error(form: CalculatorForm, players: int, limit: int, where: str) -> None:
-    if players > limit:
-        extra = players - limit
+def _players_limit_error(form: CalculatorForm, players: int, low: int, high: int, where: str):
+    if players > high:
+        extra = players - high
         form.error(
             None,
-            f"At most {limit} players {where}; remove {extra} player{'s' if extra > 1 else ''}.",
+            f"At most {high} players {where}; remove {extra} player{'s' if extra > 1 else ''}.",
         )
-    elif players < 2:
-        form.error(None, "A deal needs at least two players: add a player.")
+    elif players < low:
+        form.error(None, f"{form.game.label} needs at least {low} players: add a player.")
 
 
-def _bad_summary(form: CalculatorForm) -> list[tuple[str, str, str]]:
-    """Every refused value: the field's label, its id (to link to) and the message."""
-    summary = []
-    for message in form.players_errors:
-        summary.append(("Players", "players", message))
-    for name, errors in form.errors.items():
-        if name == "__all__":
-            summary.extend(("", "players", str(e)) for e in errors)
-            continue
-        bound = form[name]
-        label = str(bound.label).rstrip("?")
-        m = _KEY.match(name)
-        score = _SCORE_KEY.match(name)
-        if m and int(m["i"]) <= len(form.names):
-            label = f"{form.names[int(m['i']) - 1]}: {label.lower()}"
-        elif score and int(score["i"]) <= len(form.names):
-            label = f"{form.names[int(score['i']) - 1]}: hand {score['h']}"
-        summary.extend((label, str(bound.auto_id), str(e)) for e in errors)
-    return summary
+def _default_players(game: Game) -> int:
+    return min(max(game.min_players + 1, 3), game.max_players)
 
 
-def _option_kwargs(form: CalculatorForm, names: Sequence[str], kind: type) -> dict[str, Any]:
-    data = form.cleaned_data
-    return {n: option_value(kind, n, data[n]) for n in names if n in data}
+def _given_config(game: Game, query: QueryDict) -> Config:
+    """The options as the query gives them, before the form checks them (the defaults if
+    any is refused): what decides the form's own shape (the pack's hands, who stood)."""
+    try:
+        return game.configure({o.name: query[o.name] for o in game.options if o.name in query})
+    except (OptionError, ValueError):
+        return game.configure()
 
 
-# --------------------------------------------------------------------------- index
+# --------------------------------------------------------------------------- a deal
 
 
-@require_safe
-def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "payouts/index.html")
+def _words(game: Game) -> dict[str, str]:
+    """What the deal's inputs are called in this game (its dealer may be a banker)."""
+    dealer = str(getattr(game, "dealer_word", "dealer"))
+    return {
+        "stake": str(getattr(game, "stake_label", "Stake")),
+        "bought": str(getattr(game, "bought_label", "Cards bought")),
+        "dealer": "Who dealt?" if dealer == "dealer" else f"Who is the dealer (the {dealer})?",
+        "dealer_word": dealer,
+    }
 
 
-# --------------------------------------------------------------------------- deals
+def _asks_stood(game: Game, config: Config) -> bool:
+    """Whether a deal under ``config`` has a player who stood (none in Extended Commerce)."""
+    return game.stood and not config.flag("extended")
 
 
-@dataclass(frozen=True)
-class DealPage:
-    """What differs between the three calculators that settle one deal from its hands."""
-
-    game: str
-    url_name: str
-    title: str
-    lede: str
-    stake_label: str
-    purchases: str | None
-    dealer_label: str
-    dealer_required: bool
-    stander: bool
-    extended: bool
-    packs: bool
-    settlement: type | None
-    valuing: type
-    default_players: int = 3
-
-    def options(self) -> list[tuple[str, type]]:
-        made: list[tuple[str, type]] = []
-        if self.settlement is not None:
-            made += [(n, self.settlement) for n in option_names(self.settlement)]
-        made += [(n, self.valuing) for n in option_names(self.valuing)]
-        return made
-
-
-DEAL_PAGES = {
-    "english-new": DealPage(
-        game="english-new",
-        url_name="pay:peel-new",
-        title="Peel's new game",
-        lede="Everyone stakes into the pool, the dealer double; cards are bought from the dealer "
-        "for ready money; the best hand takes the pool and a stake from the dealer, and a "
-        "player who stood and was beaten pays the better hands.",
-        stake_label="Stake",
-        purchases="Cards bought for ready money",
-        dealer_label="Who dealt?",
-        dealer_required=True,
-        stander=True,
-        extended=True,
-        packs=True,
-        settlement=PeelNewOptions,
-        valuing=PeelRules,
-    ),
-    "english-old": DealPage(
-        game="english-old",
-        url_name="pay:peel-old",
-        title="Peel's old game",
-        lede="No pool and no trading with the dealer: the winner receives a stake from each of "
-        "the other players.",
-        stake_label="Stake",
-        purchases=None,
-        dealer_label="Who dealt?",
-        dealer_required=False,
-        stander=False,
-        extended=False,
-        packs=True,
-        settlement=None,
-        valuing=PeelRules,
-    ),
-    "swedish": DealPage(
-        game="swedish",
-        url_name="pay:swedish",
-        title="The Swedish rules",
-        lede="The dealer is the banker. Everyone puts a chip in the pot; each card bought from "
-        "the talon pays the banker a chip; the winner takes the pot and a bonus chip from "
-        "everyone who was at the bank; a beaten banker may owe everyone a chip.",
-        stake_label="Value of a chip",
-        purchases="Cards bought from the talon",
-        dealer_label="Who is the dealer (the banker)?",
-        dealer_required=True,
-        stander=False,
-        extended=False,
-        packs=False,
-        settlement=SwedishOptions,
-        valuing=SwedishRules,
-        default_players=4,
-    ),
-}
-
-
-def _deal_field(message: str, players: int) -> str | None:
-    """The form field an engine error (``"field: …"``) belongs to."""
-    field, item, _ = split_field(message)
+def _deal_field(field: str | None, item: int | None) -> str | None:
+    """The form field an engine error names (``bought[1]`` is ``bought2``)."""
     if field == "bought" and item is not None:
-        return f"bought{item + 1}" if item + 1 <= players else None
+        return f"bought{item + 1}"
     return field if item is None else None
 
 
-def _card_error(form: CalculatorForm, error: CardError, prefix: str, players: int) -> None:
-    if error.hand is not None and 1 <= error.hand <= players:
-        form.error(f"{prefix}{error.hand}", sentence(error.detail))
-    else:
-        form.error(None, sentence(error.message))
-
-
-@dataclass
-class DealResult:
-    headline: str
-    rows: list[dict[str, Any]]
-    total: str
-    settle_up: list[str]
-    showdown: list[Step]
-    payments: list[Step]
-    notes: list[Step]
-    status: str
-
-
-def _pays(payer: str, payee: str, value: Fraction) -> str:
-    return f"{payer} pays {amount(value)} to {payee}"
-
-
-def _settle_up(net_pairs: dict[tuple[int, int], Fraction], names: Sequence[str]) -> list[str]:
-    lines = []
-    for (a, b), value in net_pairs.items():
-        if value > 0:
-            lines.append(_pays(names[a], names[b], value))
-    return lines
-
-
-def _deal_result(
-    deal: SettledDeal,
-    page: DealPage,
-    names: list[str],
-    explainer: Explainer,
-    dealer: int | None,
-    stood: int | None,
-    bought: list[int],
-) -> DealResult:
-    show, money = deal.showdown, deal.settlement
-    n = len(names)
-    values = show.values
-    winners = money.winners
-    best = values[winners[0]].describe()
-    verb = "wins" if len(winners) == 1 else "share the win"
-    headline = f"{join([names[w] for w in winners])} {verb} with {best}."
-    rows = []
-    for i, placing in enumerate(show.placings):
-        value = placing.value
-        rows.append(
-            {
-                "number": i + 1,
-                "name": names[i],
-                "cards": [(c.symbol, c.suit.is_red, c.name) for c in value.cards],
-                "describe": value.describe(),
-                "place": placing.place,
-                "winner": i in winners,
-                "dealer": i == dealer,
-                "stood": i == stood,
-                "bought": bought[i] if bought else 0,
-                "net": signed(money.net[i]),
-                "sign": (money.net[i] > 0) - (money.net[i] < 0),
-            }
-        )
-    pairs: dict[tuple[int, int], Fraction] = {}
-    for a in range(n):
-        for b in range(a + 1, n):
-            flow = money.paid(a, b) - money.paid(b, a)
-            if flow > 0:
-                pairs[(a, b)] = flow
-            elif flow < 0:
-                pairs[(b, a)] = -flow
-    # In the order the page shows them, so each paragraph is quoted where it first appears.
-    groups: dict[Reason, list[str]] = {}
-    for t in money.transfers:
-        groups.setdefault(t.reason, []).append(_pays(names[t.payer], names[t.payee], t.amount))
-    payment_steps = [explainer.step(reason, lines) for reason, lines in groups.items()]
-    notes = explainer.steps(money.reasons)
-    showdown_steps = explainer.steps(show.reasons)
-    status = headline + " " + "; ".join(f"{names[i]} {signed(v)}" for i, v in enumerate(money.net))
-    return DealResult(
-        headline=headline,
-        rows=rows,
-        total=signed(sum(money.net, Fraction(0))),
-        settle_up=_settle_up(pairs, names),
-        showdown=showdown_steps,
-        payments=payment_steps,
-        notes=notes,
-        status=status + ".",
-    )
-
-
-def _deal_view(request: HttpRequest, page: DealPage) -> HttpResponse:
-    query = request.GET
+def _deal(request: HttpRequest, game: Game) -> HttpResponse:
+    if not isinstance(game, CommerceGame):
+        raise Http404(f"No calculator for {game.label}")
+    query = request.GET.copy()
     acted = any(key in query for key in ACTIONS)
-    prefixes = ("name", "hand", "bought")
-    players = count_rows(query, prefixes, page.default_players)
-    pack_asked = PACK_32 if page.packs and query.get("pack") == "32" else PACK_52
-    limit = SwedishRules.hand_limit if page.game == "swedish" else pack_asked.hand_limit
-    query = query.copy()
+    players = count_rows(query, ("name", "hand", "bought"), _default_players(game))
+    given = _given_config(game, query)
+    pack = game.pack(given)
+    limit = min(game.max_players, game.hand_rules(given).hand_limit)
     if "remove" in query:
         removed = query.get("remove", "")
-        if removed.isdigit() and 1 <= int(removed) <= players and players > 2:
-            query = _shift_players(query, int(removed), ("dealer", "stood"))
+        if removed.isdigit() and 1 <= int(removed) <= players and players > game.min_players:
+            query = shift_players(query, int(removed), ("dealer", "stood"))
             players -= 1
     if "add" in query and players < min(limit, MAX_ROWS):
         players += 1
@@ -381,442 +216,262 @@ def _deal_view(request: HttpRequest, page: DealPage) -> HttpResponse:
     for key in ACTIONS:
         query.pop(key, None)
     rows = min(players, MAX_ROWS)
-    defaults: dict[str, str] = {"stake": "1"}
-    if page.packs:
-        defaults |= {"pack": "52", "limited": "none"}
-    defaults |= {name: str(ruling_for_option(name).default) for name, _ in page.options()}
-    if not request.GET or (set(request.GET) <= set(ACTIONS)):
+    defaults = {"stake": "1", **DealForm.defaults(game)}
+    if not request.GET or set(request.GET) <= set(ACTIONS):
         defaults["dealer"] = "1"
-    # Under Extended Commerce nobody is the stander: the choice is kept, hidden, for when
-    # the box is unticked again.
-    extended = page.extended and bool(CheckboxInput().value_from_datadict(query, {}, "extended"))
-    form = DealForm(
-        with_defaults(query, defaults),
-        rows,
-        stake_label=page.stake_label,
-        purchases=page.purchases,
-        dealer_label=page.dealer_label,
-        stander=page.stander and not extended,
-        extended=page.extended,
-        packs=page.packs,
-        options=page.options(),
+    words = _words(game)
+    asks_stood = _asks_stood(game, given)
+    form = DealForm(with_defaults(query, defaults), rows, game, asks_stood=asks_stood, words=words)
+    _players_limit_error(
+        form, players, game.min_players, limit, f"can be dealt from the {pack.size}-card pack"
     )
-    where = (
-        "can be dealt from the 52-card pack under the Swedish rules"
-        if page.game == "swedish"
-        else f"can be dealt from the {pack_asked.size}-card pack"
-    )
-    _players_limit_error(form, players, limit, where)
     form.is_valid()
     data = form.cleaned_data
     names = form.names
-    missing: list[str] = []
-    result: DealResult | None = None
+    config = form.config
 
-    rules = None
-    valuing = _option_kwargs(form, option_names(page.valuing), page.valuing)
-    settling = (
-        _option_kwargs(form, option_names(page.settlement), page.settlement)
-        if page.settlement
-        else {}
-    )
-    if page.extended:
-        settling["extended"] = extended
-    pack = int(data.get("pack", 52) or 52)
-    limited = str(data.get("limited", "none") or "none")
-    if page.packs and ("pack" in form.errors or "limited" in form.errors):
-        rules = None
-    else:
-        try:
-            rules = deal_rules(page.game, pack, limited, valuing)
-        except ValueError as error:
-            form.error(_deal_field(str(error), rows), field_message(str(error)))
-
-    hands = [
-        str(data.get(f"hand{i}", form.data.get(f"hand{i}", "")) or "") for i in range(1, rows + 1)
-    ]
+    hands = [str(form.data.get(f"hand{i}", "") or "") for i in range(1, rows + 1)]
     blank = [i for i, text in enumerate(hands) if not text.strip()]
-    if rules is not None:
+    if config is not None:
+        dealt_from = game.pack(config)
         for i, text in enumerate(hands):
             if text.strip() and f"hand{i + 1}" not in form.errors:
                 try:
-                    parse_hand(text, rules.pack)
+                    parse_hand(text, dealt_from)
                 except CardError as error:
                     form.error(f"hand{i + 1}", sentence(error.detail))
+    missing: list[str] = []
     if blank:
         missing.append("the cards of " + join([names[i] for i in blank]))
-    dealer_text = data.get("dealer") or ""
-    if page.dealer_required and not dealer_text and "dealer" not in form.errors:
-        missing.append("who dealt" if page.game != "swedish" else "who is the banker")
-    stood_text = data.get("stood") or ""
-    if page.stander and not extended and not stood_text and "stood" not in form.errors:
-        missing.append("who stood (or tick Extended Commerce)")
-
+    dealer_text = str(data.get("dealer") or "")
+    stood_text = str(data.get("stood") or "")
+    if asks_stood and not stood_text and "stood" not in form.errors:
+        missing.append("who stood")
     dealer = int(dealer_text) - 1 if dealer_text else None
-    stood = int(stood_text) - 1 if stood_text and not extended else None
-    bought = (
-        [int(data.get(f"bought{i}") or 0) for i in range(1, rows + 1)] if page.purchases else []
-    )
-    if not form.bad and not missing and rules is not None:
+    stood = int(stood_text) - 1 if stood_text else None
+    bought = [int(data.get(f"bought{i}") or 0) for i in range(1, rows + 1)] if game.bought else []
+
+    result = None
+    if not form.bad and not missing and config is not None:
         try:
-            deal = settle_deal(
-                page.game,
-                hands,
-                data["stake"],
-                dealer=dealer,
-                stood=stood,
-                bought=bought or None,
-                pack=pack,
-                limited=limited,
-                options={**valuing, **settling},
+            settled = game.settle(
+                hands, data["stake"], config, dealer=dealer, stood=stood, bought=bought or None
             )
         except CardError as error:
-            _card_error(form, error, "hand", rows)
+            if error.hand is not None and 1 <= error.hand <= rows:
+                form.error(f"hand{error.hand}", sentence(error.detail))
+            else:
+                form.error(None, sentence(error.message))
         except SettlementError as error:
             message = name_players(str(error), names)
-            form.error(_deal_field(message, rows), field_message(message))
+            field, item, _ = split_field(message)
+            if field == "dealer" and dealer is None:
+                missing.append("who dealt")  # the game needs its dealer; none chosen yet
+            else:
+                form.error(_deal_field(field, item), field_message(message))
         except ValueError as error:
             form.error(None, sentence(str(error)))
         else:
             explainer = Explainer(names, form.chosen)
-            result = _deal_result(deal, page, names, explainer, dealer, stood, bought)
+            result = deal_result(settled, names, explainer, dealer, stood, bought)
+    extended = game.stood and not asks_stood
     context = {
-        "page": page,
         "result": result,
         "missing": missing,
-        "summary": _bad_summary(form),
+        "summary": form.summary(),
         "can_add": players < min(limit, MAX_ROWS),
-        "can_remove": players > 2,
+        "can_remove": players > game.min_players,
+        "words": words,
         "extended_on": extended,
         "stood_kept": query.get("stood", "")[:3] if extended else "",
         "status": result.status if result else "",
     }
-    return _respond(request, "payouts/deal.html", context, form, acted=acted)
+    shape = form.shape(context["can_add"], context["can_remove"], extended)
+    return _respond(request, "deal", context, form, acted=acted, shape=shape)
 
 
-@require_safe
-@vary_on_headers("HX-Request", "HX-History-Restore-Request")
-def peel_new(request: HttpRequest) -> HttpResponse:
-    return _deal_view(request, DEAL_PAGES["english-new"])
+# --------------------------------------------------------------------------- a whole game
 
 
-@require_safe
-@vary_on_headers("HX-Request", "HX-History-Restore-Request")
-def peel_old(request: HttpRequest) -> HttpResponse:
-    return _deal_view(request, DEAL_PAGES["english-old"])
+def _play(game: Game, players: int, config: Config, moves: list[game_engine.Move]):
+    """The game replayed (the registry's ``play`` once the game offers it)."""
+    play = getattr(game, "play", None)
+    if play is not None:
+        return play(players, config, moves)
+    start = game.start(players, config)  # type: ignore[attr-defined]
+    return game_engine.play(start, moves)
 
 
-@require_safe
-@vary_on_headers("HX-Request", "HX-History-Restore-Request")
-def swedish(request: HttpRequest) -> HttpResponse:
-    return _deal_view(request, DEAL_PAGES["swedish"])
-
-
-# --------------------------------------------------------------------------- Pool Commerce
-
-POOL_PLAYER_LIMIT = PACK_52.hand_limit
-"""Pool Commerce is played as the old game, so no more hands than the pack deals."""
-
-
-@dataclass
-class DealRow:
-    """One deal of Pool Commerce on the form, and what it did."""
-
-    number: int
-    players: list[tuple[int, str, bool, bool]] = field(default_factory=list)
-    """(number, name, won ticked, worst ticked) for each player who may be ticked."""
-    horses: list[tuple[int, str, bool, str]] = field(default_factory=list)
-    """(number, name, ticked, price) for each player who may buy a horse after this deal."""
-    errors: list[str] = field(default_factory=list)
-    horse_errors: list[str] = field(default_factory=list)
-    counted: bool = False
-    pending: bool = False
-    after: str = ""
-    out: list[str] = field(default_factory=list)
-
-
-def _ticked(query: QueryDict, key: str, players: int, row: DealRow) -> list[int]:
-    """The players (from 1) ticked under ``key``; junk is refused beside the deal."""
-    chosen: list[int] = []
-    for value in query.getlist(key):
-        text = value.strip()
-        if not text.isdigit() or not 1 <= int(text) <= players:
-            row.errors.append(f"“{value[:20]}” is not one of the players, 1 to {players}.")
-            continue
-        if int(text) not in chosen:
-            chosen.append(int(text))
-    return chosen
-
-
-def _account(who: int | str, names: Sequence[str]) -> str:
-    return "the pool" if who == POOL else names[int(who)]
-
-
-def _ledger_line(entry: LedgerEntry, names: Sequence[str]) -> str:
-    payer, payee = _account(entry.payer, names), _account(entry.payee, names)
-    parts = []
-    if entry.amount:
-        parts.append(f"{sentence(payer)} pays {amount(entry.amount)} to {payee}")
-    if entry.counters:
-        word = "counter" if entry.counters == 1 else "counters"
-        parts.append(f"{sentence(payer)} gives {entry.counters} {word} to {payee}")
-    return "; ".join(parts)
-
-
-@require_safe
-@vary_on_headers("HX-Request", "HX-History-Restore-Request")
-def pool(request: HttpRequest) -> HttpResponse:
+def _whole_game(request: HttpRequest, game: Game) -> HttpResponse:
     query = request.GET.copy()
     acted = any(key in query for key in ACTIONS)
-    players = count_rows(query, ("name",), 4)
-    beyond: list[int] = []  # deals past the last one a page reads are left out, and said so
+    players = count_rows(query, ("name",), _default_players(game))
+    beyond = sorted(
+        int(key[len(p) :])
+        for key in list(query)
+        for p in DEAL_KEYS
+        if key.startswith(p) and key[len(p) :].isdigit() and int(key[len(p) :]) > MAX_DEALS
+    )
     for key in list(query):
-        m = _KEY.match(key)
-        if m and m["field"] in _DEAL_KEYS and int(m["i"]) > MAX_DEALS:
-            beyond.append(int(m["i"]))
-            del query[key]
-    beyond.sort()
-    deals = count_rows(query, _DEAL_KEYS, 0)
+        for p in DEAL_KEYS:
+            if key.startswith(p) and key[len(p) :].isdigit() and int(key[len(p) :]) > MAX_DEALS:
+                del query[key]
+    deals = count_rows(query, DEAL_KEYS, 0)
     if "remove" in query:
         removed = query.get("remove", "")
-        if removed.isdigit() and 1 <= int(removed) <= players and players > 2:
-            query = _shift_players(query, int(removed), ())
+        if removed.isdigit() and 1 <= int(removed) <= players and players > game.min_players:
+            query = shift_players(query, int(removed), ())
             players -= 1
-    if "add" in query and players < POOL_PLAYER_LIMIT:
+    if "add" in query and players < game.max_players:
         players += 1
         query.setdefault(f"name{players}", "")
     if "remove_deal" in query:
         gone = query.get("remove_deal", "")
         if gone.isdigit() and 1 <= int(gone) <= deals:
-            query = _shift_deals(query, int(gone))
+            query = shift_deals(query, int(gone))
             deals -= 1
     for key in ACTIONS:
         query.pop(key, None)
     rows = min(players, MAX_ROWS)
-    pool_options = option_names(PoolOptions)
-    defaults = {"buy_in": "3", "prize": "1", "horse_price": "1"}
-    defaults |= {name: str(ruling_for_option(name).default) for name in pool_options}
+    defaults = GameForm.defaults(game)
     if not any(k.startswith("name") for k in query):
-        for i in range(1, rows + 1):
-            defaults[f"name{i}"] = ""
-    form = PoolForm(with_defaults(query, defaults), rows, options=pool_options)
-    _players_limit_error(form, players, POOL_PLAYER_LIMIT, "play at one table")
+        defaults |= {f"name{i}": "" for i in range(1, rows + 1)}
+    form = GameForm(with_defaults(query, defaults), rows, game)
+    _players_limit_error(form, players, game.min_players, game.max_players, "play at one table")
     form.is_valid()
-    data = form.cleaned_data
     names = form.names
-    explainer = Explainer(names, form.chosen)
-
-    state: PoolGame | None = None
-    if not form.bad:
-        try:
-            state = PoolGame(
-                rows,
-                data["buy_in"],
-                data["prize"],
-                data["horse_price"],
-                PoolOptions(**_option_kwargs(form, pool_options, PoolOptions)),
-            )
-        except SettlementError as error:
-            message = name_players(str(error), names)
-            head = message.partition(": ")[0]
-            form.error(head if head in form.fields else None, field_message(message))
-
     if beyond:
         form.error(
             None,
             f"A page reads deals 1 to {MAX_DEALS}; deal {beyond[0]} and any later were left out.",
         )
-    deal_rows: list[DealRow] = []
-    broken = state is None
-    for d in range(1, deals + 1):
-        row = DealRow(d)
-        won = _ticked(query, f"win{d}", rows, row)
-        worst = _ticked(query, f"worst{d}", rows, row)
-        horses = _ticked(query, f"horse{d}", rows, row)
-        active = list(state.active) if state is not None and not broken else list(range(rows))
-        shown = sorted(set(active) | {p - 1 for p in won + worst})
-        row.players = [(p + 1, names[p], p + 1 in won, p + 1 in worst) for p in shown]
-        last = d == deals
-        if row.errors:
-            broken = True
-        elif broken or state is None:
-            pass
-        elif not won and not worst and not horses:
+
+    ticks = read_deals(query, rows, deals)
+    deal_rows = [DealRow(t.number, errors=list(t.errors)) for t in ticks]
+    # The moves the form records, up to the first deal it cannot read: each deal, then the
+    # horses bought after it. ``where[i]`` is the deal row of move i, and whether a horse.
+    moves: list[game_engine.Move] = []
+    where: list[tuple[int, bool]] = []
+    for i, t in enumerate(ticks):
+        last = i == len(ticks) - 1
+        if t.errors:
+            break
+        if t.empty:
             if not last:
-                row.errors.append("Tick the winner and the worst hand of this deal, or remove it.")
-                broken = True
-            else:
-                row.pending = True
-        elif (
-            last
-            and not horses
-            and (not won or (not worst and {p - 1 for p in won} != set(state.active)))
-        ):
-            row.pending = True
-        else:
-            try:
-                state = apply_deal(state, [p - 1 for p in won], [p - 1 for p in worst])
-            except SettlementError as error:
-                row.errors.append(field_message(name_players(str(error), names)))
-                broken = True
-            else:
-                row.counted = True
-                eligible = [p for p in range(rows) if state.may_buy_horse(p)]
-                for p in sorted(set(eligible) | {h - 1 for h in horses}):
-                    row.horses.append((p + 1, names[p], p + 1 in horses, amount(state.horse_price)))
-                for h in horses:
-                    try:
-                        state = buy_horse(state, h - 1)
-                    except SettlementError as error:
-                        row.horse_errors.append(field_message(name_players(str(error), names)))
-                        broken = True
-                row.after = (
-                    "; ".join(f"{names[p]} {c}" for p, c in enumerate(state.counters))
-                    + f"; the pool holds {amount(state.pool)}"
+                deal_rows[i].errors.append(
+                    "Tick the winner and the worst hand of this deal, or remove it."
                 )
-                row.out = [names[p] for p in range(rows) if state.out_after[p] == d]
-        deal_rows.append(row)
-    pool_bad = any(r.errors or r.horse_errors for r in deal_rows)
+            else:
+                deal_rows[i].pending = True
+            break
+        moves.append(game_engine.Deal.of([p - 1 for p in t.won], [p - 1 for p in t.worst]))
+        where.append((i, False))
+        for h in t.horses:
+            moves.append(game_engine.Horse(h - 1))
+            where.append((i, True))
+
+    replay = None
+    refused: game_engine.PlayError | None = None
+    if form.config is not None and not form.bad:
+        try:
+            replay = _play(game, rows, form.config, moves)
+        except game_engine.PlayError as error:
+            refused, replay = error, error.played
+        except SettlementError as error:  # the sums or the table itself
+            message = name_players(str(error), names)
+            head, _, _ = message.partition(": ")
+            form.error(head if head in form.fields else None, field_message(message))
+    if refused is not None:
+        row_index, horse = where[refused.index]
+        row, t = deal_rows[row_index], ticks[row_index]
+        incomplete = not t.won or not t.worst
+        if (
+            row_index == len(ticks) - 1
+            and not horse
+            and not t.horses
+            and incomplete
+            and refused.field in ("winners", "worst")
+        ):
+            row.pending = True  # the last deal is still being ticked
+        else:
+            words = field_message(name_players(str(refused), names))
+            (row.horse_errors if horse else row.errors).append(words)
+    _deal_rows(deal_rows, ticks, replay, where, names)
+    broken = any(r.errors or r.horse_errors for r in deal_rows)
+    state = replay.state if replay is not None else None
     if (
         state is not None
         and not broken
         and not state.finished
         and (not deal_rows or deal_rows[-1].counted)
     ):
-        nxt = DealRow(deals + 1, pending=True)
-        nxt.players = [(p + 1, names[p], False, False) for p in state.active]
-        deal_rows.append(nxt)
+        following = DealRow(deals + 1, pending=True)
+        following.players = [(p + 1, names[p], False, False) for p in state.active]
+        deal_rows.append(following)
 
-    result: dict[str, Any] | None = None
-    if state is not None:
-        result = _pool_result(state, names, explainer, deal_rows)
-    form.extra_items = [
-        (f"{key}{d}", value)
-        for d in range(1, deals + 1)
-        for key in _DEAL_KEYS
-        for value in query.getlist(f"{key}{d}")
+    result = None
+    if replay is not None:
+        result = game_result(replay, names, Explainer(names, form.chosen))
+    form.extra_items = deal_items(query, deals)
+    summary = form.summary() + [
+        (f"Deal {r.number}", f"deal-{r.number}", message)
+        for r in deal_rows
+        for message in r.errors + r.horse_errors
     ]
     context = {
         "result": result,
         "deal_rows": deal_rows,
-        "pool_bad": pool_bad,
-        "summary": _bad_summary(form)
-        + [
-            (f"Deal {r.number}", f"deal-{r.number}", message)
-            for r in deal_rows
-            for message in r.errors + r.horse_errors
-        ],
-        "can_add": players < POOL_PLAYER_LIMIT,
-        "can_remove": players > 2,
-        "status": result["status"] if result else "",
+        "summary": summary,
+        "can_add": players < game.max_players,
+        "can_remove": players > game.min_players,
+        "status": result.status if result else "",
     }
-    return _respond(request, "payouts/pool.html", context, form, acted=acted, bad=pool_bad)
+    return _respond(request, "game", context, form, acted=acted, bad=broken)
 
 
-def _shift_deals(query: QueryDict, removed: int) -> QueryDict:
-    shifted = QueryDict(mutable=True)
-    for key in query:
-        values = query.getlist(key)
-        m = _KEY.match(key)
-        if m and m["field"] in _DEAL_KEYS:
-            d = int(m["i"])
-            if d == removed:
-                continue
-            key = f"{m['field']}{d - 1 if d > removed else d}"
-        shifted.setlist(key, values)
-    return shifted
+def _deal_rows(
+    deal_rows: list[DealRow],
+    ticks: list[DealTicks],
+    replay: game_engine.Replay | None,
+    where: list[tuple[int, bool]],
+    names: list[str],
+) -> None:
+    """Each deal row as the page shows it: who may be ticked, what the deal did."""
+    by_row: dict[int, list[game_engine.Turn]] = {}
+    for turn in replay.turns if replay is not None else ():
+        by_row.setdefault(where[turn.index][0], []).append(turn)
+    before = replay.start if replay is not None else None
+    for i, (row, t) in enumerate(zip(deal_rows, ticks, strict=True)):
+        active = before.active if before is not None else range(len(names))
+        shown = sorted(set(active) | {p - 1 for p in t.won + t.worst})
+        row.players = [(p + 1, names[p], p + 1 in t.won, p + 1 in t.worst) for p in shown]
+        mine = by_row.get(i, [])
+        if not mine or row.errors:
+            before = None  # the deals after one not counted are not counted either
+            continue
+        dealt = mine[0]
+        row.counted = True
+        price = format_amount(dealt.after.horse_price)
+        eligible = set(dealt.may_buy_horse) | {h - 1 for h in t.horses}
+        row.horses = [(p + 1, names[p], p + 1 in t.horses, price) for p in sorted(eligible)]
+        row.after = standing_after(mine[-1], names)
+        row.out = [names[p] for p in dealt.out]
+        before = None if row.horse_errors else mine[-1].after
 
 
-def _pool_result(
-    state: PoolGame, names: list[str], explainer: Explainer, deal_rows: list[DealRow]
-) -> dict[str, Any]:
-    n = state.players
-    horses = state.horses
-    rows = []
-    for p in range(n):
-        out_after = state.out_after[p]
-        if state.counters[p]:
-            where = "champion" if state.champion == p else "in"
-        else:
-            where = f"out after deal {out_after}" if out_after else "out"
-        rows.append(
-            {
-                "number": p + 1,
-                "name": names[p],
-                "counters": state.counters[p],
-                "status": where,
-                "horse": p in horses,
-                "net": signed(state.money[p]),
-                "sign": (state.money[p] > 0) - (state.money[p] < 0),
-            }
-        )
-    total = sum(state.money, Fraction(0)) + state.pool
-    sections: list[dict[str, Any]] = []
-    by_deal: dict[int, dict[Reason, list[str]]] = {}
-    for entry in state.ledger:
-        by_deal.setdefault(entry.deal, {}).setdefault(entry.reason, []).append(
-            _ledger_line(entry, names)
-        )
-    for deal, groups in by_deal.items():
-        title = "The buy-in" if deal == 0 else f"Deal {deal}"
-        sections.append(
-            {
-                "title": title,
-                "steps": [explainer.step(reason, lines) for reason, lines in groups.items()],
-            }
-        )
-    if state.finished:
-        champion = names[state.champion] if state.champion is not None else ""
-        headline = f"Game over: {champion} is the last with counters."
-    else:
-        out = [names[p] for p in range(n) if not state.counters[p]]
-        headline = (
-            f"After {state.deals} deal{'s' if state.deals != 1 else ''}: the pool holds "
-            f"{amount(state.pool)}"
-            + (f"; {join(out)} {'is' if len(out) == 1 else 'are'} out." if out else ".")
-        )
-    status = (
-        headline + " " + "; ".join(f"{names[p]} {signed(m)}" for p, m in enumerate(state.money))
-    )
-    return {
-        "headline": headline,
-        "rows": rows,
-        "pool": amount(state.pool),
-        "pool_counters": COUNTERS_EACH * n + state.pool_counters,
-        "total": signed(total),
-        "sections": sections,
-        "finished": state.finished,
-        "status": status,
-    }
+# --------------------------------------------------------------------------- cards counted
 
 
-# --------------------------------------------------------------------------- Cox
-
-
-@dataclass
-class CoxResult:
-    """One player's laid-out hand counted: the score, its lines and the reasons."""
-
-    number: int
-    name: str
-    score: cox.CoxScore
-    points: str
-    lines: list[dict[str, Any]]
-    counting_steps: list[Step]
-    steps: list[Step]
-
-
-def _cox_players(query: QueryDict) -> tuple[QueryDict, int, str]:
+def _rack_players(game: Game, query: QueryDict) -> tuple[QueryDict, int, str]:
     """The query after any add/remove button, the number of players, the hand to record."""
-    low, high = cox.PLAYERS
     query = query.copy()
-    players = count_rows(query, ("name", "cards", "base"), 3)
+    players = count_rows(query, ("name", "cards", "base"), _default_players(game))
     if "remove" in query:
         removed = query.get("remove", "")
-        if removed.isdigit() and 1 <= int(removed) <= players and players > low:
-            query = _shift_players(query, int(removed), ())
+        if removed.isdigit() and 1 <= int(removed) <= players and players > game.min_players:
+            query = shift_players(query, int(removed), ())
             players -= 1
-    if "add" in query and players < high:
+    if "add" in query and players < game.max_players:
         players += 1
         query.setdefault(f"name{players}", "")
         query.setdefault(f"cards{players}", "")
@@ -826,30 +481,29 @@ def _cox_players(query: QueryDict) -> tuple[QueryDict, int, str]:
     return query, players, record
 
 
-def _cox_form(query: QueryDict, players: int) -> CoxForm:
+def _rack_form(game: Game, query: QueryDict, players: int) -> RackForm:
     rows = min(players, MAX_ROWS)
-    names = option_names(cox.CoxOptions)
-    defaults = {name: str(ruling_for_option(name).default) for name in names}
+    bases = rack_engine.SUPPLY_BASES
+    defaults = RackForm.defaults(game)
     for i in range(1, rows + 1):
-        defaults[f"base{i}"] = str(min(i, max(cox.SUPPLY_BASES)))
-    form = CoxForm(with_defaults(query, defaults), rows, options=names)
-    try:
-        cox.check_players(players)
-    except ValueError as error:
-        form.error(None, sentence(str(error)) + ".")
+        defaults[f"base{i}"] = str(min(i, max(bases)))
+    form = RackForm(
+        with_defaults(query, defaults),
+        rows,
+        game,
+        hands=rack_engine.GAME_HANDS,
+        bases=range(min(bases), max(bases) + 1),
+    )
+    _players_limit_error(form, players, game.min_players, game.max_players, "play one game")
     form.is_valid()
     return form
 
 
-def _cox_deal(form: CoxForm, explainer: Explainer) -> tuple[list[CoxResult], list[str]]:
+def _rack_deal(form: RackForm, explainer: Explainer) -> tuple[list[RackResult], list[str]]:
     """Count each laid-out hand; the names of the players whose cards are still to come."""
     data = form.cleaned_data
     names = form.names
-    option_fields = option_names(cox.CoxOptions)
-    options = None
-    if all(name in data for name in option_fields):
-        options = cox.CoxOptions(**_option_kwargs(form, option_fields, cox.CoxOptions))
-    results: list[CoxResult] = []
+    results: list[RackResult] = []
     missing: list[str] = []
     for i in range(1, form.players + 1):
         text = str(form.data.get(f"cards{i}", "") or "")
@@ -859,65 +513,44 @@ def _cox_deal(form: CoxForm, explainer: Explainer) -> tuple[list[CoxResult], lis
         if f"cards{i}" in form.errors:
             continue
         try:
-            cox.parse_hand(text)
-        except cox.CoxCardError as error:
+            rack_engine.parse_hand(text)
+        except rack_engine.CoxCardError as error:
             form.error(f"cards{i}", sentence(str(error)))
             continue
-        if f"base{i}" in form.errors or options is None:
+        if f"base{i}" in form.errors or form.config is None:
             continue
         base = data.get(f"base{i}")
         if base is None:
             form.error(f"base{i}", "Enter the player's supply base, 1 to 4.")
             continue
         try:
-            score = cox.score_hand(text, base, options)
-        except cox.CoxCardError as error:
+            score = form.game.score(text, base, form.config)  # type: ignore[attr-defined]
+        except rack_engine.CoxCardError as error:
             form.error(f"cards{i}", sentence(str(error)))
             continue
         except ValueError as error:
             form.error(f"base{i}", sentence(str(error)))
             continue
-        lines = [
-            {
-                "label": sentence(line.label),
-                "cards": " ".join(line.cards),
-                "points": points(line.points),
-                "citation": line.citation,
-            }
-            for line in score.breakdown
-        ]
-        cited = tuple(dict.fromkeys(line.citation for line in score.breakdown))
-        counting = [explainer.step(Reason("the counting list: the points of each line", cited))]
-        steps = explainer.steps(score.reasons)
-        results.append(
-            CoxResult(i, names[i - 1], score, points(score.score), lines, counting, steps)
-        )
+        results.append(rack_result(i, names[i - 1], score, explainer))
     if len(results) > 1 and not form.bad:
-        _check_cox_deal(form, results)
+        try:
+            rack_engine.parse_deal(
+                [r.score.cards for r in results], [r.score.supply_base for r in results]
+            )
+        except ValueError as error:
+            kind, hand, words = cox_deal_error(error, [r.name for r in results])
+            at = f"{kind}{results[hand - 1].number}" if kind and hand else None
+            form.error(at, sentence(words))
     return results, missing
 
 
-def _check_cox_deal(form: CoxForm, results: list[CoxResult]) -> None:
-    """The hands laid out so far as one deal (the engine's ``cox.parse_deal``): no card held
-    more often than the pack has it, and every player with a supply base of his own."""
-    try:
-        cox.parse_deal(
-            [r.score.cards for r in results], [r.score.supply_base for r in results]
-        )
-    except ValueError as error:
-        kind, hand, words = cox_deal_error(error, [r.name for r in results])
-        where = f"{kind}{results[hand - 1].number}" if kind and hand else None
-        form.error(where, sentence(words))
-
-
-def _cox_game(form: CoxForm, explainer: Explainer) -> dict[str, Any] | None:
+def _rack_game(form: RackForm, explainer: Explainer) -> dict[str, Any] | None:
     """The game so far: the scores of the hands entered, added up, and the winner."""
     data = form.cleaned_data
     names = form.names
-    players = form.players
     hands: list[list[int]] = []
-    for h in range(1, cox.GAME_HANDS + 1):
-        keys = [f"score{h}_{i}" for i in range(1, players + 1)]
+    for h in range(1, form.hands + 1):
+        keys = [f"score{h}_{i}" for i in range(1, form.players + 1)]
         raw = [str(form.data.get(k, "") or "").strip() for k in keys]
         if not any(raw) or any(k in form.errors for k in keys):
             continue
@@ -930,12 +563,14 @@ def _cox_game(form: CoxForm, explainer: Explainer) -> dict[str, Any] | None:
     if not hands or form.bad:  # a wrong number of players is an error of the form
         return None
     try:
-        totals = cox.game_totals(hands)
+        totals = rack_engine.game_totals(hands)
     except ValueError as error:
         form.error(None, sentence(str(error)))
         return None
     return {
-        "totals": [(names[p], points(t), p in totals.winners) for p, t in enumerate(totals.totals)],
+        "totals": [
+            (names[p], format_amount(t), p in totals.winners) for p, t in enumerate(totals.totals)
+        ],
         "winners": join([names[w] for w in totals.winners]),
         "tied": len(totals.winners) > 1,
         "hands": len(hands),
@@ -943,33 +578,30 @@ def _cox_game(form: CoxForm, explainer: Explainer) -> dict[str, Any] | None:
     }
 
 
-@require_safe
-@vary_on_headers("HX-Request", "HX-History-Restore-Request")
-def cox_page(request: HttpRequest) -> HttpResponse:
+def _rack(request: HttpRequest, game: Game) -> HttpResponse:
     acted = any(key in request.GET for key in ACTIONS)
-    query, players, record = _cox_players(request.GET)
-    form = _cox_form(query, players)
+    query, players, record = _rack_players(game, request.GET)
+    form = _rack_form(game, query, players)
     explainer = Explainer(form.names, form.chosen)
-    results, missing = _cox_deal(form, explainer)
+    results, missing = _rack_deal(form, explainer)
     complete = bool(results) and len(results) == form.players and not form.bad
-    if record and complete and record.isdigit() and 1 <= int(record) <= cox.GAME_HANDS:
+    if record and complete and record.isdigit() and 1 <= int(record) <= form.hands:
         # "Use these scores as hand h": fill them in, then show the page as it now is.
         query = form.data.copy()
         for r in results:
             query[f"score{record}_{r.number}"] = str(r.score.score)
-        form = _cox_form(query, players)
+        form = _rack_form(game, query, players)
         explainer = Explainer(form.names, form.chosen)
-        results, missing = _cox_deal(form, explainer)
-    game = _cox_game(form, explainer)
+        results, missing = _rack_deal(form, explainer)
     context = {
         "results": results,
         "missing": missing,
-        "game": game,
-        "summary": _bad_summary(form),
-        "can_add": players < cox.PLAYERS[1],
-        "can_remove": players > cox.PLAYERS[0],
+        "game_so_far": _rack_game(form, explainer),
+        "summary": form.summary(),
+        "can_add": players < game.max_players,
+        "can_remove": players > game.min_players,
         "complete": complete,
-        "hand_numbers": range(1, cox.GAME_HANDS + 1),
+        "hand_numbers": range(1, form.hands + 1),
         "status": "; ".join(f"{r.name} scores {r.points}" for r in results),
     }
-    return _respond(request, "payouts/cox.html", context, form, acted=acted)
+    return _respond(request, "rack", context, form, acted=acted)

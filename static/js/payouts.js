@@ -1,9 +1,12 @@
 /* Payout calculators: small progressive touches over htmx.
  *
  * Without this file the calculators work as plain GET forms (and, with htmx alone, update
- * in place). With it:
- *  - an answer that arrives after the player typed something more is not swapped in, so
- *    nothing typed is lost; the next change asks again;
+ * in place). While people type in a deal's form, the server answers with the result alone,
+ * so nothing typed is touched. An answer that replaces the whole calculator (a deal's form
+ * whose errors change; Pool Commerce's deals and Cox's game, whose form follows the result)
+ * could overwrite what was typed while it was on its way; with this file:
+ *  - such an answer is not swapped in if the player typed something more since the request
+ *    was sent (a button pressed always swaps); the next change asks again;
  *  - after "Add a player" the new player's first field takes the focus, after "Remove" the
  *    "Add a player" button does.
  * No rule of any game is known here.
@@ -15,8 +18,7 @@
 
   function serialize(form) {
     var parts = [];
-    var data = new FormData(form);
-    data.forEach(function (value, key) { parts.push(key + "=" + value); });
+    new FormData(form).forEach(function (value, key) { parts.push(key + "=" + value); });
     return parts.join("&");
   }
 
@@ -35,7 +37,8 @@
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     var form = calculatorForm(event.detail.requestConfig && event.detail.requestConfig.elt);
-    if (!form || !form.isConnected || form.dataset.sent === undefined) { return; }
+    var whole = event.detail.target && event.detail.target.id === "calculator";
+    if (!form || !whole || !form.isConnected || form.dataset.sent === undefined) { return; }
     if (!lastAction && serialize(form) !== form.dataset.sent) {
       event.detail.shouldSwap = false; // typed since: keep it, and let the next change ask
     }

@@ -43,7 +43,7 @@ def test_the_game_adds_four_hands_and_names_the_winner(client):
     params |= {"name1": "", "name2": "", "name3": "Cy"}
     response = get(COX, params, client=client)
     assert response.status_code == 200
-    game = response.context["game"]
+    game = response.context["game_so_far"]
     totals = [sum(col) for col in zip(*scores, strict=True)]
     assert [t for _, t, _ in game["totals"]] == [str(t).replace("-", "−") for t in totals]
     assert game["winners"] == "Cy" and game["hands"] == 4
@@ -65,7 +65,7 @@ def test_record_a_deal_as_a_hand_of_the_game(client):
     with_htmx = get(COX, params, htmx=True, client=client)
     assert with_htmx.status_code == 200
     assert "score2_1=14" in with_htmx.headers["HX-Push-Url"]
-    assert with_htmx.context["game"]["hands"] == 1
+    assert with_htmx.context["game_so_far"]["hands"] == 1
 
 
 def test_unknown_card_and_supply_base_are_marked_beside_their_fields(client):

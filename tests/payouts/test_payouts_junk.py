@@ -115,7 +115,7 @@ CASES = [
     ("/pay/cox/", "base1", ["9", "0", "-1", "abc", "99999999999999999999"], "base1"),
     ("/pay/cox/", "score1_1", ["abc", "1e3", "99999", "-99999", "2.5"], "score1_1"),
     ("/pay/cox/", "penalty_before_double", ["maybe"], "penalty_before_double"),
-    ("/pay/cox/", "prefer_complete_arrangement", ["1"], "prefer_complete_arrangement"),
+    ("/pay/cox/", "prefer_complete_arrangement", ["2", "perhaps"], "prefer_complete_arrangement"),
 ]
 
 

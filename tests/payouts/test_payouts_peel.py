@@ -170,7 +170,9 @@ def test_the_form_works_as_a_permalink_and_as_an_htmx_fragment(client):
     fragment = get(NEW, params, htmx=True, client=client)
     assert full.status_code == fragment.status_code == 200
     body = fragment.content.decode()
-    assert "<html" not in body and 'id="calculator"' in body
+    # While typing, the form stays as it is: htmx swaps the result alone.
+    assert "<html" not in body and "<form" not in body and 'id="result"' in body
+    assert fragment.headers["HX-Retarget"] == "#result"
     assert 'hx-swap-oob="innerHTML"' in body and "Player 1 wins" in body
     assert nets(full) == nets(fragment)
     pushed = fragment.headers["HX-Push-Url"]

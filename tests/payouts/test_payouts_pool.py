@@ -48,9 +48,9 @@ def deal_params(deals, horses=()):
 def standing(response):
     result = response.context["result"]
     return (
-        [money(row["net"]) for row in result["rows"]],
-        money(result["pool"]),
-        [row["counters"] for row in result["rows"]],
+        [money(row["net"]) for row in result.rows],
+        money(result.pool),
+        [row["counters"] for row in result.rows],
     )
 
 
@@ -72,7 +72,7 @@ def test_a_game_to_its_end(client, prize):
     assert (nets, pool, counters) == expected
     assert sum(nets) + pool == 0 and pool == 0
     result = response.context["result"]
-    assert result["finished"] and result["headline"] == "Game over: Ann is the last with counters."
+    assert result.finished and result.headline == "Game over: Ann is the last with counters."
     html = response.content.decode()
     if prize == "1":
         assert "takes what is left in the pool" in html

@@ -1,0 +1,269 @@
+"""What a calculator shows of the engine's answer: rows, sums and steps, the players named.
+
+Nothing here decides a rule: a settled deal, a replayed game or a counted hand comes from
+the engine and is put into rows and sentences for the page. Every amount is printed by
+:func:`~games.engine.amounts.format_amount`, the one printer of the site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from games.engine.amounts import format_amount
+from games.engine.citations import Reason
+from games.engine.games import SettledDeal
+from games.engine.pool import COUNTERS_EACH, POOL, LedgerEntry, Replay, Turn
+from games.engine.wording import join
+from games.forms_util import sentence
+
+from .explain import Explainer, Step
+
+
+def _sign(value: Fraction) -> int:
+    return (value > 0) - (value < 0)
+
+
+def pays(payer: str, payee: str, value: Fraction) -> str:
+    """One payment in words.
+
+    >>> pays("Ann", "Bo", Fraction(7, 3))
+    'Ann pays 2 1/3 to Bo'
+    """
+    return f"{payer} pays {format_amount(value)} to {payee}"
+
+
+# --------------------------------------------------------------------------- a deal
+
+
+@dataclass
+class DealResult:
+    """A deal settled: the headline, a row per player, who pays whom on balance, and the
+    steps of the showdown and of the payments, each with its rule."""
+
+    headline: str
+    rows: list[dict[str, Any]]
+    total: str
+    settle_up: list[str]
+    showdown: list[Step]
+    payments: list[Step]
+    notes: list[Step]
+    status: str
+
+
+def deal_result(
+    deal: SettledDeal,
+    names: Sequence[str],
+    explainer: Explainer,
+    dealer: int | None,
+    stood: int | None,
+    bought: Sequence[int],
+) -> DealResult:
+    show, money = deal.showdown, deal.settlement
+    n = len(names)
+    winners = money.winners
+    best = show.values[winners[0]].describe()
+    verb = "wins" if len(winners) == 1 else "share the win"
+    headline = f"{join([names[w] for w in winners])} {verb} with {best}."
+    rows = []
+    for i, placing in enumerate(show.placings):
+        value = placing.value
+        rows.append(
+            {
+                "number": i + 1,
+                "name": names[i],
+                "cards": [(c.symbol, c.suit.is_red, c.name) for c in value.cards],
+                "describe": value.describe(),
+                "place": placing.place,
+                "winner": i in winners,
+                "dealer": i == dealer,
+                "stood": i == stood,
+                "bought": bought[i] if bought else 0,
+                "net": format_amount(money.net[i], signed=True),
+                "sign": _sign(money.net[i]),
+            }
+        )
+    settle_up = []
+    for a in range(n):
+        for b in range(a + 1, n):
+            flow = money.paid(a, b) - money.paid(b, a)
+            if flow > 0:
+                settle_up.append(pays(names[a], names[b], flow))
+            elif flow < 0:
+                settle_up.append(pays(names[b], names[a], -flow))
+    # In the order the page shows them, so each paragraph is quoted where it first appears.
+    showdown = explainer.steps(show.reasons)
+    groups: dict[Reason, list[str]] = {}
+    for t in money.transfers:
+        groups.setdefault(t.reason, []).append(pays(names[t.payer], names[t.payee], t.amount))
+    payments = [explainer.step(reason, lines) for reason, lines in groups.items()]
+    notes = explainer.steps(money.reasons)
+    nets = "; ".join(f"{names[i]} {format_amount(v, signed=True)}" for i, v in enumerate(money.net))
+    return DealResult(
+        headline=headline,
+        rows=rows,
+        total=format_amount(sum(money.net, Fraction(0)), signed=True),
+        settle_up=settle_up,
+        showdown=showdown,
+        payments=payments,
+        notes=notes,
+        status=f"{headline} {nets}.",
+    )
+
+
+# --------------------------------------------------------------------------- a whole game
+
+
+@dataclass
+class DealRow:
+    """One deal of a whole game on the form, and what it did."""
+
+    number: int
+    players: list[tuple[int, str, bool, bool]] = field(default_factory=list)
+    """(number, name, won ticked, worst ticked) for each player who may be ticked."""
+    horses: list[tuple[int, str, bool, str]] = field(default_factory=list)
+    """(number, name, ticked, price) for each player who may buy a horse after this deal."""
+    errors: list[str] = field(default_factory=list)
+    horse_errors: list[str] = field(default_factory=list)
+    counted: bool = False
+    pending: bool = False
+    after: str = ""
+    out: list[str] = field(default_factory=list)
+
+
+def _account(who: int | str, names: Sequence[str]) -> str:
+    return "the pool" if who == POOL else names[int(who)]
+
+
+def ledger_line(entry: LedgerEntry, names: Sequence[str]) -> str:
+    """One movement of the ledger in words."""
+    payer, payee = _account(entry.payer, names), _account(entry.payee, names)
+    parts = []
+    if entry.amount:
+        parts.append(f"{sentence(payer)} pays {format_amount(entry.amount)} to {payee}")
+    if entry.counters:
+        word = "counter" if entry.counters == 1 else "counters"
+        parts.append(f"{sentence(payer)} gives {entry.counters} {word} to {payee}")
+    return "; ".join(parts)
+
+
+def standing_after(turn: Turn, names: Sequence[str]) -> str:
+    """The counters each player holds after a turn, and the pool."""
+    state = turn.after
+    return (
+        "; ".join(f"{names[p]} {c}" for p, c in enumerate(state.counters))
+        + f"; the pool holds {format_amount(state.pool)}"
+    )
+
+
+@dataclass
+class GameResult:
+    """Where a whole game stands: a row per player, the pool, and the ledger by deal."""
+
+    headline: str
+    rows: list[dict[str, Any]]
+    pool: str
+    pool_counters: int
+    total: str
+    sections: list[dict[str, Any]]
+    finished: bool
+    status: str
+
+
+def game_result(replay: Replay, names: Sequence[str], explainer: Explainer) -> GameResult:
+    state = replay.state
+    n = state.players
+    horses = state.horses
+    rows = []
+    for p in range(n):
+        out_after = state.out_after[p]
+        if state.counters[p]:
+            where = "champion" if state.champion == p else "in"
+        else:
+            where = f"out after deal {out_after}" if out_after else "out"
+        rows.append(
+            {
+                "number": p + 1,
+                "name": names[p],
+                "counters": state.counters[p],
+                "status": where,
+                "horse": p in horses,
+                "net": format_amount(state.money[p], signed=True),
+                "sign": _sign(state.money[p]),
+            }
+        )
+    sections: list[dict[str, Any]] = []
+    opening: dict[Reason, list[str]] = {}
+    for entry in replay.start.ledger:
+        opening.setdefault(entry.reason, []).append(ledger_line(entry, names))
+    sections.append(
+        {"title": "The buy-in", "steps": [explainer.step(r, lines) for r, lines in opening.items()]}
+    )
+    for turn in replay.turns:
+        groups: dict[Reason, list[str]] = {}
+        for entry in turn.entries:
+            groups.setdefault(entry.reason, []).append(ledger_line(entry, names))
+        steps = [explainer.step(reason, lines) for reason, lines in groups.items()]
+        steps += [explainer.step(reason) for reason in turn.reasons if reason not in groups]
+        if turn.is_deal or not sections:
+            sections.append({"title": f"Deal {turn.number}", "steps": steps})
+        else:  # a horse bought after a deal belongs to that deal's section
+            sections[-1]["steps"].extend(steps)
+    if state.finished:
+        champion = names[state.champion] if state.champion is not None else ""
+        headline = f"Game over: {champion} is the last with counters."
+    else:
+        out = [names[p] for p in range(n) if not state.counters[p]]
+        headline = (
+            f"After {state.deals} deal{'s' if state.deals != 1 else ''}: the pool holds "
+            f"{format_amount(state.pool)}"
+            + (f"; {join(out)} {'is' if len(out) == 1 else 'are'} out." if out else ".")
+        )
+    nets = "; ".join(
+        f"{names[p]} {format_amount(m, signed=True)}" for p, m in enumerate(state.money)
+    )
+    return GameResult(
+        headline=headline,
+        rows=rows,
+        pool=format_amount(state.pool),
+        pool_counters=COUNTERS_EACH * n + state.pool_counters,
+        total=format_amount(sum(state.money, Fraction(0)) + state.pool, signed=True),
+        sections=sections,
+        finished=state.finished,
+        status=f"{headline} {nets}",
+    )
+
+
+# --------------------------------------------------------------------------- a rack counted
+
+
+@dataclass
+class RackResult:
+    """One player's laid-out cards counted: the score, its lines and the reasons."""
+
+    number: int
+    name: str
+    score: Any
+    points: str
+    lines: list[dict[str, Any]]
+    counting_steps: list[Step]
+    steps: list[Step]
+
+
+def rack_result(number: int, name: str, score: Any, explainer: Explainer) -> RackResult:
+    """A counted hand (the engine's score, its breakdown and reasons) for the page."""
+    lines = [
+        {
+            "label": sentence(line.label),
+            "cards": " ".join(line.cards),
+            "points": format_amount(line.points),
+            "citation": line.citation,
+        }
+        for line in score.breakdown
+    ]
+    cited = tuple(dict.fromkeys(line.citation for line in score.breakdown))
+    counting = [explainer.step(Reason("the counting list: the points of each line", cited))]
+    steps = explainer.steps(score.reasons)
+    return RackResult(number, name, score, format_amount(score.score), lines, counting, steps)
