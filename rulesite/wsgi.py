@@ -2,10 +2,11 @@
 
 What a first request would otherwise build once -- the rulebooks rendered, the engine's hand
 tables and strength arrays, the URL resolver, the compiled templates, every reading page kept
-by ``content.caching`` -- is built here, by sending a few addresses through the application
-itself: whatever those pages need is built, whoever owns it. Under ``gunicorn --preload`` this
-happens once in the master process and every worker inherits it (and reads the reading pages once
-more before it serves).
+by ``content.caching`` -- is built here, by sending every reading page, and every tool the
+tools' index pages link to with a sample result, through the application itself: whatever
+those pages need is built, whoever owns it. Under ``gunicorn --preload`` this happens once in
+the master process and every worker inherits it (and reads the reading pages once more before
+it serves).
 
 Only WSGI servers import this module; tests and ``manage.py`` commands other than runserver do
 not, so they never pay for it. With debug on (runserver) it is skipped: a reload should be
@@ -15,6 +16,7 @@ quick, and the page cache keeps nothing then anyway.
 import gc
 import logging
 import os
+import re
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -23,7 +25,7 @@ from wsgiref.util import setup_testing_defaults
 from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 from django.db import connections
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from content.library import load_library
 
@@ -32,43 +34,19 @@ application = get_wsgi_application()
 
 logger = logging.getLogger(__name__)
 
-# Results the tools are asked for most: a few hands (the tables of both rule sets, and of
-# every rule set for the comparison), and a deal settled.
-HANDS = "h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S&h=9D+9S+QH"
-DEAL = "hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H&dealer=1&stood=2"
+READING = ["home", "library", "glossary", "rulings"]
+"""The reading pages by URL name; with each rulebook and a search, all are kept once rendered."""
+TOOLS = ["table:index", "pay:index"]
+"""The tools' index pages: every tool they link to is warmed up with a sample result."""
+SAMPLE = (
+    "h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S&h=9D+9S+QH"  # a showdown's hands (the table)
+    "&hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H&dealer=1&stood=2"  # a deal (payouts)
+)
+"""A result for every tool: each form reads the fields it knows and ignores the others."""
 
 
-def warm_up_addresses(tools: bool = True) -> list[str]:
-    """Every reading page, and (``tools``) each tool's page with a result."""
-    names: list[tuple[str, list[str], str]] = [
-        (name, [], "") for name in ("home", "library", "glossary", "rulings")
-    ]
-    names += [("book", [slug], "") for slug in load_library()]
-    names.append(("search", [], "q=tie+dealer"))
-    if tools:
-        names += [(f"table:{name}", [], HANDS) for name in ("peel", "swedish", "compare")]
-        names += [(name, [], "") for name in ("table:index", "table:cox", "pay:index")]
-        names += [(f"pay:{name}", [], DEAL) for name in ("peel-new", "peel-old", "pool")]
-        names += [(name, [], "") for name in ("pay:swedish", "pay:cox")]
-    addresses = []
-    for name, args, query in names:
-        try:
-            addresses.append(reverse(name, args=args) + (f"?{query}" if query else ""))
-        except NoReverseMatch:
-            logger.warning("warm-up: no page is called %r any more", name)
-    return addresses
-
-
-def served_host() -> str:
-    """A host name the site answers to (ALLOWED_HOSTS), for requests made from inside."""
-    for host in settings.ALLOWED_HOSTS:
-        if host != "*":
-            return str(host).lstrip(".")
-    return "localhost"
-
-
-def get(app: Any, address: str, host: str) -> str:
-    """GET ``address`` through the WSGI ``app`` as a server would; the status line."""
+def get(app: Any, address: str, host: str) -> tuple[str, bytes]:
+    """GET ``address`` through the WSGI ``app`` as a server would: the status line and body."""
     path, _, query = address.partition("?")
     # https, so that SECURE_SSL_REDIRECT answers with the page and not a redirect.
     environ = {
@@ -87,32 +65,55 @@ def get(app: Any, address: str, host: str) -> str:
 
     body: Iterable[bytes] = app(environ, start_response)
     try:
-        b"".join(body)
+        content = b"".join(body)
     finally:
         close = getattr(body, "close", None)
         if close is not None:
             close()  # the end of the request (request_finished), as a server ends it
-    return statuses[0]
+    return statuses[0], content
 
 
-def warm_up(app: Any = application, tools: bool = True) -> int:
-    """GET each address through ``app``; how many answered 2xx or 3xx. Never raises: a failure
-    is logged, and that page is built by its first reader, as it would have been anyway."""
+def served_host() -> str:
+    """A host name the site answers to (ALLOWED_HOSTS), for requests made from inside."""
+    for host in settings.ALLOWED_HOSTS:
+        if host != "*":
+            return str(host).lstrip(".")
+    return "localhost"
+
+
+def warm_up(app: Any = application, tools: bool = True) -> list[str]:
+    """GET every reading page and (``tools``) every tool with a result through ``app``; the
+    addresses that answered 2xx or 3xx. Never raises: a failure is logged, and that page is
+    built by its first reader, as it would have been anyway."""
     started = time.perf_counter()
-    answered = 0
     host = served_host()
-    for address in warm_up_addresses(tools):
+    answered: list[str] = []
+
+    def visit(address: str) -> bytes:
         try:
-            status = get(app, address, host)
+            status, content = get(app, address, host)
         except Exception:
             logger.warning("warm-up: %s failed", address, exc_info=True)
-            continue
+            return b""
         if status[:1] in "23":
-            answered += 1
+            answered.append(address)
         else:
             logger.warning("warm-up: %s answered %s", address, status)
+        return content
+
+    for address in [reverse(name) for name in READING]:
+        visit(address)
+    for slug in load_library():
+        visit(reverse("book", args=[slug]))
+    visit(reverse("search") + "?q=tie+dealer")
+    for index in TOOLS if tools else []:
+        prefix = reverse(index)
+        html = visit(prefix).decode(errors="replace")
+        linked = set(re.findall(rf'href="({re.escape(prefix)}[^"#?]+)"', html))
+        for address in sorted(linked):
+            visit(f"{address}?{SAMPLE}")
     connections.close_all()  # nothing opened here may be shared by forked workers
-    logger.info("warm-up: %d pages in %.2f s", answered, time.perf_counter() - started)
+    logger.info("warm-up: %d pages in %.2f s", len(answered), time.perf_counter() - started)
     return answered
 
 
