@@ -13,7 +13,7 @@ from games.engine.games import house_rule, registered
 
 @require_safe
 @cache_control(max_age=FRESH_FOR)
-@rendered_once()  # the same for every reader until the next deploy: rendered once, with an ETag
+@rendered_once()  # kept once rendered, with an ETag: if it ever reads request.GET, give a key
 def rulings(request: HttpRequest) -> HttpResponse:
     """Every ruling, under the first registered game that applies it (each is stated once,
     so its permalink ``/rulings/#<slug>`` is unique); a later game lists the rulings it
