@@ -9,8 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.http import QueryDict
 
 from games.engine import cox
+from games.engine.cards import split_tokens
 from games.forms_util import sentence
 
 from . import ledger
@@ -66,8 +69,14 @@ def _option_field(option: ledger.OptionSpec) -> forms.Field:
                 attrs={"inputmode": "decimal", "autocomplete": "off", "class": "amount"}
             ),
         )
+    # Radio buttons, not a drop-down: a ruling's alternatives are sentences, which a phone
+    # cuts off in a <select> but wraps beside a radio button.
     return forms.ChoiceField(
-        label=option.label, choices=option.choices, required=False, initial=option.default
+        label=option.label,
+        choices=option.choices,
+        required=False,
+        initial=option.default,
+        widget=forms.RadioSelect,
     )
 
 
@@ -107,6 +116,12 @@ class StartForm(forms.Form):
         for name, option in OPTIONS.items():
             self.fields[name] = _option_field(option)
         self.spec: ledger.Spec | None = None
+
+    def clean_title(self) -> str:
+        try:
+            return ledger.clean_title(self.cleaned_data.get("title") or "")
+        except SpecError as error:
+            raise forms.ValidationError(sentence(error.message)) from None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -210,7 +225,6 @@ class DealForm(KeyedForm):
         self.group_errors: dict[str, list[str]] = {}
         rule_set = spec.rule_set
         n = spec.n
-        seats = [(str(i), name) for i, name in enumerate(spec.players)]
         self.cox = spec.rules == "cox"
         if self.cox:
             self.fields["mode"] = forms.ChoiceField(
@@ -254,6 +268,8 @@ class DealForm(KeyedForm):
                 )
             return
         active = sheet.active
+        present = sheet.present
+        seats = [(str(i), spec.players[i]) for i in active]
         self.fields["dealer"] = forms.TypedChoiceField(
             label="Dealer",
             coerce=int,
@@ -281,7 +297,7 @@ class DealForm(KeyedForm):
             error_messages={"required": "Choose whether to enter the hands or the result."},
         )
         categories = [("", "—")] + [(c, _category_label(c)) for c in spec.categories]
-        for i in range(n):
+        for i in present:
             for j in range(3):
                 self.fields[f"card_{i}_{j}"] = forms.CharField(
                     label=f"Card {j + 1}",
@@ -345,26 +361,30 @@ class DealForm(KeyedForm):
         return data
 
     def clean(self) -> dict[str, Any]:
+        """Every problem at once: the fields' own, an incomplete hand, every card that is no
+        card, is not in the pack or is written twice; the engine's judgement only when the
+        deal is complete."""
         data = super().clean()
-        if self.errors:
-            return data
         raw = self.entry_data()
         mode = raw.get("mode")
         n = self.spec.n
         if not self.cox and mode == "hands":
-            for i in range(n):
-                if i in self.sheet.out:
-                    continue
+            active = self.sheet.active
+            for i in active:
                 typed = raw["hands"][i]
                 if any(typed) and not all(typed):
                     for j, card in enumerate(typed):
-                        if not card:
-                            self.add_error(f"card_{i}_{j}", "Enter this card.")
-                elif not any(typed):
-                    self.group_error(f"hand_{i}", "Enter the three cards this player showed.")
+                        name = f"card_{i}_{j}"
+                        if not card and not self.has_error(name):
+                            self.add_error(name, "Enter this card.")
+                elif not any(typed) and not any(self.has_error(f"card_{i}_{j}") for j in range(3)):
+                    self.group_error(f"hand_{i}", "Enter the three cards shown.")
+            for error in ledger.card_errors(self.spec, raw, active):
+                if error.field is not None and not self.has_error(error.field):
+                    self.engine_error(error)
         if self.cox and mode == "result":
             for i in range(n):
-                if raw["scores"][i] is None:
+                if raw["scores"][i] is None and not self.has_error(f"score_{i}"):
                     self.add_error(f"score_{i}", "Enter this player's score.")
         if self.errors or self.group_errors:
             return data
@@ -392,9 +412,56 @@ class DealForm(KeyedForm):
     def has_errors(self) -> bool:
         return bool(self.errors or self.group_errors)
 
+    def _where(self, name: str) -> str:
+        """A field's name in words, with the player's name: ``Ann, card 2``."""
+        base, _, rest = name.partition("_")
+        parts = rest.split("_")
+        words = {
+            "dealer": "Dealer",
+            "stood": "Who stood",
+            "mode": "Enter",
+            "hands": "The hands",
+            "result": "The result",
+        }
+        if base in words:
+            return words[base]
+        if not parts or not parts[0].isdigit() or int(parts[0]) >= self.spec.n:
+            return ""
+        player = self.spec.players[int(parts[0])]
+        what = {
+            "card": f"card {int(parts[1]) + 1}" if len(parts) > 1 and parts[1].isdigit() else "",
+            "bought": "cards bought",
+            "place": "place",
+            "category": "combination",
+            "cards": "cards laid out",
+            "base": "supply base",
+            "score": "score",
+            "hand": "hand",
+        }.get(base, "")
+        return f"{player}, {what}" if what else player
+
+    def error_summary(self) -> list[tuple[str, str]]:
+        """Every error of the form, each with the field it is beside (to link to) and the
+        field named with its player: ``("id_card_1_2", "Bob, card 3: 'ZZ' is not a card")``."""
+        out: list[tuple[str, str]] = []
+        for name, errors in self.errors.items():
+            if name == NON_FIELD_ERRORS:
+                out.extend(("", str(e)) for e in errors)
+                continue
+            target = self[name].auto_id if name in self.fields else ""
+            where = self._where(name)
+            out.extend((target, f"{where}: {e}" if where else str(e)) for e in errors)
+        for name, errors in self.group_errors.items():
+            seat = name.partition("_")[2]
+            target = f"deal-player-{seat}" if seat.isdigit() else f"{name}_error"
+            where = self._where(name)
+            out.extend((target, f"{where}: {e}" if where else e) for e in errors)
+        return out
+
     def player_fields(self) -> list[PlayerFields]:
         rows = []
-        for i, name in enumerate(self.spec.players):
+        for i in self.sheet.present:
+            name = self.spec.players[i]
             row = PlayerFields(i, name, i in self.sheet.out)
             if self.cox:
                 row.cox_cards = self[f"cards_{i}"]
@@ -490,25 +557,40 @@ class ActionForm(KeyedForm):
 class ImportForm(forms.Form):
     """A sheet exported as JSON, as a file or pasted."""
 
+    MAX_BYTES = 2_000_000
+    TOO_LARGE = (
+        "The {what} is larger than 2 MB ({size:,} {unit}; at most 2,000,000): a sheet is far "
+        "smaller, even a long evening's. Is it the JSON exported from a sheet?"
+    )
+
     file = forms.FileField(label="A JSON file exported from a sheet", required=False)
     text = forms.CharField(
         label="…or paste its contents",
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
-        max_length=2_000_000,
     )
 
-    MAX_BYTES = 2_000_000
+    def clean_text(self) -> str:
+        text = self.cleaned_data.get("text") or ""
+        if len(text) > self.MAX_BYTES:
+            raise forms.ValidationError(
+                self.TOO_LARGE.format(what="pasted text", size=len(text), unit="characters")
+            )
+        return text
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if self.errors:
+            return data
         upload = data.get("file")
         text = data.get("text") or ""
         if upload is None and not text.strip():
             raise forms.ValidationError("Choose a JSON file or paste one.")
         if upload is not None:
             if upload.size > self.MAX_BYTES:
-                self.add_error("file", "The file is larger than 2 MB; a sheet is far smaller.")
+                self.add_error(
+                    "file", self.TOO_LARGE.format(what="file", size=upload.size, unit="bytes")
+                )
                 return data
             raw = upload.read()
             try:
@@ -518,3 +600,81 @@ class ImportForm(forms.Form):
                 return data
         data["json_text"] = text
         return data
+
+
+class SeatForm(KeyedForm):
+    """A late player joins the table (``name``), or a player leaves or comes back."""
+
+    name = forms.CharField(
+        label="A late player's name",
+        required=False,
+        max_length=200,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    )
+    leave = forms.TypedChoiceField(coerce=int, required=False, choices=[])
+    back = forms.TypedChoiceField(coerce=int, required=False, choices=[])
+
+    def __init__(self, spec: ledger.Spec, sheet: ledger.Sheet, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.spec = spec
+        self.sheet = sheet
+        self.fields["leave"].choices = [("", "")] + [(s, spec.players[s]) for s in sheet.present]
+        self.fields["back"].choices = [("", "")] + [(s, spec.players[s]) for s in sheet.absent]
+        self.fields["leave"].error_messages["invalid_choice"] = (
+            "Only a player at the table can leave it."
+        )
+        self.fields["back"].error_messages["invalid_choice"] = (
+            "Only a player away from the table can come back."
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        chosen = [k for k in ("name", "leave", "back") if data.get(k) not in (None, "")]
+        if len(chosen) != 1:
+            raise forms.ValidationError("Write the late player's name, or choose who leaves.")
+        if chosen == ["name"]:
+            if self.spec.n >= ledger.MAX_SEATS:
+                self.add_error("name", f"A sheet has at most {ledger.MAX_SEATS} players in all.")
+                return data
+            try:
+                data["name"] = ledger.check_new_name(data["name"], self.spec.players, "name")
+            except SpecError as error:
+                self.add_error("name", sentence(error.message))
+        return data
+
+    def change(self) -> tuple[str, int, str | None]:
+        """(``"join"`` or ``"leave"``, the seat, the new player's name or None)."""
+        d = self.cleaned_data
+        if d.get("name"):
+            return "join", self.spec.n, d["name"]
+        if d.get("back") not in (None, ""):
+            return "join", d["back"], None
+        return "leave", d["leave"], None
+
+
+def prefill_from_query(
+    spec: ledger.Spec, sheet: ledger.Sheet, query: QueryDict
+) -> tuple[dict[str, Any], str]:
+    """A showdown judged at the table (``h`` one text per hand, ``dealer`` the hand dealing,
+    from 1) as a new deal's initial values, hand by hand in seating order among the players
+    at the table; and a word if the hands and the players do not match."""
+    if spec.rules == "cox":
+        return {}, "A showdown of Commerce cannot be recorded on a sheet of Cox's game."
+    active = list(sheet.active)
+    hands = [split_tokens(text)[:3] for text in query.getlist("h")[: len(active) + 1]]
+    initial: dict[str, Any] = {"mode": "hands"}
+    for seat, tokens in zip(active, hands, strict=False):
+        for j, token in enumerate(tokens):
+            initial[f"card_{seat}_{j}"] = token[:12]
+    dealer = query.get("dealer", "")
+    if dealer.isdigit() and 1 <= int(dealer) <= len(active):
+        initial["dealer"] = active[int(dealer) - 1]
+    problem = ""
+    if len(hands) != len(active):
+        problem = (
+            f"The showdown had {len(query.getlist('h'))} hands and {len(active)} players are "
+            "at this table: check whose cards are whose before recording."
+        )
+    return initial, problem

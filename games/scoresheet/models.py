@@ -1,8 +1,11 @@
 """Score sheets for a whole evening: games, players and deals, stored in the database.
 
-A sheet stores what the table did, never a running total: every account is recomputed
-from the deals by :mod:`games.scoresheet.ledger`. ``Game.version`` counts the changes, so
-a phone can ask cheaply whether anything happened and a form recorded against an older
+A sheet stores what the table did, and beside each entry the ledger's running state after
+it (:func:`games.scoresheet.ledger.dump_state`): recording a deal is one step from the last
+state, and a page shows the accounts without replaying the evening. The states are a cache
+of the deals: each is recomputed when it is missing or of an older ledger revision, and
+from an edited, undone or restored deal on. ``Game.version`` counts the changes, so a
+phone can ask cheaply whether anything happened and a form recorded against an older
 version is caught; ``Change`` keeps every change's idempotency key, so a form sent twice
 is recorded once.
 """
@@ -41,9 +44,12 @@ class Game(models.Model):
     )
     options = models.JSONField(default=dict, blank=True)
     version = models.PositiveIntegerField(default=0)
+    last_position = models.PositiveIntegerField(
+        default=0, help_text="The last position given to an entry: positions are never reused."
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -59,14 +65,17 @@ class Game(models.Model):
     def rule_set(self) -> ledger.RuleSet:
         return ledger.RULE_SETS[self.rules]
 
-    def spec(self, players: list[str] | None = None) -> ledger.Spec:
-        """The sheet's specification for the ledger (players in seating order)."""
-        names = players if players is not None else [p.name for p in self.players.all()]
+    def spec(self, players: list[tuple[str, bool]] | None = None) -> ledger.Spec:
+        """The sheet's specification for the ledger (players in seating order, each name with
+        whether the player joined late)."""
+        if players is None:
+            players = list(self.players.values_list("name", "late"))
         return ledger.Spec(
             self.rules,
-            tuple(names),
+            tuple(name for name, _ in players),
             Fraction(self.stake) if self.stake else None,
             dict(self.options),
+            frozenset(seat for seat, (_, late) in enumerate(players) if late),
         )
 
 
@@ -76,6 +85,7 @@ class Player(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=ledger.MAX_NAME)
+    late = models.BooleanField(default=False, help_text="Joined the table after the start.")
 
     class Meta:
         ordering = ["game", "seat"]
@@ -88,18 +98,24 @@ class Player(models.Model):
 
 
 class Deal(models.Model):
-    """A recorded deal (or, in Pool Commerce, a horse bought): its inputs only.
+    """A recorded entry -- a deal, a horse bought (Pool Commerce), a player joining or
+    leaving -- with the ledger's running state after it.
 
-    ``position`` orders the entries; an undone entry is deleted and the others keep
-    their positions (the deal numbers shown are counted when the sheet is computed).
+    ``position`` orders the entries; an undone entry is deleted and the others keep their
+    positions, and a position is never given twice (``Game.last_position``), so an undone
+    deal can be restored to its place. ``state`` is None until computed; ``stamp`` is the
+    sheet's version when the data or the state was last written (a page fragment showing
+    the entry is cached under it).
     """
 
-    KINDS = [("deal", "deal"), ("horse", "horse")]
+    KINDS = [("deal", "deal"), ("horse", "horse"), ("join", "join"), ("leave", "leave")]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
     position = models.PositiveIntegerField()
     kind = models.CharField(max_length=8, choices=KINDS, default="deal")
     data = models.JSONField()
+    state = models.JSONField(null=True, blank=True)
+    stamp = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -123,7 +139,20 @@ class Change(models.Model):
     """
 
     ACTIONS = [
-        (a, a) for a in ("start", "record", "edit", "undo", "horse", "finish", "reopen", "import")
+        (a, a)
+        for a in (
+            "start",
+            "record",
+            "edit",
+            "undo",
+            "redo",
+            "horse",
+            "join",
+            "leave",
+            "finish",
+            "reopen",
+            "import",
+        )
     ]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")

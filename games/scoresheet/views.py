@@ -1,129 +1,134 @@
 """The score sheet's pages: start, the sheet (recorders and spectators), the deal forms, the
 cheap polling fragment, export, import and print.
 
-Every change runs inside ``transaction.atomic()`` with the game row locked
-(``select_for_update``; on SQLite the IMMEDIATE transaction mode takes the write lock at
-the start), after checking the form's idempotency key (a form sent twice counts once)
-and the sheet's version (a form filled in against an older sheet gets a 409 with the
-current sheet and everything typed kept).
+A change is computed from what was read -- the deal form checked, one step of the ledger
+from the stored state -- and then written by :func:`store.commit`, which locks the game row
+only to check its version and write; every answer (a page, a 400 with the form, a 409 with
+the sheet as it is now) is rendered after the lock is released. A form filled in against an
+older version of the sheet gets a 409 with everything typed kept; a form sent twice is
+recorded once (its key).
+
+Pages are rendered once per version of a sheet and kept in Django's cache, with marks where
+each answer puts its own CSRF token and form keys (:func:`_personal`): the other phones'
+polls, the full page and the recorder's own answer share one rendering. A poll after a
+change gets only what changed: the accounts and the new entries, as htmx out-of-band swaps.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
-from dataclasses import dataclass
+import re
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
 
-from django.db import IntegrityError, transaction
+from django.core.cache import cache
+from django.db import connection
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.middleware.csp import get_nonce
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import ledger, serialize
+from games.forms_util import sentence
+
+from . import ledger, limits, serialize, store
 from .forms import (
     ActionForm,
     DealForm,
     HorseForm,
     ImportForm,
+    SeatForm,
     StartForm,
     deal_initial,
     entry_initial,
     new_key,
+    prefill_from_query,
 )
 from .ledger import Entry, EntryError
 from .models import Change, Deal, Game, Player
 
 POLL_SECONDS = 3
+KEEP_SECONDS = 600
+"""How long a rendered sheet is kept in the cache (it is kept under its version, so a
+change never shows an old rendering; this only bounds the memory)."""
+
+CSRF_MARK = "\ue000csrf\ue000"
+KEY_MARK = "\ue000key\ue000"
+NONCE_MARK = "\ue000nonce\ue000"
+
+
+# --- Rendering once, answering many -------------------------------------------------------------
+
+
+def _personal(request: HttpRequest, html: str) -> str:
+    """A kept rendering made this answer's own: its CSRF token, a fresh key for each form
+    that records something, and the CSP nonce if the page has one."""
+    if CSRF_MARK in html:
+        html = html.replace(CSRF_MARK, get_token(request))
+    if KEY_MARK in html:
+        parts = html.split(KEY_MARK)
+        html = parts[0] + "".join(new_key() + part for part in parts[1:])
+    if NONCE_MARK in html:
+        html = html.replace(NONCE_MARK, str(get_nonce(request)))
+    return html
+
+
+def _marks() -> dict[str, str]:
+    return {"csrf_token": CSRF_MARK, "csp_nonce": NONCE_MARK, "form_key": KEY_MARK}
+
+
+def _kept(key: tuple[Any, ...] | None, make: Callable[[], Any]) -> Any:
+    """``make()``, kept in the cache under ``key`` (None: not kept)."""
+    if key is None:
+        return make()
+    name = "sheet:" + hashlib.sha256(repr(key).encode()).hexdigest()[:40]
+    found = cache.get(name)
+    if found is None:
+        found = make()
+        cache.set(name, found, KEEP_SECONDS)
+    return found
+
+
+def _where(request: HttpRequest) -> str:
+    """The scheme and host the links of a page are written for."""
+    return f"{request.scheme}://{request.get_host()}"
+
+
+def _answer(request: HttpRequest, html: str, status: int = 200, **headers: str) -> HttpResponse:
+    response = HttpResponse(_personal(request, html), status=status)
+    for name, value in headers.items():
+        response[name.replace("_", "-")] = value
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 # --- Loading a sheet ----------------------------------------------------------------------------
-
-
-@dataclass
-class State:
-    """A game with its players and deals, replayed through the ledger (three queries)."""
-
-    game: Game
-    deals: list[Deal]
-    spec: ledger.Spec
-    sheet: ledger.Sheet
-    broken: EntryError | None = None
-
-    @classmethod
-    def load(cls, game: Game) -> State:
-        names = list(game.players.values_list("name", flat=True))
-        deals = list(game.deals.all())
-        spec = game.spec(names)
-        sheet, broken = compute_safe(spec, [d.entry() for d in deals])
-        return cls(game, deals, spec, sheet, broken)
-
-    @property
-    def entries(self) -> list[Entry]:
-        return [d.entry() for d in self.deals]
-
-    def rows(self) -> list[tuple[ledger.Row, Deal, list[Cell]]]:
-        """Each computed row with its stored deal and one cell per player, ready to show."""
-        out = []
-        for row, deal in zip(self.sheet.rows, self.deals, strict=False):
-            hands = {h.seat: h for h in row.hands}
-            bought = row.entry.data.get("bought") or [0] * self.spec.n
-            cells = [
-                Cell(
-                    seat,
-                    name,
-                    hands.get(seat),
-                    row.net[seat],
-                    row.totals[seat],
-                    bought[seat],
-                    seat == row.dealer,
-                )
-                for seat, name in enumerate(self.spec.players)
-            ]
-            out.append((row, deal, cells))
-        return out
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One player's line in a deal: his hand or result, what he bought, his account."""
-
-    seat: int
-    name: str
-    hand: ledger.HandLine | None
-    net: Any
-    total: Any
-    bought: int
-    dealer: bool
-
-
-def compute_safe(spec: ledger.Spec, entries: list[Entry]) -> tuple[ledger.Sheet, EntryError | None]:
-    """The sheet, or, if a stored deal no longer settles (the engine changed its mind), the
-    sheet up to that deal and the error, so the page can say which deal to fix."""
-    try:
-        return ledger.compute(spec, entries), None
-    except EntryError as error:
-        assert error.index is not None
-        return ledger.compute(spec, entries[: error.index]), error
 
 
 def _game(token: str, spectator: bool) -> Game:
     return get_object_or_404(Game, **{"view_token" if spectator else "token": token})
 
 
-def _locked(token: str) -> Game:
-    """The game row, locked for the rest of the transaction."""
-    game = Game.objects.select_for_update().filter(token=token).first()
-    if game is None:
-        raise Http404("No score sheet has this link.")
-    return game
-
-
-# --- Rendering ----------------------------------------------------------------------------------
+def _version_of(token: str, spectator: bool) -> int | None:
+    """The sheet's version in one small query (the poll asks it every few seconds)."""
+    column = "view_token" if spectator else "token"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT version FROM {Game._meta.db_table} WHERE {column} = %s",  # noqa: S608
+            [token],
+        )
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
 
 
 def _links(request: HttpRequest, game: Game, spectator: bool) -> dict[str, str]:
@@ -139,6 +144,7 @@ def _links(request: HttpRequest, game: Game, spectator: bool) -> dict[str, str]:
         links["edit"] = request.build_absolute_uri(reverse("sheet:sheet", args=[token]))
         links["record"] = reverse("sheet:record", args=[token])
         links["horse"] = reverse("sheet:horse", args=[token])
+        links["seats"] = reverse("sheet:seats", args=[token])
         links["finish"] = reverse("sheet:finish", args=[token])
         links["reopen"] = reverse("sheet:reopen", args=[token])
         links["sheet"] = reverse("sheet:sheet", args=[token])
@@ -149,64 +155,163 @@ def _links(request: HttpRequest, game: Game, spectator: bool) -> dict[str, str]:
     return links
 
 
+def _grid(window: store.Window) -> list[dict[str, Any]]:
+    """The deals × players grid of the window, from the stored states alone."""
+    spec = window.spec
+    rows = []
+    for deal, state in zip(window.deals, window.states, strict=False):
+        stored = deal.state or {}
+        line = stored.get("row", {})
+        net = line.get("net", ["0"] * spec.n)
+        net = [*net, *(["0"] * (spec.n - len(net)))]
+        rows.append(
+            {
+                "deal": deal,
+                "number": state.number if deal.kind == "deal" else None,
+                "kind": deal.kind,
+                "dealer": line.get("dl"),
+                "winners": line.get("w", []),
+                "cells": [
+                    (Fraction(net[seat]), state.totals[seat], seat in state.present)
+                    for seat in range(spec.n)
+                ],
+            }
+        )
+    return rows
+
+
+def _cells(spec: ledger.Spec, row: ledger.Row, every: bool = False) -> list[dict[str, Any]]:
+    """One player's line in a deal: his hand or result, what he bought, his account."""
+    hands = {h.seat: h for h in row.hands}
+    bought = row.entry.data.get("bought") or []
+    return [
+        {
+            "seat": seat,
+            "name": spec.players[seat],
+            "hand": hands.get(seat),
+            "net": row.net[seat],
+            "total": row.totals[seat],
+            "bought": bought[seat] if seat < len(bought) else 0,
+            "dealer": seat == row.dealer,
+        }
+        for seat in range(spec.n)
+        if every or seat in row.present or row.net[seat] or seat in hands
+    ]
+
+
+def _undone(game: Game) -> Change | None:
+    """The last undo, while its entry can be restored."""
+    last = Change.objects.filter(game=game, action="undo").order_by("-version").first()
+    if last is None or last.detail.get("restored") or "data" not in last.detail:
+        return None
+    if Deal.objects.filter(game=game, position=last.detail.get("position")).exists():
+        return None
+    return last
+
+
 def sheet_context(
     request: HttpRequest,
-    state: State,
+    window: store.Window,
     *,
     spectator: bool = False,
     form: DealForm | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    game, spec, sheet = state.game, state.spec, state.sheet
+    game, spec, sheet = window.game, window.spec, window.sheet
     can_edit = not spectator
-    if can_edit and form is None and not game.finished and not sheet.over:
-        form = DealForm(spec, sheet, initial={**deal_initial(spec, sheet), "version": game.version})
+    final = game.finished or sheet.over
+    if can_edit and form is None and not final:
+        initial = {**deal_initial(spec, sheet), "version": game.version, "key": KEY_MARK}
+        form = DealForm(spec, sheet, initial={**initial, **extra.pop("prefill", {})})
     horse_form = None
     if can_edit and sheet.may_buy_horse and not game.finished:
-        horse_form = HorseForm(spec, sheet, initial={"version": game.version})
-    final = game.finished or sheet.over
+        horse_form = HorseForm(spec, sheet, initial={"version": game.version, "key": KEY_MARK})
     standings = sheet.standings
+    rows = [(row, deal, _cells(spec, row)) for row, deal in window.rows]
     return {
+        **_marks(),
         "game": game,
         "spec": spec,
         "sheet": sheet,
+        "window": window,
+        "final": final,
         "accounts": standings if final else sorted(standings, key=lambda s: s.seat),
-        "rows": state.rows(),
-        "broken": state.broken,
+        "settle_up": sheet.settle_up if final else [],
+        "rows": rows,
+        "grid": _grid(window),
+        "broken": window.broken,
+        "broken_position": window.broken_position,
         "spectator": spectator,
         "can_edit": can_edit,
         "form": form,
         "form_action": reverse("sheet:record", args=[game.token]) if can_edit else "",
         "form_htmx": True,
         "horse_form": horse_form,
-        "action_key": new_key(),
+        "seats": can_edit and spec.rule_set.seats_change and not final,
+        "seat_form": SeatForm(spec, sheet, initial={"version": game.version}) if can_edit else None,
+        "undone": (lambda: _undone(game)) if can_edit else None,  # read only if shown
         "links": _links(request, game, spectator),
         "poll_seconds": POLL_SECONDS,
         "players": list(enumerate(spec.players)),
+        "present_players": [(s, spec.players[s]) for s in sheet.present],
         "money": spec.rules != "cox",
+        "entry_word": "hand" if spec.rules == "cox" else "deal",
         **extra,
     }
 
 
-def _render_sheet(
+def _render(request: HttpRequest, template: str, context: dict[str, Any]) -> str:
+    return render_to_string(template, context, request)
+
+
+def _sheet_html(
     request: HttpRequest,
-    state: State,
+    load: Callable[[], store.Window],
     *,
-    status: int = 200,
     spectator: bool = False,
-    form: DealForm | None = None,
+    key: tuple[Any, ...] | None = None,
+    **extra: Any,
+) -> str:
+    """The sheet page, or its ``#sheet`` fragment for htmx; ``load`` reads the sheet only
+    when the rendering is not kept already."""
+    template = "scoresheet/sheet.html#sheet" if request.htmx else "scoresheet/sheet.html"
+    kept = None if key is None else (*key, "htmx" if request.htmx else "page")
+
+    def make() -> str:
+        context = sheet_context(request, load(), spectator=spectator, **extra)
+        return _render(request, template, context)
+
+    return _kept(kept, make)
+
+
+def _role(spectator: bool) -> str:
+    return "view" if spectator else "edit"
+
+
+def _sheet_answer(
+    request: HttpRequest,
+    game: Game,
+    *,
+    spectator: bool = False,
+    status: int = 200,
+    notice: str = "",
     **extra: Any,
 ) -> HttpResponse:
-    template = "scoresheet/sheet.html#sheet" if request.htmx else "scoresheet/sheet.html"
-    context = sheet_context(request, state, spectator=spectator, form=form, **extra)
-    return render(request, template, context, status=status)
-
-
-def _done(request: HttpRequest, game: Game, notice: str, anchor: str = "") -> HttpResponse:
-    """After a change: htmx gets the fresh sheet, a plain form a redirect (POST/redirect/GET)."""
-    if request.htmx:
-        return _render_sheet(request, State.load(game), notice=notice)
-    return see_other(reverse("sheet:sheet", args=[game.token]) + anchor)
+    """The sheet as it is now: kept per version unless this answer carries something of
+    its own (a form with errors, a conflict, a problem)."""
+    own = bool(extra)
+    key = (
+        None
+        if own
+        else ("sheet", _role(spectator), game.token, game.version, notice, _where(request))
+    )
+    html = _sheet_html(
+        request, lambda: store.load(game), spectator=spectator, key=key, notice=notice, **extra
+    )
+    headers = {}
+    if request.htmx and status >= 400:
+        headers = {"HX_Retarget": "#sheet", "HX_Reswap": "outerHTML"}
+    return _answer(request, html, status, **headers)
 
 
 def see_other(url: str) -> HttpResponseRedirect:
@@ -214,6 +319,22 @@ def see_other(url: str) -> HttpResponseRedirect:
     response = HttpResponseRedirect(url)
     response.status_code = 303
     return response
+
+
+def _done(
+    request: HttpRequest, game: Game, notice: str, done: str = "", at: int | None = None
+) -> HttpResponse:
+    """After a change: htmx gets the fresh sheet, a plain form a redirect (POST/redirect/GET)
+    to the sheet, which says what was done."""
+    game.refresh_from_db()
+    if request.htmx:
+        return _sheet_answer(request, game, notice=notice)
+    url = reverse("sheet:sheet", args=[game.token])
+    if done:
+        url += f"?done={done}" + (f"&at={at}" if at is not None else "")
+    if at is not None and done in ("record", "edit", "restore"):
+        url += f"#deal-{at}"
+    return see_other(url)
 
 
 def _posted_version(request: HttpRequest) -> int | None:
@@ -224,18 +345,17 @@ def _posted_version(request: HttpRequest) -> int | None:
     return version if version >= 0 else None
 
 
-def _already_done(game: Game, request: HttpRequest) -> bool:
-    key = request.POST.get("key", "")
-    return bool(key) and Change.objects.filter(game=game, key=key).exists()
-
-
 def _stale(game: Game, request: HttpRequest) -> bool:
     posted = _posted_version(request)
     return posted is not None and posted != game.version
 
 
+def _key(request: HttpRequest) -> str:
+    return request.POST.get("key", "")[:64] or new_key()
+
+
 def _conflict_message(
-    game: Game, state: State, doing: str = "filling in the form", again: str = "send it again"
+    game: Game, deals: int, doing: str = "filling in the form", again: str = "send it again"
 ) -> str:
     latest = Change.objects.filter(game=game).order_by("-version").first()
     when = ""
@@ -244,21 +364,8 @@ def _conflict_message(
         when = f" {seconds} seconds ago" if seconds < 120 else ""
     return (
         f"Someone else changed this sheet{when} while you were {doing} (it now holds "
-        f"{state.sheet.deals} deal{'s' if state.sheet.deals != 1 else ''}). Nothing you typed "
+        f"{deals} deal{'s' if deals != 1 else ''}). Nothing you typed "
         f"is lost: check the deals below, and if yours is not among them, {again}."
-    )
-
-
-def _bump(game: Game, request: HttpRequest, action: str, **detail: Any) -> None:
-    """Count the change and keep its key; the unique key refuses a second copy."""
-    game.version += 1
-    game.save(update_fields=["version", "updated_at"])
-    Change.objects.create(
-        game=game,
-        key=request.POST.get("key") or new_key(),
-        action=action,
-        version=game.version,
-        detail=detail,
     )
 
 
@@ -268,7 +375,35 @@ def _with_version(request: HttpRequest, version: int) -> Any:
     return data
 
 
-# --- Start and import ---------------------------------------------------------------------------
+def _first_error(form: Any) -> str:
+    for errors in form.errors.values():
+        return str(errors[0])
+    return "The form is not valid."
+
+
+def _number_at(game: Game, position: int) -> int | None:
+    deal = Deal.objects.filter(game=game, position=position).only("state", "kind").first()
+    if deal is None or deal.kind != "deal" or not isinstance(deal.state, dict):
+        return None
+    return deal.state.get("n")
+
+
+# --- Start, import, from the table -------------------------------------------------------------
+
+
+def _limited(request: HttpRequest, what: str) -> HttpResponse | None:
+    wait = limits.wait(request)
+    if wait is None:
+        return None
+    count, seconds = limits.rate()
+    response = render(
+        request,
+        "scoresheet/limited.html",
+        {"what": what, "count": count, "seconds": seconds, "wait": wait},
+        status=429,
+    )
+    response["Retry-After"] = str(wait)
+    return response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -276,34 +411,14 @@ def start(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = StartForm(request.POST)
         if form.is_valid() and form.spec is not None:
-            game = _create(form.spec, form.cleaned_data.get("title", ""), [], "start")
+            if (limited := _limited(request, "start")) is not None:
+                return limited
+            game = store.create(
+                form.spec, form.cleaned_data.get("title", ""), [], "start", new_key()
+            )
             return see_other(reverse("sheet:sheet", args=[game.token]))
         return render(request, "scoresheet/start.html", {"form": form}, status=400)
     return render(request, "scoresheet/start.html", {"form": StartForm()})
-
-
-def _create(
-    spec: ledger.Spec, title: str, entries: list[Entry], action: str, finished: bool = False
-) -> Game:
-    with transaction.atomic():
-        game = Game.objects.create(
-            rules=spec.rules,
-            title=title,
-            options=dict(spec.options),
-            stake=str(spec.stake) if spec.stake is not None else "",
-            finished_at=timezone.now() if finished else None,
-        )
-        Player.objects.bulk_create(
-            Player(game=game, seat=i, name=name) for i, name in enumerate(spec.players)
-        )
-        Deal.objects.bulk_create(
-            Deal(game=game, position=i + 1, kind=e.kind, data=dict(e.data))
-            for i, e in enumerate(entries)
-        )
-        game.version = 1
-        game.save(update_fields=["version"])
-        Change.objects.create(game=game, key=new_key(), action=action, version=1)
-    return game
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -316,170 +431,451 @@ def import_sheet(request: HttpRequest) -> HttpResponse:
             except serialize.ImportError_ as error:
                 form.add_error(None, f"This file cannot be imported: {error}")
             else:
-                game = _create(
-                    imported.spec, imported.title, imported.entries, "import", imported.finished
+                if (limited := _limited(request, "import")) is not None:
+                    return limited
+                game = store.create(
+                    imported.spec,
+                    imported.title,
+                    imported.entries,
+                    "import",
+                    new_key(),
+                    imported.finished,
                 )
                 return see_other(reverse("sheet:sheet", args=[game.token]))
         return render(request, "scoresheet/import.html", {"form": form}, status=400)
     return render(request, "scoresheet/import.html", {"form": ImportForm()})
 
 
+_TABLE_PATHS = ("/table/peel/", "/table/swedish/")
+_SHEET_LINK = re.compile(r"/sheet/(?P<token>[A-Za-z0-9_-]{16,43})/")
+
+
+def _table_query(raw: str) -> str:
+    """The hands (and dealer) of a showdown page's address, as a sheet's query string."""
+    parts = urlsplit(raw)
+    if parts.path not in _TABLE_PATHS or parts.netloc:
+        return ""
+    query = parse_qs(parts.query)
+    keep = [("h", h[:60]) for h in query.get("h", [])[:12]]
+    dealer = query.get("dealer", [""])[0]
+    if dealer.isdigit() and len(dealer) <= 2:
+        keep.append(("dealer", dealer))
+    return urlencode(keep)
+
+
+@require_safe
+def from_table(request: HttpRequest) -> HttpResponse:
+    """A showdown just judged at the table, to record on a sheet: the sheets this browser
+    recorded on (sheet.js remembers them), or a sheet's link pasted here."""
+    query = _table_query(request.GET.get("from", ""))
+    error = ""
+    pasted = request.GET.get("sheet", "").strip()
+    if pasted:
+        found = _SHEET_LINK.search(urlsplit(pasted).path or "")
+        game = Game.objects.filter(token=found["token"]).first() if found else None
+        if game is None:
+            error = (
+                "That is not a link to record deals on a sheet: copy it from the sheet's "
+                "“Share” box (the link for the scorers, not the read-only one)."
+            )
+        else:
+            url = reverse("sheet:sheet", args=[game.token]) + (f"?{query}" if query else "")
+            return see_other(url + "#deal-form")
+    back = request.GET.get("from", "")
+    return render(
+        request,
+        "scoresheet/from_table.html",
+        {
+            "query": query,
+            "back": back if query else "",
+            "error": error,
+            "pasted": pasted,
+            "hands": len(parse_qs(query).get("h", [])),
+        },
+        status=400 if error else 200,
+    )
+
+
 # --- The sheet ----------------------------------------------------------------------------------
+
+_NOTICES = {
+    "record": "{What} recorded.",
+    "edit": "{What} saved; every total after it is recomputed.",
+    "undo": "Undone; every total is recomputed without it.",
+    "restore": "{What} restored; every total after it is recomputed.",
+    "horse": "The horse is bought.",
+    "join": "Welcome to the table: the next deals include the new player.",
+    "leave": "Left the table: the next deals are dealt without that player.",
+    "finish": "The evening is finished: the final standings and who pays whom are below.",
+    "reopen": "The sheet is open again.",
+}
+
+
+def _notice(game: Game, request: HttpRequest) -> str:
+    done = request.GET.get("done", "")
+    if done not in _NOTICES:
+        return ""
+    what = "The deal"
+    at = _page_number(request.GET.get("at", ""))
+    if at is not None:
+        number = _number_at(game, at)
+        if number is not None:
+            what = f"{'Hand' if game.rules == 'cox' else 'Deal'} {number}"
+    return _NOTICES[done].format(What=what)
+
+
+def _page_number(raw: str) -> int | None:
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
 @require_safe
 def sheet(request: HttpRequest, token: str, spectator: bool = False) -> HttpResponse:
-    state = State.load(_game(token, spectator))
-    return _render_sheet(request, state, spectator=spectator)
+    game = _game(token, spectator)
+    before = _page_number(request.GET.get("before", ""))
+    notice = _notice(game, request)
+    extra: dict[str, Any] = {"notice": notice, "before": before}
+    key: tuple[Any, ...] | None = (
+        "sheet",
+        _role(spectator),
+        token,
+        game.version,
+        before,
+        notice,
+        _where(request),
+    )
+    window: store.Window | None = None
+    if not spectator and "h" in request.GET:
+        window = store.load(game, before=before)
+        prefill, problem = prefill_from_query(window.spec, window.sheet, request.GET)
+        extra.update(prefill=prefill, problem=problem)
+        key = None
+    html = _sheet_html(
+        request,
+        lambda: window if window is not None else store.load(game, before=before),
+        spectator=spectator,
+        key=key,
+        **extra,
+    )
+    return _answer(request, html)
 
 
 @require_safe
 def live(request: HttpRequest, token: str, spectator: bool = False) -> HttpResponse:
-    """The polling fragment: 204 (or 304) in one query while nothing changed; else the
-    accounts and the deals, swapped in place."""
-    field = "view_token" if spectator else "token"
-    version = Game.objects.filter(**{field: token}).values_list("version", flat=True).first()
+    """The polling fragment: 204 (or 304) in one small query while nothing changed; else
+    the accounts, and the new entries (or the latest ones, after an edit or an undo) as
+    out-of-band swaps."""
+    version = _version_of(token, spectator)
     if version is None:
         raise Http404("No score sheet has this link.")
     etag = f'"v{version}"'
+    seen = request.GET.get("v", "")
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponse(status=304)
-    elif request.GET.get("v") == str(version):
+    elif seen == str(version):
         response = HttpResponse(status=204)
     else:
-        state = State.load(_game(token, spectator))
-        context = sheet_context(request, state, spectator=spectator, oob=True)
-        response = render(request, "scoresheet/sheet.html#live-update", context)
+        since = _page_number(seen)
+        if since is not None and since > version:
+            since = None
+        key = ("poll", _role(spectator), token, since, version, _where(request))
+        html, reload = _kept(key, lambda: _poll_html(request, token, spectator, since))
+        response = _answer(request, html)
+        if reload:
+            response["HX-Trigger"] = "sheet-reload"
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
 
 
+_APPENDS = ("record", "horse")
+_RELOADS = ("join", "leave", "finish", "reopen", "import", "start")
+
+
+def _poll_html(
+    request: HttpRequest, token: str, spectator: bool, since: int | None
+) -> tuple[str, bool]:
+    game = _game(token, spectator)
+    changes = (
+        list(Change.objects.filter(game=game, version__gt=since).values_list("action", "detail"))
+        if since is not None
+        else []
+    )
+    appended = [detail.get("position") for action, detail in changes if action in _APPENDS]
+    reload = since is None or any(action in _RELOADS for action, _ in changes)
+    only_appends = (
+        since is not None and 0 < len(changes) <= store.WINDOW and len(appended) == len(changes)
+    )
+    if only_appends:
+        window = store.load(
+            game, after=min(p for p in appended if p is not None), size=len(appended)
+        )
+        template = "scoresheet/sheet.html#poll-append"
+    else:
+        window = store.load(game)
+        template = "scoresheet/sheet.html#poll-window"
+    context = sheet_context(request, window, spectator=spectator, oob=True)
+    return _render(request, template, context), reload
+
+
+# --- Recording a deal ---------------------------------------------------------------------------
+
+
 @require_POST
 def record(request: HttpRequest, token: str) -> HttpResponse:
-    with transaction.atomic():
-        game = _locked(token)
-        if _already_done(game, request):
-            return _done(request, game, "That deal was already recorded; it counts once.")
-        state = State.load(game)
-        if game.finished or state.sheet.over:
-            return _render_sheet(
-                request,
-                state,
-                status=409,
-                problem="The evening is finished: reopen it to record a deal.",
-            )
-        if _stale(game, request):
-            form = DealForm(state.spec, state.sheet, _with_version(request, game.version))
-            form.is_valid()
-            return _render_sheet(
-                request, state, status=409, form=form, conflict=_conflict_message(game, state)
-            )
-        form = DealForm(state.spec, state.sheet, request.POST)
-        if not form.is_valid() or form.has_errors:
-            return _render_sheet(request, state, status=400, form=form)
+    game = _game(token, False)
+    key = _key(request)
+    if store.already_done(game, key):
+        return _done(request, game, "That deal was already recorded; it counts once.")
+    spec = store.spec_of(game)
+    state, sheet = store.tail_state(game, spec)
+    if game.finished or sheet.over:
+        return _sheet_answer(
+            request,
+            game,
+            status=409,
+            problem="The evening is finished: reopen it to record a deal.",
+        )
+    if _stale(game, request):
+        form = DealForm(spec, sheet, _with_version(request, game.version))
+        form.is_valid()
+        return _sheet_answer(
+            request, game, status=409, form=form, conflict=_conflict_message(game, sheet.deals)
+        )
+    form = DealForm(spec, sheet, request.POST)
+    entry = None
+    if form.is_valid() and not form.has_errors:
         entry = Entry("deal", form.cleaned_entry)
         try:
-            ledger.compute(state.spec, [*state.entries, entry])
+            after, row = ledger.step(spec, state, entry)
         except EntryError as error:
             form.engine_error(error)
-            return _render_sheet(request, state, status=400, form=form)
-        last = game.deals.aggregate(m=Max("position"))["m"] or 0
-        try:
-            with transaction.atomic():
-                Deal.objects.create(game=game, position=last + 1, kind="deal", data=entry.data)
-                _bump(game, request, "record", position=last + 1)
-        except IntegrityError:
+    if entry is None or form.has_errors:
+        return _form_answer(request, game, spec, sheet, form)
+
+    def write(locked: Game) -> None:
+        top = Deal.objects.filter(game=locked).aggregate(m=Max("position"))["m"] or 0
+        position = max(locked.last_position, top) + 1
+        locked.last_position = position
+        Deal.objects.create(
+            game=locked,
+            position=position,
+            kind="deal",
+            data=dict(entry.data),
+            state=ledger.dump_state(after, row),
+            stamp=locked.version + 1,
+        )
+        store.bump(locked, key, "record", position=position)
+
+    try:
+        locked = store.commit(game, game.version, write)
+    except store.Duplicate:
+        return _done(request, game, "That deal was already recorded; it counts once.")
+    except store.Stale:
+        if store.already_done(game, key):
             return _done(request, game, "That deal was already recorded; it counts once.")
-    return _done(request, game, f"Deal {state.sheet.deals + 1} recorded.", f"#deal-{last + 1}")
+        game.refresh_from_db()
+        form = DealForm(spec, sheet, _with_version(request, game.version))
+        form.is_valid()
+        return _sheet_answer(
+            request, game, status=409, form=form, conflict=_conflict_message(game, sheet.deals + 1)
+        )
+    word = "Hand" if spec.rules == "cox" else "Deal"
+    notice = f"{word} {after.number} recorded."
+    if not request.htmx:
+        return see_other(
+            reverse("sheet:sheet", args=[token]) + f"?done=record&at={locked.last_position}"
+            f"#deal-{locked.last_position}"
+        )
+    return _recorded_answer(request, locked, game.version, notice)
 
 
-def _entry_index(state: State, position: int) -> int:
-    for i, deal in enumerate(state.deals):
-        if deal.position == position:
-            return i
-    raise Http404("This sheet has no such deal (was it undone?).")
+def _form_answer(
+    request: HttpRequest,
+    game: Game,
+    spec: ledger.Spec,
+    sheet: ledger.Sheet,
+    form: DealForm,
+) -> HttpResponse:
+    """A deal form with its errors: for htmx, only the form, swapped in its place (the
+    page keeps its header and styles); without JavaScript, the whole sheet."""
+    if not request.htmx:
+        return _sheet_answer(request, game, status=400, form=form)
+    context = {
+        **_marks(),
+        "game": game,
+        "spec": spec,
+        "sheet": sheet,
+        "form": form,
+        "form_action": reverse("sheet:record", args=[game.token]),
+        "form_htmx": True,
+        "entry_word": "hand" if spec.rules == "cox" else "deal",
+    }
+    html = _render(request, "scoresheet/sheet.html#deal-form", context)
+    return _answer(request, html, 400, HX_Retarget="#deal-form", HX_Reswap="outerHTML")
+
+
+def _recorded_answer(request: HttpRequest, game: Game, before: int, notice: str) -> HttpResponse:
+    """After a deal is recorded with htmx: a fresh form for the next deal (kept per version:
+    the full page uses it too) and the poll's answer from the version before (the accounts
+    and the new deal, out of band: the other phones get the same)."""
+    where = _where(request)
+
+    def make_form() -> str:
+        window = store.load(game, size=0)
+        return _render(request, "scoresheet/sheet.html#deal-form", sheet_context(request, window))
+
+    form_html = _kept(("form", game.token, game.version, where), make_form)
+    poll_html, _ = _kept(
+        ("poll", "edit", game.token, before, game.version, where),
+        lambda: _poll_html(request, game.token, False, before),
+    )
+    messages = render_to_string("scoresheet/sheet.html#messages", {"notice": notice, "oob": True})
+    return _answer(request, form_html + poll_html + messages)
+
+
+# --- Editing, undoing, restoring ---------------------------------------------------------------
+
+
+def _deal_or_404(game: Game, position: int) -> Deal:
+    deal = Deal.objects.filter(game=game, position=position).first()
+    if deal is None:
+        raise Http404("This sheet has no such deal (was it undone?).")
+    if deal.kind != "deal":
+        raise Http404("Only a deal can be edited; undo the entry instead.")
+    return deal
+
+
+def _state_before(game: Game, spec: ledger.Spec, position: int) -> ledger.Sheet:
+    previous = (
+        Deal.objects.filter(game=game, position__lt=position)
+        .only("state")
+        .order_by("-position")
+        .first()
+    )
+    state = ledger.initial(spec) if previous is None else ledger.load_state(spec, previous.state)
+    if state is None:
+        store.heal(game, spec)
+        return _state_before(game, spec, position)
+    return ledger.summarise(spec, state)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def edit(request: HttpRequest, token: str, position: int) -> HttpResponse:
-    if request.method in ("GET", "HEAD"):
-        state = State.load(_game(token, False))
-        index = _entry_index(state, position)
-        deal = state.deals[index]
-        if deal.kind != "deal":
-            raise Http404("Only a deal can be edited; undo a horse instead.")
-        before = ledger.compute(state.spec, state.entries[:index])
+    game = _game(token, False)
+    deal = _deal_or_404(game, position)
+    spec = store.spec_of(game)
+    before = _state_before(game, spec, position)
+    number = before.deals + 1
+    if request.method != "POST":
         form = DealForm(
-            state.spec,
+            spec,
             before,
-            initial={
-                **entry_initial(state.spec, deal.kind, deal.data),
-                "version": state.game.version,
-            },
+            initial={**entry_initial(spec, deal.kind, deal.data), "version": game.version},
         )
-        return _render_edit(request, state, index, form)
-    with transaction.atomic():
-        game = _locked(token)
-        state = State.load(game)
-        if _already_done(game, request):
-            return _done(request, game, "That change was already saved.")
-        index = _entry_index(state, position)
-        if state.deals[index].kind != "deal":
-            raise Http404("Only a deal can be edited; undo a horse instead.")
-        before = ledger.compute(state.spec, state.entries[:index])
-        if _stale(game, request):
-            form = DealForm(state.spec, before, _with_version(request, game.version))
-            form.is_valid()
-            return _render_edit(
-                request, state, index, form, status=409, conflict=_conflict_message(game, state)
-            )
-        form = DealForm(state.spec, before, request.POST)
-        if not form.is_valid() or form.has_errors:
-            return _render_edit(request, state, index, form, status=400)
-        entries = state.entries
-        entries[index] = Entry("deal", form.cleaned_entry)
-        try:
-            ledger.compute(state.spec, entries)
-        except EntryError as error:
-            if error.index == index:
-                form.engine_error(error)
-            else:
-                form.add_error(None, _later_deal_message(state, error, "With this change"))
-            return _render_edit(request, state, index, form, status=400)
-        deal = state.deals[index]
-        deal.data = form.cleaned_entry
-        deal.save(update_fields=["data", "updated_at"])
-        _bump(game, request, "edit", position=position)
-    return see_other(reverse("sheet:sheet", args=[token]) + f"#deal-{position}")
+        return _render_edit(request, game, spec, before, deal, number, form)
+    key = _key(request)
+    if store.already_done(game, key):
+        return _done(request, game, "That change was already saved.", "edit", position)
+    if _stale(game, request):
+        form = DealForm(spec, before, _with_version(request, game.version))
+        form.is_valid()
+        _, now = store.tail_state(game, spec)
+        return _render_edit(
+            request,
+            game,
+            spec,
+            before,
+            deal,
+            number,
+            form,
+            status=409,
+            conflict=_conflict_message(game, now.deals),
+        )
+    form = DealForm(spec, before, request.POST)
+    if not form.is_valid() or form.has_errors:
+        return _render_edit(request, game, spec, before, deal, number, form, status=400)
+    new_data = form.cleaned_entry
+
+    def replace(deals: list[Deal]) -> list[Deal]:
+        deals[0].data = new_data
+        return deals
+
+    redone = store.recompute(game, spec, position, replace)
+    if redone.error is not None:
+        if redone.error.index == before.state.index:
+            form.engine_error(redone.error)
+        else:
+            form.add_error(None, _later_message(game, redone.error, "With this change"))
+        return _render_edit(request, game, spec, before, deal, number, form, status=400)
+
+    def write(locked: Game) -> None:
+        store.save_states(redone.deals, locked.version + 1)
+        Deal.objects.filter(pk=redone.deals[0].pk).update(data=new_data)
+        store.bump(locked, key, "edit", position=position)
+
+    try:
+        store.commit(game, game.version, write)
+    except store.Duplicate:
+        pass
+    except store.Stale:
+        game.refresh_from_db()
+        form = DealForm(spec, before, _with_version(request, game.version))
+        form.is_valid()
+        return _render_edit(
+            request,
+            game,
+            spec,
+            before,
+            deal,
+            number,
+            form,
+            status=409,
+            conflict=_conflict_message(game, before.deals),
+        )
+    return see_other(
+        reverse("sheet:sheet", args=[token]) + f"?done=edit&at={position}#deal-{position}"
+    )
 
 
-def _later_deal_message(state: State, error: EntryError, what: str) -> str:
-    assert error.index is not None
-    later = state.sheet.rows[error.index].number if error.index < len(state.sheet.rows) else None
-    name = f"deal {later}" if later else "a later entry"
+def _later_message(game: Game, error: EntryError, what: str) -> str:
+    name = "a later entry"
+    if error.index is not None:
+        deal = (
+            Deal.objects.filter(game=game)
+            .only("kind", "state")
+            .order_by("position")[error.index : error.index + 1]
+        )
+        found = list(deal)
+        if found and found[0].kind == "deal" and isinstance(found[0].state, dict):
+            name = f"deal {found[0].state.get('n')}"
     return (
         f"{what}, {name} could no longer be settled: {error.message} Change or undo {name} first."
     )
 
 
 def _render_edit(
-    request: HttpRequest, state: State, index: int, form: DealForm, status: int = 200, **extra: Any
+    request: HttpRequest,
+    game: Game,
+    spec: ledger.Spec,
+    before: ledger.Sheet,
+    deal: Deal,
+    number: int,
+    form: DealForm,
+    status: int = 200,
+    **extra: Any,
 ) -> HttpResponse:
-    deal = state.deals[index]
-    row = state.sheet.rows[index] if index < len(state.sheet.rows) else None
     context = {
-        "game": state.game,
-        "spec": state.spec,
-        "sheet": state.sheet,
+        "game": game,
+        "spec": spec,
+        "sheet": before,
         "form": form,
         "deal": deal,
-        "row": row,
-        "number": row.number if row else index + 1,
-        "form_action": reverse("sheet:edit", args=[state.game.token, deal.position]),
+        "number": number,
+        "form_action": reverse("sheet:edit", args=[game.token, deal.position]),
         "form_htmx": False,
-        "links": _links(request, state.game, False),
-        "players": list(enumerate(state.spec.players)),
+        "links": _links(request, game, False),
+        "players": list(enumerate(spec.players)),
+        "entry_word": "hand" if spec.rules == "cox" else "deal",
         **extra,
     }
     return render(request, "scoresheet/edit.html", context, status=status)
@@ -487,94 +883,286 @@ def _render_edit(
 
 @require_POST
 def undo(request: HttpRequest, token: str, position: int) -> HttpResponse:
-    with transaction.atomic():
-        game = _locked(token)
-        state = State.load(game)
-        if _already_done(game, request):
-            return _done(request, game, "That deal was already undone.")
-        form = ActionForm(request.POST)
-        if not form.is_valid():
-            return _render_sheet(request, state, status=400, problem=_first_error(form))
-        if _stale(game, request):
-            return _render_sheet(
-                request,
-                state,
-                status=409,
-                conflict=_conflict_message(game, state, "looking at it", "undo the deal again"),
-            )
-        index = _entry_index(state, position)
-        entries = state.entries
-        del entries[index]
-        try:
-            ledger.compute(state.spec, entries)
-        except EntryError as error:
-            assert error.index is not None
-            error.index += 1  # the numbering of the sheet before the undo
-            return _render_sheet(
-                request, state, status=409, problem=_later_deal_message(state, error, "Without it")
-            )
-        row = state.sheet.rows[index] if index < len(state.sheet.rows) else None
-        state.deals[index].delete()
-        _bump(game, request, "undo", position=position)
-    what = f"Deal {row.number}" if row is not None and row.number else "The horse"
-    return _done(request, game, f"{what} undone; every total is recomputed without it.")
+    game = _game(token, False)
+    key = _key(request)
+    if store.already_done(game, key):
+        return _done(request, game, "That entry was already undone.", "undo")
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return _sheet_answer(request, game, status=400, problem=_first_error(form))
+    if _stale(game, request):
+        _, now = store.tail_state(game, store.spec_of(game))
+        return _sheet_answer(
+            request,
+            game,
+            status=409,
+            conflict=_conflict_message(game, now.deals, "looking at it", "undo the deal again"),
+        )
+    gone = Deal.objects.filter(game=game, position=position).first()
+    if gone is None:
+        return _sheet_answer(
+            request,
+            game,
+            status=404,
+            problem="That entry is no longer on the sheet: it was undone.",
+        )
+    spec = store.spec_of(game)
+    number = gone.state.get("n") if isinstance(gone.state, dict) and gone.kind == "deal" else None
+    redone = store.recompute(game, spec, position, lambda deals: deals[1:])
+    if redone.error is not None:
+        redone.error.index = (redone.error.index or 0) + 1  # the numbering before the undo
+        return _sheet_answer(
+            request, game, status=409, problem=_later_message(game, redone.error, "Without it")
+        )
+
+    def write(locked: Game) -> None:
+        store.save_states(redone.deals, locked.version + 1)
+        gone.delete()
+        store.bump(
+            locked,
+            key,
+            "undo",
+            position=position,
+            kind=gone.kind,
+            data=gone.data,
+            number=number,
+        )
+
+    try:
+        store.commit(game, game.version, write)
+    except store.Duplicate:
+        pass
+    except store.Stale:
+        game.refresh_from_db()
+        return _sheet_answer(
+            request,
+            game,
+            status=409,
+            conflict=_conflict_message(game, 0, "looking at it", "undo the deal again"),
+        )
+    what = _entry_words(game, gone.kind, number, gone.data)
+    return _done(request, game, f"{what} undone; every total is recomputed without it.", "undo")
 
 
-def _first_error(form: Any) -> str:
-    for errors in form.errors.values():
-        return str(errors[0])
-    return "The form is not valid."
+def _entry_words(game: Game, kind: str, number: int | None, data: dict[str, Any]) -> str:
+    if kind == "deal":
+        return f"{'Hand' if game.rules == 'cox' else 'Deal'} {number}" if number else "The deal"
+    return {"horse": "The horse", "join": "The player's arrival", "leave": "The player's leaving"}[
+        kind
+    ]
+
+
+@require_POST
+def restore(request: HttpRequest, token: str, change: int) -> HttpResponse:
+    """Redo: put an undone entry back in its place; every total after it is recomputed."""
+    game = _game(token, False)
+    key = _key(request)
+    if store.already_done(game, key):
+        return _done(request, game, "That entry was already restored.", "restore")
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return _sheet_answer(request, game, status=400, problem=_first_error(form))
+    if _stale(game, request):
+        return _sheet_answer(
+            request,
+            game,
+            status=409,
+            conflict=_conflict_message(game, 0, "looking at it", "restore it again"),
+        )
+    undo = Change.objects.filter(game=game, action="undo", version=change).first()
+    if undo is None or undo.detail.get("restored") or "data" not in undo.detail:
+        return _sheet_answer(
+            request, game, status=409, problem="That entry cannot be restored: it is back already."
+        )
+    detail = undo.detail
+    position = int(detail["position"])
+    spec = store.spec_of(game)
+    back = Deal(game=game, position=position, kind=detail["kind"], data=detail["data"])
+    redone = store.recompute(game, spec, position, lambda deals: [back, *deals])
+    if redone.error is not None:
+        return _sheet_answer(
+            request,
+            game,
+            status=409,
+            problem="It cannot go back: "
+            + _later_message(game, redone.error, "with it in the sheet"),
+        )
+
+    def write(locked: Game) -> None:
+        back.stamp = locked.version + 1
+        back.save()
+        store.save_states(redone.deals[1:], locked.version + 1)
+        undo.detail = {**detail, "restored": True}
+        undo.save(update_fields=["detail"])
+        store.bump(locked, key, "redo", position=position, undo=change)
+
+    try:
+        store.commit(game, game.version, write)
+    except store.Duplicate:
+        pass
+    except store.Stale:
+        game.refresh_from_db()
+        return _sheet_answer(
+            request,
+            game,
+            status=409,
+            conflict=_conflict_message(game, 0, "looking at it", "restore it again"),
+        )
+    what = _entry_words(game, back.kind, detail.get("number"), back.data)
+    return _done(
+        request, game, f"{what} restored; every total after it is recomputed.", "restore", position
+    )
+
+
+# --- A horse, players joining and leaving, finishing --------------------------------------------
+
+
+def _append(
+    request: HttpRequest,
+    game: Game,
+    spec: ledger.Spec,
+    state: ledger.Running,
+    entry: Entry,
+    action: str,
+    key: str,
+    before_write: Callable[[Game], None] | None = None,
+) -> tuple[bool, str]:
+    """Take one entry that is not a deal through the ledger and write it. Returns
+    (written, problem)."""
+    try:
+        after, row = ledger.step(spec, state, entry)
+    except EntryError as error:
+        return False, sentence(error.message)
+
+    def write(locked: Game) -> None:
+        if before_write is not None:
+            before_write(locked)
+        top = Deal.objects.filter(game=locked).aggregate(m=Max("position"))["m"] or 0
+        position = max(locked.last_position, top) + 1
+        locked.last_position = position
+        Deal.objects.create(
+            game=locked,
+            position=position,
+            kind=entry.kind,
+            data=dict(entry.data),
+            state=ledger.dump_state(after, row),
+            stamp=locked.version + 1,
+        )
+        store.bump(locked, key, action, position=position)
+
+    store.commit(game, game.version, write)
+    return True, ""
 
 
 @require_POST
 def horse(request: HttpRequest, token: str) -> HttpResponse:
-    with transaction.atomic():
-        game = _locked(token)
-        if _already_done(game, request):
-            return _done(request, game, "That horse was already bought.")
-        state = State.load(game)
-        if _stale(game, request):
-            return _render_sheet(
-                request, state, status=409, conflict=_conflict_message(game, state)
-            )
-        form = HorseForm(state.spec, state.sheet, request.POST)
-        if not form.is_valid():
-            return _render_sheet(request, state, status=400, problem=_first_error(form))
-        entry = Entry("horse", {"player": form.cleaned_data["player"]})
-        try:
-            ledger.compute(state.spec, [*state.entries, entry])
-        except EntryError as error:
-            return _render_sheet(request, state, status=400, problem=error.message)
-        last = game.deals.aggregate(m=Max("position"))["m"] or 0
-        Deal.objects.create(game=game, position=last + 1, kind="horse", data=dict(entry.data))
-        _bump(game, request, "horse", position=last + 1)
-    name = state.spec.players[entry.data["player"]]
-    return _done(request, game, f"{name} bought a horse.")
+    game = _game(token, False)
+    key = _key(request)
+    if store.already_done(game, key):
+        return _done(request, game, "That horse was already bought.", "horse")
+    spec = store.spec_of(game)
+    state, sheet = store.tail_state(game, spec)
+    if _stale(game, request):
+        return _sheet_answer(
+            request, game, status=409, conflict=_conflict_message(game, sheet.deals)
+        )
+    form = HorseForm(spec, sheet, request.POST)
+    if not form.is_valid():
+        return _sheet_answer(request, game, status=400, problem=_first_error(form))
+    player = form.cleaned_data["player"]
+    try:
+        ok, problem = _append(
+            request, game, spec, state, Entry("horse", {"player": player}), "horse", key
+        )
+    except store.Duplicate:
+        ok, problem = True, ""
+    except store.Stale:
+        return _sheet_answer(
+            request, game, status=409, conflict=_conflict_message(game, sheet.deals)
+        )
+    if not ok:
+        return _sheet_answer(request, game, status=400, problem=problem)
+    return _done(request, game, f"{spec.players[player]} bought a horse.", "horse")
+
+
+@require_POST
+def seats(request: HttpRequest, token: str) -> HttpResponse:
+    """A late player joins the table (a new name, or someone back), or a player leaves."""
+    game = _game(token, False)
+    key = _key(request)
+    if store.already_done(game, key):
+        return _done(request, game, "Done already.")
+    spec = store.spec_of(game)
+    state, sheet = store.tail_state(game, spec)
+    form = SeatForm(spec, sheet, request.POST)
+    if not form.is_valid():
+        return _sheet_answer(request, game, status=400, seat_form=form, problem=_first_error(form))
+    if _stale(game, request):
+        return _sheet_answer(
+            request, game, status=409, conflict=_conflict_message(game, sheet.deals)
+        )
+    action, seat, name = form.change()
+    before_write = None
+    if name is not None:
+        seat = spec.n
+        spec = ledger.Spec(
+            spec.rules,
+            (*spec.players, name),
+            spec.stake,
+            spec.options,
+            spec.late | {seat},
+        )
+        state = ledger.load_state(spec, ledger.dump_state(state)) or state
+
+        def before_write(locked: Game) -> None:
+            Player.objects.create(game=locked, seat=seat, name=name, late=True)
+
+    try:
+        ok, problem = _append(
+            request, game, spec, state, Entry(action, {"player": seat}), action, key, before_write
+        )
+    except store.Duplicate:
+        ok, problem = True, ""
+    except store.Stale:
+        return _sheet_answer(
+            request, game, status=409, conflict=_conflict_message(game, sheet.deals)
+        )
+    if not ok:
+        return _sheet_answer(request, game, status=400, problem=problem)
+    who = spec.players[seat]
+    notice = (
+        f"{who} joins the table: the next deals include {who}."
+        if action == "join"
+        else f"{who} leaves the table: the next deals are dealt without {who}."
+    )
+    return _done(request, game, notice, action)
 
 
 def _finish_or_reopen(request: HttpRequest, token: str, finish: bool) -> HttpResponse:
-    with transaction.atomic():
-        game = _locked(token)
-        if _already_done(game, request):
-            return _done(request, game, "Done already.")
-        state = State.load(game)
-        form = ActionForm(request.POST)
-        if not form.is_valid():
-            return _render_sheet(request, state, status=400, problem=_first_error(form))
-        if _stale(game, request):
-            return _render_sheet(
-                request, state, status=409, conflict=_conflict_message(game, state)
-            )
-        game.finished_at = timezone.now() if finish else None
-        game.save(update_fields=["finished_at"])
-        _bump(game, request, "finish" if finish else "reopen")
-    return _done(
-        request,
-        game,
-        "The evening is finished: the final standings are above."
-        if finish
-        else "The sheet is open again.",
-    )
+    game = _game(token, False)
+    key = _key(request)
+    done = "finish" if finish else "reopen"
+    if store.already_done(game, key):
+        return _done(request, game, "Done already.", done)
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return _sheet_answer(request, game, status=400, problem=_first_error(form))
+    if _stale(game, request):
+        _, now = store.tail_state(game, store.spec_of(game))
+        return _sheet_answer(request, game, status=409, conflict=_conflict_message(game, now.deals))
+
+    def write(locked: Game) -> None:
+        locked.finished_at = timezone.now() if finish else None
+        store.bump(locked, key, done)
+
+    try:
+        store.commit(game, game.version, write)
+    except store.Duplicate:
+        pass
+    except store.Stale:
+        game.refresh_from_db()
+        return _sheet_answer(request, game, status=409, conflict=_conflict_message(game, 0))
+    return _done(request, game, _NOTICES[done], done)
 
 
 @require_POST
@@ -595,45 +1183,62 @@ def _filename(game: Game, ext: str) -> str:
     return f"{base}-{game.created_at:%Y-%m-%d}.{ext}"
 
 
+def _whole(game: Game) -> tuple[ledger.Spec, ledger.Sheet, EntryError | None]:
+    """The whole evening computed (for a file or the printed sheet)."""
+    spec = store.spec_of(game)
+    entries = [d.entry() for d in Deal.objects.filter(game=game).order_by("position")]
+    try:
+        return spec, ledger.compute(spec, entries), None
+    except EntryError as error:
+        assert error.index is not None
+        return spec, ledger.compute(spec, entries[: error.index]), error
+
+
 @require_safe
 def export_json(request: HttpRequest, token: str, spectator: bool = False) -> HttpResponse:
-    state = State.load(_game(token, spectator))
-    if state.broken is not None:
+    game = _game(token, spectator)
+    spec, sheet, broken = _whole(game)
+    if broken is not None:
         return HttpResponse(
-            f"Deal {state.broken.index} no longer settles: fix it first.",
+            f"Entry {(broken.index or 0) + 1} no longer settles: fix it first.",
             status=409,
             content_type="text/plain; charset=utf-8",
         )
-    body = serialize.export_json(state.game.title, state.game.finished, state.spec, state.sheet)
+    body = serialize.export_json(game.title, game.finished, spec, sheet)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(state.game, "json")}"'
+    response["Content-Disposition"] = f'attachment; filename="{_filename(game, "json")}"'
     return response
 
 
 @require_safe
 def export_csv(request: HttpRequest, token: str, spectator: bool = False) -> HttpResponse:
-    state = State.load(_game(token, spectator))
+    game = _game(token, spectator)
+    spec, sheet, _ = _whole(game)
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerows(serialize.csv_rows(state.game.title, state.spec, state.sheet))
+    writer.writerows(serialize.csv_rows(game.title, spec, sheet))
     response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(state.game, "csv")}"'
+    response["Content-Disposition"] = f'attachment; filename="{_filename(game, "csv")}"'
     return response
 
 
 @require_safe
 def print_view(request: HttpRequest, token: str, spectator: bool = False) -> HttpResponse:
-    state = State.load(_game(token, spectator))
+    game = _game(token, spectator)
+    spec, sheet, broken = _whole(game)
+    final = game.finished or sheet.over
     context = {
-        "game": state.game,
-        "spec": state.spec,
-        "sheet": state.sheet,
-        "rows": state.rows(),
-        "broken": state.broken,
-        "links": _links(request, state.game, spectator),
+        "game": game,
+        "spec": spec,
+        "sheet": sheet,
+        "rows": [(row, _cells(spec, row, every=True)) for row in sheet.rows],
+        "broken": broken,
+        "links": _links(request, game, spectator),
         "spectator": spectator,
-        "players": list(enumerate(state.spec.players)),
-        "money": state.spec.rules != "cox",
+        "players": list(enumerate(spec.players)),
+        "money": spec.rules != "cox",
+        "settle_up": sheet.settle_up if final else [],
+        "final": final,
         "printed_at": timezone.now(),
     }
     return render(request, "scoresheet/print.html", context)

@@ -1,7 +1,9 @@
 // The score sheet in the browser: keep the screen awake, show the fields of the chosen
-// entry mode and rule set, keep an untouched deal form in step with the polled sheet,
-// copy links and print. No inline script anywhere (the CSP forbids it); everything is
-// delegated from the document, so fragments swapped in by htmx need no re-binding.
+// entry mode and rule set, keep an untouched deal form in step with the polled sheet, keep
+// an error answer where it belongs, remember the sheets recorded on (for a showdown judged
+// at the table), copy links and print. No inline script anywhere (the CSP forbids it);
+// everything is delegated from the document, so fragments swapped in by htmx need no
+// re-binding.
 (function () {
   "use strict";
 
@@ -45,6 +47,37 @@
     });
   }
 
+  // --- The sheets this browser records on, for "record this deal on a sheet". ---
+  var STORE = "rulesite-sheets";
+  function remembered() {
+    try { return JSON.parse(window.localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
+  }
+  function remember() {
+    var sheet = document.querySelector("[data-scorer]");
+    if (!sheet) return;
+    var url = sheet.getAttribute("data-scorer");
+    var list = remembered().filter(function (s) { return s.url !== url; });
+    list.unshift({ url: url, title: sheet.getAttribute("data-title") || "A score sheet", at: Date.now() });
+    try { window.localStorage.setItem(STORE, JSON.stringify(list.slice(0, 5))); } catch (e) { /* private mode */ }
+  }
+  function offerRemembered() {
+    var box = document.querySelector("[data-recent-sheets]");
+    if (!box) return;
+    var query = box.getAttribute("data-query");
+    var list = remembered();
+    if (!query || !list.length) return;
+    var ul = box.querySelector("ul");
+    list.forEach(function (s) {
+      var li = document.createElement("li");
+      var a = document.createElement("a");
+      a.href = s.url + "?" + query + "#deal-form";
+      a.textContent = "Record it on “" + s.title + "”";
+      li.appendChild(a);
+      ul.appendChild(li);
+    });
+    box.hidden = false;
+  }
+
   function init(root) { applyModes(root); applyRules(root); acquire(); }
 
   document.addEventListener("change", function (event) {
@@ -59,46 +92,87 @@
     if (form) form.dataset.dirty = "true";
   });
 
-  // The poller replaces the whole sheet: a "Why" the reader has opened stays open (each
-  // deal's article keeps its id across the swap).
+  // An answer the sheet sends with an error status (a field to correct, a conflict, a deal
+  // already undone) is an answer to show, not a crash: keep django-htmx's debug-mode error
+  // page (a listener on document) from replacing the whole page with it. A server error
+  // swaps nothing and says so where the answers go.
+  window.addEventListener("htmx:beforeOnLoad", function (event) {
+    var xhr = event.detail.xhr;
+    var elt = event.detail.elt;
+    if (!xhr || xhr.status < 400 || !elt || !elt.closest || !elt.closest("[data-sheet]")) return;
+    event.stopPropagation();
+    if (xhr.status >= 500) {
+      var messages = document.getElementById("messages");
+      if (messages) {
+        messages.innerHTML = "";
+        var p = document.createElement("p");
+        p.className = "error problem";
+        p.textContent = "The server could not answer (" + xhr.status + "): nothing was changed. Try again in a moment.";
+        messages.appendChild(p);
+      }
+    }
+  }, true);
+
+  // A poll brings the history again only after an edit or an undo: a "Why" the reader has
+  // opened stays open (each deal's article keeps its id across the swap).
   var openWhy = [];
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (!event.detail.target || event.detail.target.id !== "live") return;
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "history") return;
     openWhy = Array.prototype.map.call(
       document.querySelectorAll("article.deal details.why[open]"),
       function (details) { return details.closest("article.deal").id; }
     );
   });
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (!event.detail.target || event.detail.target.id !== "live") return;
+
+  // After the accounts were swapped in (a poll, or this phone's own deal): an untouched
+  // form follows the sheet (new version, next dealer, the deal's number); a form with input
+  // keeps its old version, so the server answers 409 and shows the new deal beside what was
+  // typed instead of recording a deal twice. The small forms (undo, finish) follow too: the
+  // page now shows the sheet they act on.
+  function followLive() {
+    var live = document.getElementById("live");
+    if (!live) return;
+    var version = live.dataset.version;
+    document.querySelectorAll("#sheet form").forEach(function (form) {
+      var field = form.querySelector("input[name=version]");
+      if (!field) return;
+      if (form.matches("[data-deal-form]")) {
+        if (form.dataset.dirty === "true") return;
+        var dealer = form.querySelector("select[name=dealer]");
+        if (dealer && live.dataset.nextDealer !== "") dealer.value = live.dataset.nextDealer;
+        form.querySelectorAll("[data-next-number]").forEach(function (el) {
+          el.textContent = live.dataset.nextNumber;
+        });
+      }
+      field.value = version;
+    });
+  }
+  document.addEventListener("htmx:afterSettle", function () {
     openWhy.forEach(function (id) {
       var article = document.getElementById(id);
       var details = article && article.querySelector("details.why");
       if (details) details.open = true;
     });
     openWhy = [];
-  });
-
-  // After the poller swapped in a newer sheet: an untouched form follows it (new version,
-  // next dealer); a form with input keeps its old version, so the server answers 409 and
-  // shows the new deal beside what was typed instead of recording a deal twice.
-  document.addEventListener("htmx:afterSwap", function (event) {
-    var live = document.getElementById("live");
-    var form = document.querySelector("#sheet [data-deal-form]");
-    if (live && form && form.dataset.dirty !== "true" && event.detail.target === live) {
-      var version = form.querySelector("input[name=version]");
-      if (version) version.value = live.dataset.version;
-      var dealer = form.querySelector("select[name=dealer]");
-      if (dealer && live.dataset.nextDealer !== "") dealer.value = live.dataset.nextDealer;
-    }
+    followLive();
     init(document);
   });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
 
+  // Seats changed or the evening was finished on another phone: the page has other forms
+  // now. Reload it, unless a deal is being typed (its answer will bring the new sheet).
+  document.addEventListener("sheet-reload", function () {
+    var form = document.querySelector("#sheet [data-deal-form]");
+    if (form && form.dataset.dirty === "true") return;
+    window.location.reload();
+  });
+
   // After a form sent with htmx comes back, show its outcome: the first field to correct
   // (focused, so a screen reader says its message), a conflict, or the confirmation.
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (!event.detail.target || event.detail.target.id !== "sheet") return;
+    var target = event.detail.target;
+    if (!target || (target.id !== "sheet" && target.id !== "deal-form")) return;
     var sheet = document.getElementById("sheet");
     if (!sheet) return;
     var invalid = sheet.querySelector("[aria-invalid=true]");
@@ -132,9 +206,10 @@
     if (event.target.closest && event.target.closest("[data-print]")) window.print();
   });
 
+  function start() { init(document); remember(); offerRemembered(); }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { init(document); });
+    document.addEventListener("DOMContentLoaded", start);
   } else {
-    init(document);
+    start();
   }
 })();

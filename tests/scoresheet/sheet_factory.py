@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from games.engine.cards import PACK_32, PACK_52
 from games.scoresheet import ledger
 from games.scoresheet.models import Game
-from games.scoresheet.views import _create
+from games.scoresheet.store import create
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -34,7 +34,7 @@ def make_game(
     **options: Any,
 ) -> Game:
     spec = spec_for(rules, players, stake, **options)
-    return _create(spec, "", entries or [], "start")
+    return create(spec, "", entries or [], "start", secrets.token_urlsafe(16))
 
 
 def entry(spec: ledger.Spec, data: dict[str, Any], kind: str = "deal") -> ledger.Entry:

@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 from sheet_factory import HANDS_4, PLAYERS, deal_data, entry, make_game, spec_for
 
-from games.scoresheet import ledger, serialize
+from games.scoresheet import ledger, serialize, store
 from games.scoresheet.ledger import EntryError
-from games.scoresheet.views import State
 
 SPECS = [
     spec_for("peel-new", dealer_penalty="better"),
@@ -90,7 +89,7 @@ class TestRoundTripThroughTheDatabase(TestCase):
         from games.scoresheet.models import Game
 
         assert (
-            State.load(Game.objects.get(token=token)).sheet.totals
+            store.load(Game.objects.get(token=token)).sheet.totals
             == ledger.compute(spec, entries).totals
         )
 

@@ -176,7 +176,8 @@ def test_start_ignores_the_stake_where_the_game_has_none(client):
 
 def test_sheet_page_and_its_queries(client, game, django_assert_num_queries):
     post_deal(client, game, PEEL_DEAL)
-    with django_assert_num_queries(3):  # the game, its players, its deals
+    # the game, its players, the latest deals with their states, the last undo (to restore)
+    with django_assert_num_queries(4):
         response = client.get(f"/sheet/{game.token}/")
     assert response.status_code == 200
     page = check(response)
@@ -188,6 +189,18 @@ def test_sheet_page_and_its_queries(client, game, django_assert_num_queries):
     assert "ready money: each card bought from the dealer pays him a stake".capitalize() in body
     assert 'hx-trigger="every 3s"' in response.content.decode()
     assert "/static/js/sheet.js" in response.content.decode()
+    # the next phone gets the same rendering, kept: only the game is read
+    with django_assert_num_queries(1):
+        again = Client().get(f"/sheet/{game.token}/")
+    assert again.status_code == 200
+    assert again.content.replace(b"\n", b"") != b""
+    tokens = [
+        re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', r.content)[1]
+        for r in (response, again)
+    ]
+    assert tokens[0] != tokens[1]  # each answer carries its own token
+    keys = re.findall(rb'name="key" value="([^"]+)"', again.content)
+    assert len(set(keys)) == len(keys)  # and a fresh key for every form
 
 
 def test_unknown_tokens_are_404(client, game):
@@ -217,7 +230,8 @@ def test_spectators_read_but_cannot_record(client, game):
 def test_record_a_deal_plain_and_htmx(client, game):
     response = post_deal(client, game, PEEL_DEAL)
     assert response.status_code == 303
-    assert response["Location"] == f"/sheet/{game.token}/#deal-1"
+    assert response["Location"] == f"/sheet/{game.token}/?done=record&at=1#deal-1"
+    assert "Deal 1 recorded." in text(client.get(response["Location"]))
     response = post_deal(client, game, {**PEEL_DEAL, "dealer": 1, "stood": 2}, htmx=True)
     assert response.status_code == 200
     parser = check(response)
@@ -337,7 +351,7 @@ def test_a_whole_hand_missing_is_said_beside_the_player(client, game):
         f"/sheet/{game.token}/deals/", fields_for(game, card_2_0="", card_2_1="", card_2_2="")
     )
     assert response.status_code == 400
-    assert "Enter the three cards this player showed" in text(response)
+    assert "Cy, hand: Enter the three cards shown." in text(response)
 
 
 def test_a_result_the_engine_refuses_is_explained(client, game):
@@ -457,9 +471,9 @@ def test_undo_a_deal_recomputes_every_total(client, game):
     assert response.status_code == 200
     assert "Deal 1 undone" in text(response)
     assert list(Deal.objects.filter(game=game).values_list("position", flat=True)) == [2]
-    from games.scoresheet.views import State
+    from games.scoresheet import store
 
-    state = State.load(game)
+    state = store.load(game)
     spec = state.spec
     from games.scoresheet import ledger
 
@@ -517,18 +531,45 @@ def test_live_fragment_is_cheap_while_nothing_changes(client, game, django_asser
 
 def test_live_fragment_brings_a_new_deal(client, game, django_assert_num_queries):
     post_deal(client, game, PEEL_DEAL)
-    with django_assert_num_queries(4):  # the version, then the game, players and deals
+    # the version; then the game, the changes since, the players, the new deal and the one
+    # before it (its state is where the new one starts)
+    with django_assert_num_queries(6):
         response = client.get(f"/sheet/{game.token}/live/?v=1", headers={"HX-Request": "true"})
     assert response.status_code == 200
     html = response.content.decode()
     assert not check(response).html_tag
     assert 'id="live"' in html and f"?v={game.version + 1}" in html
-    assert 'id="history" class="history" aria-labelledby="history-title" hx-swap-oob="true"' in html
+    assert 'hx-swap-oob="afterbegin:#deal-list"' in html  # the new deal, on top
+    assert 'hx-swap-oob="beforeend:#grid-body"' in html  # and a row of the grid
+    assert 'id="history"' not in html  # not the whole history again
     assert "Deal 1" in html
+    # the next phone gets the same answer, kept: one query
+    with django_assert_num_queries(1):
+        again = Client().get(f"/sheet/{game.token}/live/?v=1", headers={"HX-Request": "true"})
+    assert again.status_code == 200 and "Deal 1" in again.content.decode()
     spectator = client.get(f"/sheet/view/{game.view_token}/live/?v=1")
     assert spectator.status_code == 200
     assert game.token not in spectator.content.decode()
     assert "Undo" not in spectator.content.decode()
+
+
+def test_live_fragment_after_an_edit_sends_the_latest_deals(client, game):
+    post_deal(client, game, PEEL_DEAL)
+    post_deal(client, game, {**PEEL_DEAL, "dealer": 1, "stood": 2})
+    game.refresh_from_db()
+    seen = game.version
+    post_deal(client, game, {**PEEL_DEAL, "stood": 3}, url=f"/sheet/{game.token}/deals/1/")
+    response = client.get(f"/sheet/{game.token}/live/?v={seen}", headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert 'id="history" class="history" aria-labelledby="history-title" hx-swap-oob="true"' in html
+    assert 'id="grid" class="grid-section"' in html
+    assert "HX-Trigger" not in response
+    # a player joining changes the form: the page reloads itself if nothing was typed
+    game.refresh_from_db()
+    seen = game.version
+    action(client, game, f"/sheet/{game.token}/seats/", name="Eve")
+    response = client.get(f"/sheet/{game.token}/live/?v={seen}", headers={"HX-Request": "true"})
+    assert response["HX-Trigger"] == "sheet-reload"
 
 
 # --- Pool Commerce and Cox's game through the pages ----------------------------------------------

@@ -1,0 +1,357 @@
+"""A sheet in the database: the entries a page shows with the running states around them,
+and changes written under a lock held only for the write.
+
+Reading never replays the evening: the accounts come from the last entry's stored state
+and a window of the latest entries (:data:`WINDOW`) is computed from the state before it.
+A state that is missing or of an older ledger revision is recomputed from the last good
+one and stored (:func:`heal`). Writing is two steps: everything is computed from what was
+read (:func:`ledger.step` from the stored state, or from the changed entry on for an edit,
+an undo or a restore), then :func:`commit` locks the game row, checks that its version is
+still the one read, and writes -- so the lock is held for a few inserts, never for the
+engine or a page. When the version moved meanwhile, :class:`Stale` says so and the view
+answers as for any form filled in against an older sheet.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from . import ledger
+from .ledger import Entry, EntryError
+from .models import Change, Deal, Game, Player
+
+WINDOW = 20
+"""How many of the latest entries a page shows in full; older ones are a link away."""
+
+
+class Stale(Exception):  # noqa: N818 -- a state of the sheet, not a failure
+    """The sheet changed between reading it and locking it."""
+
+
+class Duplicate(Exception):  # noqa: N818
+    """The change's key was used before: the form was sent twice."""
+
+
+@dataclass
+class Window:
+    """A sheet as a page shows it: the specification, the accounts after the last entry,
+    and a run of consecutive entries with the state before the first of them."""
+
+    game: Game
+    spec: ledger.Spec
+    sheet: ledger.Sheet
+    deals: list[Deal]
+    start: ledger.Running
+    states: list[ledger.Running]
+    broken: EntryError | None = None
+    broken_position: int | None = None
+    older: bool = False
+    newer: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def entries(self) -> int:
+        """Entries in the whole sheet."""
+        return self.sheet.state.index
+
+    @cached_property
+    def rows(self) -> list[tuple[ledger.Row, Deal]]:
+        """The window's entries computed (each one step from the state before it)."""
+        out = []
+        state = self.start
+        for deal in self.deals:
+            try:
+                state, row = ledger.step(self.spec, state, deal.entry())
+            except EntryError:
+                break
+            out.append((row, deal))
+        return out
+
+    @property
+    def first_position(self) -> int | None:
+        return self.deals[0].position if self.deals else None
+
+    @property
+    def last_position(self) -> int | None:
+        return self.deals[-1].position if self.deals else None
+
+
+def spec_of(game: Game) -> ledger.Spec:
+    return game.spec(list(game.players.values_list("name", "late")))
+
+
+def load(
+    game: Game,
+    *,
+    before: int | None = None,
+    after: int | None = None,
+    size: int = WINDOW,
+    spec: ledger.Spec | None = None,
+) -> Window:
+    """The latest ``size`` entries (or those just before position ``before``, or just
+    after ``after``) with the states around them; the accounts after the last entry."""
+    spec = spec if spec is not None else spec_of(game)
+    for _ in range(2):
+        window = _load(game, spec, before, after, size)
+        if window is not None:
+            return window
+        broken, position = heal(game, spec)
+        if broken is not None:
+            return _replayed(game, spec, broken, position, before, after, size)
+    raise RuntimeError("the stored states could not be recomputed")  # pragma: no cover
+
+
+_FIELDS = ("id", "position", "kind", "data", "state", "stamp")
+
+
+def _load(
+    game: Game,
+    spec: ledger.Spec,
+    before: int | None,
+    after: int | None,
+    size: int,
+) -> Window | None:
+    deals = Deal.objects.filter(game=game).only(*_FIELDS)
+    newer = older = False
+    if after is not None:
+        chunk = list(deals.filter(position__gte=after).order_by("position")[: size + 1])
+        newer = len(chunk) > size
+        chunk = chunk[:size]
+        previous = deals.filter(position__lt=after).order_by("-position").first()
+        older = previous is not None
+        window = chunk
+    else:
+        query = deals.order_by("-position")
+        if before is not None:
+            query = query.filter(position__lt=before)
+        chunk = list(query[: size + 1])
+        chunk.reverse()
+        older = len(chunk) > size
+        previous = chunk[0] if older else None
+        window = chunk[1:] if older else chunk
+        newer = before is not None and deals.filter(position__gte=before).exists()
+    start = ledger.initial(spec) if previous is None else ledger.load_state(spec, previous.state)
+    states = [ledger.load_state(spec, d.state) for d in window]
+    if start is None or any(s is None for s in states):
+        return None
+    if newer:
+        last_deal = deals.order_by("-position").first()
+        assert last_deal is not None
+        last = ledger.load_state(spec, last_deal.state)
+        if last is None:
+            return None
+    else:
+        last = states[-1] if states else start
+    sheet = ledger.summarise(spec, last)  # type: ignore[arg-type]
+    return Window(game, spec, sheet, window, start, states, older=older, newer=newer)  # type: ignore[arg-type]
+
+
+def heal(game: Game, spec: ledger.Spec) -> tuple[EntryError | None, int | None]:
+    """Recompute and store every state from the first missing or outdated one. Returns the
+    error and position of an entry the engine no longer accepts (its state and those
+    after it stay empty), or ``(None, None)``."""
+    deals = list(Deal.objects.filter(game=game).only(*_FIELDS).order_by("position"))
+    first = 0
+    state = ledger.initial(spec)
+    for first, deal in enumerate(deals):  # noqa: B007 -- the index is used after the loop
+        loaded = ledger.load_state(spec, deal.state)
+        if loaded is None:
+            break
+        state = loaded
+    else:
+        first = len(deals)
+    changed: list[Deal] = []
+    broken: EntryError | None = None
+    position: int | None = None
+    for deal in deals[first:]:
+        if broken is None:
+            try:
+                state, row = ledger.step(spec, state, deal.entry())
+            except EntryError as error:
+                broken, position = error, deal.position
+                deal.state = None
+            else:
+                deal.state = ledger.dump_state(state, row)
+        else:
+            deal.state = None
+        changed.append(deal)
+    if changed:
+        # If someone wrote meanwhile, his change stored its own states.
+        with contextlib.suppress(Stale):
+            commit(game, game.version, lambda locked: Deal.objects.bulk_update(changed, ["state"]))
+    return broken, position
+
+
+def _replayed(
+    game: Game,
+    spec: ledger.Spec,
+    broken: EntryError,
+    position: int | None,
+    before: int | None,
+    after: int | None,
+    size: int,
+) -> Window:
+    """A sheet with an entry the engine no longer accepts: the accounts stop before it,
+    and the window shows the entries up to it (so it can be edited or undone)."""
+    deals = list(Deal.objects.filter(game=game).only(*_FIELDS).order_by("position"))
+    index = broken.index if broken.index is not None else len(deals)
+    good = deals[:index]
+    state = ledger.initial(spec)
+    states = []
+    for deal in good:
+        state = ledger.load_state(spec, deal.state) or state
+        states.append(state)
+    shown = deals[: index + 1]
+    window = shown[-size:]
+    start_at = len(shown) - len(window)
+    start = states[start_at - 1] if start_at > 0 else ledger.initial(spec)
+    sheet = ledger.summarise(spec, state)
+    return Window(
+        game,
+        spec,
+        sheet,
+        window,
+        start,
+        states[start_at:],
+        broken,
+        position,
+        older=start_at > 0,
+    )
+
+
+# --- Writing ------------------------------------------------------------------------------------
+
+
+def commit(game: Game, seen: int, write: Callable[[Game], object]) -> Game:
+    """Lock the game row, check it is still at version ``seen``, and ``write`` (inside the
+    transaction, with the locked row). Raises :class:`Stale` or :class:`Duplicate`."""
+    try:
+        with transaction.atomic():
+            locked = Game.objects.select_for_update().filter(pk=game.pk).first()
+            if locked is None or locked.version != seen:
+                raise Stale
+            write(locked)
+    except IntegrityError:
+        raise Duplicate from None
+    return locked
+
+
+def bump(game: Game, key: str, action: str, **detail: Any) -> None:
+    """Count the change and keep its key; the unique key refuses a second copy."""
+    game.version += 1
+    game.save(update_fields=["version", "last_position", "finished_at", "updated_at"])
+    Change.objects.create(game=game, key=key, action=action, version=game.version, detail=detail)
+
+
+def already_done(game: Game, key: str) -> bool:
+    return bool(key) and Change.objects.filter(game=game, key=key).exists()
+
+
+def tail_state(game: Game, spec: ledger.Spec) -> tuple[ledger.Running, ledger.Sheet]:
+    """The state after the last entry (recomputed if it is not stored) and its summary."""
+    last = Deal.objects.filter(game=game).only("state").order_by("-position").first()
+    state = ledger.initial(spec) if last is None else ledger.load_state(spec, last.state)
+    if state is None:
+        window = load(game, size=0, spec=spec)
+        return window.sheet.state, window.sheet
+    return state, ledger.summarise(spec, state)
+
+
+@dataclass
+class Recomputed:
+    """The entries from a changed one on, with their new states: what an edit, an undo or
+    a restore writes."""
+
+    deals: list[Deal]
+    error: EntryError | None = None
+
+
+def recompute(
+    game: Game,
+    spec: ledger.Spec,
+    at: int,
+    change: Callable[[list[Deal]], list[Deal]],
+) -> Recomputed:
+    """Read the entries from position ``at`` on and the state before them, apply
+    ``change`` to that list (replace, remove or insert an entry), and compute the states
+    of the changed list. ``error`` is the engine's objection (its ``index`` counted in the
+    changed sheet)."""
+    deals = Deal.objects.filter(game=game).only(*_FIELDS)
+    previous = deals.filter(position__lt=at).order_by("-position").first()
+    state = ledger.initial(spec) if previous is None else ledger.load_state(spec, previous.state)
+    if state is None:
+        heal(game, spec)
+        previous = deals.filter(position__lt=at).order_by("-position").first()
+        state = (
+            ledger.initial(spec) if previous is None else ledger.load_state(spec, previous.state)
+        )
+        if state is None:
+            return Recomputed([], EntryError(None, "an earlier entry can no longer be settled"))
+    later = change(list(deals.filter(position__gte=at).order_by("position")))
+    for deal in later:
+        try:
+            state, row = ledger.step(spec, state, deal.entry())
+        except EntryError as error:
+            return Recomputed(later, error)
+        deal.state = ledger.dump_state(state, row)
+    return Recomputed(later)
+
+
+def save_states(deals: Iterable[Deal], version: int) -> None:
+    """Store recomputed states (inside :func:`commit`)."""
+    changed = list(deals)
+    for deal in changed:
+        deal.stamp = version
+    Deal.objects.bulk_update(changed, ["state", "stamp"], batch_size=500)
+
+
+def create(
+    spec: ledger.Spec,
+    title: str,
+    entries: Sequence[Entry],
+    action: str,
+    key: str,
+    finished: bool = False,
+) -> Game:
+    """A new sheet with its players and entries; every state is computed before the
+    transaction opens."""
+    from django.utils import timezone
+
+    state = ledger.initial(spec)
+    deals = []
+    for i, entry in enumerate(entries):
+        state, row = ledger.step(spec, state, entry)
+        deals.append(
+            Deal(
+                position=i + 1,
+                kind=entry.kind,
+                data=dict(entry.data),
+                state=ledger.dump_state(state, row),
+                stamp=1,
+            )
+        )
+    with transaction.atomic():
+        game = Game.objects.create(
+            rules=spec.rules,
+            title=title,
+            options=dict(spec.options),
+            stake=str(spec.stake) if spec.stake is not None else "",
+            finished_at=timezone.now() if finished else None,
+            version=1,
+            last_position=len(deals),
+        )
+        Player.objects.bulk_create(
+            Player(game=game, seat=i, name=name, late=i in spec.late)
+            for i, name in enumerate(spec.players)
+        )
+        for deal in deals:
+            deal.game = game
+        Deal.objects.bulk_create(deals, batch_size=500)
+        Change.objects.create(game=game, key=key, action=action, version=1)
+    return game
