@@ -20,6 +20,7 @@ The on-screen pack is drawn here too, each card's button rendered once and kept
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, fields
 from functools import cache
@@ -28,7 +29,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.http import QueryDict
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.engine import cox
@@ -112,6 +113,8 @@ class HandEntry:
     error: str = ""
     row: dict[str, Any] | None = None
     """Beside the hand once judged: its combination, place and strength."""
+    target: str = ""
+    """The id of this hand's field a tapped card goes to, if it is in this hand."""
 
     @property
     def id(self) -> str:
@@ -136,6 +139,59 @@ class HandEntry:
     @property
     def invalid(self) -> bool:
         return bool(self.error) or any(s.error for s in self.slots)
+
+    def _describedby(self, slot: Slot) -> str:
+        """The ids of the messages about a field: its own, then its hand's."""
+        ids = [f"{slot.id}-error" if slot.error else "", f"{self.id}-error" if self.error else ""]
+        return " ".join(i for i in ids if i)
+
+    @property
+    def fields(self) -> SafeString:
+        """The hand's card fields, each with its x button (a submit button: clear=H-P).
+
+        Built here, not by a template loop: a board of twelve hands draws 36 of them, and
+        that loop was most of a page's rendering. Only what was typed needs escaping; every
+        other value is an id, a number or a canonical card code."""
+        out = []
+        hand = self.number
+        for slot in self.slots:
+            sid, pos = slot.id, slot.position
+            looks = " is-empty" if slot.empty else ""
+            looks += " is-target" if sid == self.target else ""
+            colour = f" {slot.colour}" if slot.colour else ""
+            card = f' data-card="{slot.card}"' if slot.ok else ""
+            ids = self._describedby(slot)
+            invalid = f' aria-invalid="true" aria-describedby="{ids}"' if ids else ""
+            hidden = " hidden" if slot.empty else ""
+            out.append(
+                f'<div class="slot{looks}">'
+                f'<label for="{sid}" class="visually-hidden">Hand {hand}, card {pos}</label>'
+                f'<input type="text" name="h{hand}" id="{sid}" value="{escape(slot.shown)}"'
+                f' class="card-field{colour}"{card} data-hand="{hand}" data-position="{pos}"'
+                ' autocomplete="off" autocapitalize="characters" autocorrect="off"'
+                f' spellcheck="false" enterkeyhint="next" size="4"{invalid}>'
+                f'<button type="submit" name="clear" value="{hand}-{pos}" id="{sid}-clear"'
+                f' class="clear"{hidden}><span aria-hidden="true">×</span><span'
+                f' class="visually-hidden">Remove card {pos} of hand {hand}</span></button></div>'
+            )
+        return mark_safe("".join(out))  # noqa: S308 (what was typed is escaped)
+
+    @property
+    def states(self) -> SafeString:
+        """Each field's state after an answer, for the page's script (cards.js), which marks
+        and tidies a field only if it still holds what was sent: the card shown as the
+        engine writes it, its code and colour, and the ids of the messages about it."""
+        spans = []
+        for slot in self.slots:
+            error = self._describedby(slot)
+            card = f' data-card="{slot.card}" data-colour="{slot.colour}"' if slot.ok else ""
+            errors = f' data-error="{error}"' if error else ""
+            spans.append(
+                f'<span hidden id="{slot.id}-state" data-for="{slot.id}"'
+                f' data-sent="{escape(slot.sent)}" data-shown="{escape(slot.shown)}"{card}{errors}>'
+                "</span>"
+            )
+        return mark_safe("".join(spans))  # noqa: S308 (what was typed is escaped)
 
 
 @dataclass
@@ -194,7 +250,7 @@ class Board:
 
     @property
     def has_errors(self) -> bool:
-        return bool(self.errors)
+        return bool(self.error) or any(h.invalid for h in self.hands)
 
     @property
     def complete(self) -> bool:
@@ -226,6 +282,12 @@ class Board:
         chosen = target is self.chosen and self.replacing
         replacing = f", in place of {self.replacing}" if chosen else ""
         return f"Next card: hand {target.hand}, card {target.position}{replacing}."
+
+    def mark_target(self) -> None:
+        """Tell each hand which of its fields the next tapped card goes to, if any."""
+        target = self.target
+        for hand in self.hands:
+            hand.target = target.id if target is not None and target.hand == hand.number else ""
 
     def keep_as_typed(self) -> None:
         """Show every field exactly as typed (the page answers with an error somewhere)."""
@@ -433,20 +495,67 @@ def _ruling_field(ruling: Ruling) -> forms.ChoiceField:
     )
 
 
-class _HouseRulesForm(forms.Form):
-    """A field per house-rule option of ``options_of`` (a rule set or Cox's options), read
-    leniently: a missing option is its default, a wrong one an error beside it."""
+_DRAWN: dict[tuple[object, ...], SafeString] = {}
+"""Form controls as HTML, by form class, field, value and choices: see :func:`drawn`."""
 
-    options_of: type[PeelRules] | type[SwedishRules] | type[cox.CoxOptions] = PeelRules
+
+def drawn(bound: forms.BoundField, part: str = "control") -> SafeString:
+    """A field's control (or its label) as HTML, rendered once for each value and kept.
+
+    The table's selects are the same few on every page, and Django renders a select through
+    a template per option: drawing them cost more than all the rest of a page. A field with
+    an error (a value nobody can choose, from an edited address) is rendered every time,
+    with its message, and not kept.
+    """
+    if bound.errors:
+        return bound.label_tag() if part == "label" else SafeString(str(bound))
+    choices = tuple(getattr(bound.field, "choices", ()))
+    key = (type(bound.form), bound.name, part, str(bound.value()), choices)
+    html = _DRAWN.get(key)
+    if html is None:
+        html = bound.label_tag() if part == "label" else SafeString(str(bound))
+        if len(_DRAWN) < 2000:  # values are choices, so this never fills; a guard all the same
+            _DRAWN[key] = html
+    return html
+
+
+class _Drawn:
+    """``form.controls.pack`` and ``form.labels.pack`` in a template: :func:`drawn`."""
+
+    def __init__(self, form: forms.Form, part: str) -> None:
+        self.form, self.part = form, part
+
+    def __getitem__(self, name: str) -> SafeString:
+        return drawn(self.form[name], self.part)
+
+
+def _house_rules[F: type[_HouseRulesForm]](options_of: type) -> Callable[[F], F]:
+    """Give a form class a field for each house-rule option of ``options_of`` (a rule set or
+    Cox's options), made once for the class rather than for every request."""
+
+    def decorate(cls: F) -> F:
+        cls.base_fields = dict(cls.base_fields)  # its own, not its base class's
+        cls.house_defaults = {}
+        for ruling in house_rulings(options_of):
+            assert ruling.option is not None and ruling.default is not None
+            field = _ruling_field(ruling)
+            field.ruling = ruling  # type: ignore[attr-defined]
+            cls.base_fields[ruling.option] = field
+            cls.house_defaults[ruling.option] = ruling.default
+        return cls
+
+    return decorate
+
+
+class _HouseRulesForm(forms.Form):
+    """A field per house-rule option (see :func:`_house_rules`), read leniently: a missing
+    option is its default, a wrong one an error beside it."""
+
+    house_defaults: dict[str, str] = {}
 
     def __init__(self, data: QueryDict, *args: Any, **kwargs: Any) -> None:
         super().__init__(data, *args, **kwargs)
-        self.defaults: dict[str, str] = {}
-        for ruling in house_rulings(self.options_of):
-            assert ruling.option is not None and ruling.default is not None
-            self.fields[ruling.option] = _ruling_field(ruling)
-            self.fields[ruling.option].ruling = ruling  # type: ignore[attr-defined]
-            self.defaults[ruling.option] = ruling.default
+        self.defaults: dict[str, str] = dict(self.house_defaults)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -456,8 +565,30 @@ class _HouseRulesForm(forms.Form):
         return cleaned
 
     @property
-    def house_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.defaults]
+    def controls(self) -> _Drawn:
+        return _Drawn(self, "control")
+
+    @property
+    def labels(self) -> _Drawn:
+        return _Drawn(self, "label")
+
+    @property
+    def house_fields(self) -> list[dict[str, Any]]:
+        """Each house rule's label, control, message, ids and ruling, for the template."""
+        out = []
+        for name in self.defaults:
+            bound = self[name]
+            out.append(
+                {
+                    "label": drawn(bound, "label"),
+                    "control": drawn(bound),
+                    "errors": bound.errors,
+                    "help_id": f"id_{name}_helptext",
+                    "help_text": bound.field.help_text,
+                    "slug": bound.field.ruling.slug,  # type: ignore[attr-defined]
+                }
+            )
+        return out
 
     @property
     def house_open(self) -> bool:
@@ -476,16 +607,11 @@ class _HouseRulesForm(forms.Form):
 class _OptionsForm(_HouseRulesForm):
     """The house rules of a Commerce rule set, and the dealer."""
 
-    rules_class: type[PeelRules] | type[SwedishRules] = PeelRules
+    dealer = forms.ChoiceField(label="Dealer", choices=[("", "not given")], required=False)
 
     def __init__(self, data: QueryDict, hands: int, *args: Any, **kwargs: Any) -> None:
-        self.options_of = self.rules_class
         super().__init__(data, *args, **kwargs)
-        self.fields["dealer"] = forms.ChoiceField(
-            label="Dealer",
-            choices=[("", "not given")] + [(str(n), f"Hand {n}") for n in range(1, hands + 1)],
-            required=False,
-        )
+        self.fields["dealer"].choices = _dealer_choices(hands)  # type: ignore[attr-defined]
 
     @property
     def house_open(self) -> bool:
@@ -495,8 +621,7 @@ class _OptionsForm(_HouseRulesForm):
     @classmethod
     def option_names(cls) -> set[str]:
         """The query parameters this form reads besides the hands."""
-        rulings = {r.option for r in house_rulings(cls.rules_class) if r.option}
-        return {"dealer", *cls.base_fields, *rulings}
+        return set(cls.base_fields)
 
     def rule_options(self) -> dict[str, str]:
         return {name: self.cleaned_data[name] for name in self.defaults}
@@ -513,13 +638,18 @@ class _OptionsForm(_HouseRulesForm):
         return out
 
 
+@cache
+def _dealer_choices(hands: int) -> list[tuple[str, str]]:
+    return [("", "not given")] + [(str(n), f"Hand {n}") for n in range(1, hands + 1)]
+
+
 PACK_CHOICES = [("52", "52 cards: up to 12 hands"), ("32", "32 cards, seven to ace: up to 7 hands")]
 
 
+@_house_rules(PeelRules)
 class PeelForm(_OptionsForm):
     """Peel's options: the pack, Limited Commerce, the dealer, and the house rules."""
 
-    rules_class = PeelRules
     pack = forms.ChoiceField(label="Pack", choices=PACK_CHOICES, required=False)
     limited = forms.ChoiceField(
         label="Combinations recognised",
@@ -553,27 +683,15 @@ class PeelForm(_OptionsForm):
 class DealerForm(_OptionsForm):
     """Only the dealer: the comparison judges every rule set with its default readings."""
 
-    rules_class = SwedishRules
 
-    @classmethod
-    def option_names(cls) -> set[str]:
-        return {"dealer"}
-
-    def __init__(self, data: QueryDict, hands: int, *args: Any, **kwargs: Any) -> None:
-        super().__init__(data, hands, *args, **kwargs)
-        for name in self.defaults:
-            del self.fields[name]
-        self.defaults = {}
-
-
+@_house_rules(SwedishRules)
 class SwedishForm(_OptionsForm):
     """The Swedish text's options: the dealer (ties go to him) and the house rules."""
 
-    rules_class = SwedishRules
-
 
 def permalink(path: str, board: Board, options: list[tuple[str, str]]) -> str:
-    return f"{path}?{urlencode(board.hand_params() + options)}"
+    hands = urlencode(board.hand_params())
+    return f"{path}?{hands}&{urlencode(options)}" if options else f"{path}?{hands}"
 
 
 def pack_html(pack: Pack, taken: dict[str, int] | set[str]) -> SafeString:
@@ -761,10 +879,9 @@ def _locate_copies(rack: Rack, message: str) -> None:
         rack.error = message
 
 
+@_house_rules(cox.CoxOptions)
 class CoxForm(_HouseRulesForm):
     """The player's Supply Base (1-4) and the house rules of Cox's rulings."""
-
-    options_of = cox.CoxOptions
 
     base = forms.ChoiceField(
         label="Your Supply Base",
@@ -787,6 +904,25 @@ class CoxForm(_HouseRulesForm):
 
     def params(self) -> list[tuple[str, str]]:
         return [("base", self.cleaned_data["base"]), *self.changed_options()]
+
+    @property
+    def base_radios(self) -> SafeString:
+        """The Supply Base radios, each inside its label, drawn once for each choice."""
+        bound = self["base"]
+        key = (CoxForm, "base", "radios", str(bound.value()), ())
+        html = None if bound.errors else _DRAWN.get(key)
+        if html is None:
+            html = mark_safe(  # noqa: S308 (built by format_html)
+                "".join(
+                    format_html(
+                        '<label for="{}">{} {}</label>', r.id_for_label, r.tag(), r.choice_label
+                    )
+                    for r in bound
+                )
+            )
+            if not bound.errors:
+                _DRAWN[key] = html
+        return html
 
 
 COX_COLOURS = {"fruit": "red", "grain": "yellow", "industry": "blue"}

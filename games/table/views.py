@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -238,10 +239,20 @@ def _other_pages(here: str, board: Board, options: list[tuple[str, str]]) -> lis
     for name, (url_name, label, form_class) in OTHER_PAGES.items():
         if name == here:
             continue
-        known = form_class.option_names()
+        known = _option_names(form_class)
         kept = [(key, value) for key, value in options if key in known]
-        links.append({"label": label, "url": permalink(reverse(url_name), board, kept)})
+        links.append({"label": label, "url": permalink(_path(url_name), board, kept)})
     return links
+
+
+@cache
+def _path(url_name: str) -> str:
+    return reverse(url_name)
+
+
+@cache
+def _option_names(form_class: type[PeelForm | SwedishForm | DealerForm]) -> set[str]:
+    return form_class.option_names()
 
 
 def _showdown_page(request: HttpRequest, book: str) -> HttpResponse:
@@ -282,6 +293,7 @@ def _showdown_page(request: HttpRequest, book: str) -> HttpResponse:
     bad = board.has_errors or bool(form.errors)
     if bad:
         board.keep_as_typed()
+    board.mark_target()
     context = {
         "book": book,
         "board": board,
@@ -376,6 +388,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     bad = board.has_errors or bool(form.errors)
     if bad:
         board.keep_as_typed()
+    board.mark_target()
     context = {
         "board": board,
         "form": form,
