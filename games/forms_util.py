@@ -7,7 +7,6 @@ Presentation only: no rule of any game is decided here (those are the engine's,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Literal
 
@@ -16,7 +15,7 @@ from games.engine import (
     registry,  # noqa: F401 -- every module's rulings, so RULINGS is whole
 )
 from games.engine.citations import RULINGS, Ruling
-from games.engine.wording import name_players
+from games.engine.wording import EngineError, split_prefix
 
 __all__ = ["cox_deal_error", "ruling_for_option", "sentence", "split_field"]
 
@@ -31,27 +30,28 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-_FIELD = re.compile(r"(?P<name>[a-z_]+)(?:\[(?P<item>\d+)\])?: ")
+def split_field(error: BaseException | str) -> tuple[str | None, int | None, str]:
+    """Deprecated: read ``error.field``, ``error.item`` and ``error.detail`` of the engine's
+    error (:class:`~games.engine.wording.EngineError`), and ``error.render(names)`` for its
+    words with the players' names.
 
-
-def split_field(message: str) -> tuple[str | None, int | None, str]:
-    """An engine error's message as the argument it names first, the item of that argument
-    (an index from 0, for a list), and the rest: the engine writes ``name: ...`` or
-    ``name[i]: ...`` (``settlement.SettlementError``). A message naming no argument is
+    The argument an engine error names, the item of that argument (an index from 0, for a
+    list), and the rest of its words. Given an error, read from its attributes; given the
+    message as a string (the callers not yet moved), read by the engine's own reader of a
+    legacy ``name: ...`` or ``name[i]: ...`` prefix. A message naming no argument is
     ``(None, None, message)``.
 
-    >>> split_field("bought[2]: must be a whole number from 0, not -1")
+    >>> from games.engine.settlement import SettlementError
+    >>> split_field(SettlementError.at("bought", "must be a whole number from 0, not -1", item=2))
     ('bought', 2, 'must be a whole number from 0, not -1')
     >>> split_field("stake: must be more than 0, not 0")
     ('stake', None, 'must be more than 0, not 0')
     >>> split_field("Hand 2, card 3: 'X' is not a card")
     (None, None, "Hand 2, card 3: 'X' is not a card")
     """
-    found = _FIELD.match(message)
-    if found is None:
-        return None, None, message
-    item = found.group("item")
-    return found.group("name"), None if item is None else int(item), message[found.end() :]
+    if isinstance(error, EngineError):
+        return error.field, error.item, error.detail
+    return split_prefix(str(error))
 
 
 def ruling_for_option(option: str) -> Ruling:
@@ -88,5 +88,7 @@ def cox_deal_error(
         kind: Literal["cards", "base"] = (
             "cards" if isinstance(error, cox.CoxCardError) else "base"
         )
-        return kind, error.hand, name_players(error.detail, names)
-    return None, None, name_players(str(error), names)
+        return kind, error.hand, error.render(names)
+    if isinstance(error, cox.CoxCardError | cox.SupplyBaseError):
+        return None, None, error.render(names)
+    return None, None, str(error)

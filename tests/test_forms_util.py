@@ -70,3 +70,9 @@ def test_a_cox_deal_error_goes_beside_the_players_cards_or_base_or_the_whole_dea
         None,
         "Cox's Commerce is played by two, three or four players, not 5",
     )
+
+
+def test_split_field_given_the_error_reads_its_attributes():
+    error = SettlementError.at("bought", "must be a whole number from 0, not -1", item=2)
+    assert split_field(error) == ("bought", 2, "must be a whole number from 0, not -1")
+    assert split_field(ValueError("stake: x")) == ("stake", None, "x")  # the words, as before

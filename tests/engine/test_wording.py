@@ -1,8 +1,9 @@
 """The engine's words for players and hands: numbered from 1, and names put in their place.
 
-Every reason a page shows goes through :func:`games.engine.wording.name_players`, so the
-engine must number people the one way it reads: from 1, "player 2", "players 1 and 3",
-"Hand 2 (...)", "hands 1 (...) and 3 (...)".
+A page puts names in with :func:`games.engine.wording.fill` (through ``Reason.render`` and an
+error's ``render``), from the players and hands a text mentions as data. The engine still
+numbers people the one way the deprecated :func:`games.engine.wording.name_players` reads
+back: from 1, "player 2", "players 1 and 3", "Hand 2 (...)", "hands 1 (...) and 3 (...)".
 """
 
 import re
@@ -18,7 +19,15 @@ from games.engine.compare import judge_everywhere
 from games.engine.deal import settle_deal
 from games.engine.pool import PoolGame, apply_deal, buy_horse
 from games.engine.settlement import SettlementError
-from games.engine.wording import join, name_players, numbered
+from games.engine.wording import (
+    EngineError,
+    Mention,
+    fill,
+    join,
+    name_players,
+    numbered,
+    split_prefix,
+)
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -178,3 +187,64 @@ def test_errors_about_a_player_number_him_from_one_and_indices_stay_indices():
         apply_deal(game, winners=5, worst=2)
     assert str(index.value) == "winners: must be a player index from 0 to 2, not 5"
     assert name_players(str(index.value), NAMES) == str(index.value)
+
+
+# --------------------------------------------------------------------------- mentions
+
+
+def test_a_mention_is_numbered_from_one_or_named():
+    pair = Mention("hand", (1,), ("pair of nines, king third",))
+    assert pair.words() == "hand 2 (pair of nines, king third)"
+    both = Mention("hand", (0, 3), ("a", "b"), capital=True)
+    assert both.words() == "Hands 1 (a) and 4 (b)"
+    assert both.words(["Ann", "Bo", "Cy", "Di"]) == "Ann (a) and Di (b)"
+    assert Mention("player", (0, 2)).words(["Ann", "Bo", "Cy"]) == "Ann and Cy"
+
+
+def test_a_mixed_list_numbers_each_one_unnamed_with_its_noun():
+    mixed = Mention("player", (0, 2, 3))
+    assert mixed.words(["Ann", "Bo"]) == "Ann, player 3 and player 4"
+    assert mixed.words(["", "Bo", " ", "Di"]) == "player 1, player 3 and Di"
+    assert Mention("hand", (2,), capital=True).words(["Ann"]) == "Hand 3"
+
+
+def test_a_mention_needs_its_indices_and_one_detail_each():
+    with pytest.raises(ValueError, match="at least one index"):
+        Mention("player", ())
+    with pytest.raises(ValueError, match="one detail for each index"):
+        Mention("hand", (0, 1), ("a",))
+    assert hash(Mention.of("hand", [0, 1], ["a", "b"])) == hash(Mention("hand", (0, 1), ("a", "b")))
+
+
+def test_fill_capitalises_a_mention_that_starts_a_sentence_only():
+    who = {"a": Mention("player", (0,)), "b": Mention("player", (1,))}
+    assert fill("{a} and {b}. {b} pays {a}! {a}? {b}", who, ["ann", "bo"]) == (
+        "ann and bo. Bo pays ann! Ann? Bo"
+    )
+    assert fill("{a}'s pair: {{not a field}}", who) == "player 1's pair: {not a field}"
+
+
+@given(indices, names, st.sampled_from(["player", "hand"]), st.data())
+def test_mention_words_read_back_by_the_legacy_reader(chosen, people, noun, data):
+    """The one formatter of names and the deprecated reader of the words agree."""
+    with_details = data.draw(st.booleans())
+    notes = tuple(data.draw(details) for _ in chosen) if with_details else None
+    said = Mention(noun, tuple(chosen), notes)
+    template = "so {who} win."
+    assert fill(template, {"who": said}, people) == name_players(
+        fill(template, {"who": said}), people
+    )
+
+
+def test_an_engine_error_is_data_and_its_words_name_players():
+    error = EngineError(
+        "outcomes: player 1's pair cannot beat player 3's flush",
+        field="outcomes",
+        template="{better}'s pair cannot beat {worse}'s flush",
+        who={"better": Mention("player", (0,)), "worse": Mention("player", (2,))},
+    )
+    assert (error.field, error.item) == ("outcomes", None)
+    assert error.detail == "player 1's pair cannot beat player 3's flush"
+    assert error.render(["Ann", "Bo", "Cy"]) == "Ann's pair cannot beat Cy's flush"
+    assert error.render() == error.detail
+    assert split_prefix(str(error)) == ("outcomes", None, error.detail)
