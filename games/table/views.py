@@ -14,13 +14,18 @@ The views only read the query string, call the engine and render: every rule liv
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, wraps
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.middleware.csp import get_nonce
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
@@ -56,6 +61,61 @@ VARY = ("HX-Request", "HX-History-Restore-Request")
 def _fragment(request: HttpRequest) -> bool:
     """htmx asked for a fragment (going back, it asks for the whole page again)."""
     return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+ANSWERS_KEPT = 200
+"""How many answers each worker keeps (a page is about 35 kB, a result 6-15 kB)."""
+_answers: OrderedDict[tuple[str, str, str], tuple[int, bytes, list[tuple[str, str]]]]
+_answers = OrderedDict()
+_KEPT_HEADERS = ("Content-Type", "HX-Push-Url", "HX-Retarget", "HX-Reswap")
+
+
+def remembered(view: Callable[[HttpRequest], HttpResponse]) -> Callable[..., HttpResponse]:
+    """Answer a request that was answered before with the same bytes, without judging again.
+
+    A table page is a function of its address alone (the hands, the options, which button)
+    and of whether htmx asked for a fragment: nothing in it is made for one reader (no CSRF
+    token, no CSP nonce, no cookie). So the last :data:`ANSWERS_KEPT` answers are kept by
+    exact query string: a permalink opened by everyone at the table, Back and Forward, and
+    a player tapping the same card again cost a dictionary look-up. Anything else is judged
+    and rendered as usual. Not in DEBUG, so that an edited template shows at once.
+    """
+
+    @wraps(view)
+    def answer(request: HttpRequest) -> HttpResponse:
+        if settings.DEBUG:
+            return view(request)
+        kind = "fragment" if _fragment(request) else "page"
+        key = (request.path, kind, request.META.get("QUERY_STRING", ""))
+        kept = _answers.get(key)
+        if kept is not None:
+            _answers.move_to_end(key)
+            status, content, headers = kept
+            response = HttpResponse(content, status=status)
+            for name, value in headers:
+                response[name] = value
+            return response
+        response = view(request)
+        if (
+            response.status_code in (200, 400)
+            and not response.streaming
+            and not response.cookies
+            and "CSRF_COOKIE_NEEDS_UPDATE" not in request.META
+            and not get_nonce(request)
+        ):
+            headers = [(h, response[h]) for h in _KEPT_HEADERS if response.has_header(h)]
+            _answers[key] = (response.status_code, response.content, headers)
+            if len(_answers) > ANSWERS_KEPT:
+                _answers.popitem(last=False)
+        return response
+
+    return answer
+
+
+@receiver(setting_changed)
+def _forget_answers(**kwargs: Any) -> None:
+    """A test that changes a setting must not get answers made before."""
+    _answers.clear()
 
 
 def _judging(request: HttpRequest) -> bool:
@@ -326,12 +386,14 @@ def _raw_options(query: QueryDict, also: set[str] | None = None) -> list[tuple[s
 
 @require_safe
 @vary_on_headers(*VARY)
+@remembered
 def peel(request: HttpRequest) -> HttpResponse:
     return _showdown_page(request, "english")
 
 
 @require_safe
 @vary_on_headers(*VARY)
+@remembered
 def swedish(request: HttpRequest) -> HttpResponse:
     return _showdown_page(request, "swedish")
 
@@ -341,6 +403,7 @@ def swedish(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @vary_on_headers(*VARY)
+@remembered
 def compare(request: HttpRequest) -> HttpResponse:
     query = request.GET
     # Any rule set may judge: read by the 52-card pack and the most hands any rule set deals.
@@ -424,6 +487,7 @@ def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: b
 
 @require_safe
 @vary_on_headers(*VARY)
+@remembered
 def cox_page(request: HttpRequest) -> HttpResponse:
     query = request.GET
     rack = read_cox_cards(query)

@@ -849,3 +849,34 @@ def test_a_three_way_tie_is_not_called_both(client):
     body = html.unescape(response.content.decode())
     assert "Both" not in body
     assert "All three hold the sequence four-five-six" in body
+
+
+def test_an_answer_given_before_is_given_again_without_judging_again(client, monkeypatch):
+    from django.test import override_settings
+
+    from games.table import views
+
+    judged: list[int] = []
+    real = views.showdown
+
+    def counting(*args, **kwargs):
+        judged.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(views, "showdown", counting)
+    views._answers.clear()
+    params = hands("7S 7H 7D", "AS AH 2C", "KD QD JD")
+    first = get(client, "/table/peel/", params, **HX)
+    again = get(client, "/table/peel/", params, **HX)
+    assert len(judged) == 1
+    assert again.content == first.content and again.status_code == first.status_code
+    assert again.headers["HX-Push-Url"] == first.headers["HX-Push-Url"]
+    assert "HX-Request" in again.headers["Vary"]
+    page = get(client, "/table/peel/", params)  # the page is another answer than the fragment
+    assert len(judged) == 2 and "<html" in page.content.decode()
+    get(client, "/table/peel/", hands("7S 7H 7D", "AS AH 3C"), **HX)
+    assert len(judged) == 3
+    with override_settings(DEBUG=True):  # an edited template shows at once
+        get(client, "/table/peel/", params, **HX)
+        get(client, "/table/peel/", params, **HX)
+    assert len(judged) == 5
