@@ -37,30 +37,71 @@ def _caught(make):
 @pytest.mark.parametrize(
     ("make", "kind", "field", "item", "detail"),
     [
-        (lambda: parse_amount(0, "stake"), SettlementError, "stake", None,
-         "must be more than 0, not 0"),
-        (lambda: settle_peel_new([HandOutcome(1, "pair")] * 2, 0, 1, [0, -1], 1),
-         SettlementError, "bought", 1, "must be a whole number from 0 to 52 (a whole pack), "
-         "not -1"),
-        (lambda: settle_peel_old([HandOutcome(1, "pair"), HandOutcome(1, "tretal")], 1),
-         SettlementError, "outcomes", 1, "'tretal' is not a combination of Peel's game "
-         "(tricon, sequence, flush, pair, point)"),
-        (lambda: turns_dealt([0, 4], 3), SettlementError, "dealers", 1,
-         "must be a player index from 0 to 2, not 4"),
-        (lambda: player_index(9, "stood", 3), SettlementError, "stood", None,
-         "must be a player index from 0 to 2, not 9"),
-        (lambda: read_amount("x", "stake"), AmountError, "stake", None,
-         "write an amount like 1, 0.5 or 1/2, not 'x'"),
-        (lambda: get("peel-new").configure({"colour": "red"}), OptionError, "colour", None,
-         None),
-        (lambda: parse_hands(["AS KS QS", "2H qs 2C"], PACK_52), CardError, "hands", 1,
-         "'qs' (QS) is also in hand 1"),
-        (lambda: parse_hands(["AS KS QS"], PACK_52), CardError, "hands", None,
-         "A showdown needs at least two hands; there is one"),
-        (lambda: cox.parse_deal(["auto-1", "fruit-9"], [1, 2]), cox.CoxCardError, "hands", 1,
-         None),
-        (lambda: cox.check_supply_bases([1, 3, 1]), cox.SupplyBaseError, "supply_bases", 2,
-         "supply base 1 is also player 1's: each player has his own"),
+        (
+            lambda: parse_amount(0, "stake"),
+            SettlementError,
+            "stake",
+            None,
+            "must be more than 0, not 0",
+        ),
+        (
+            lambda: settle_peel_new([HandOutcome(1, "pair")] * 2, 0, 1, [0, -1], 1),
+            SettlementError,
+            "bought",
+            1,
+            "must be a whole number from 0 to 52 (a whole pack), not -1",
+        ),
+        (
+            lambda: settle_peel_old([HandOutcome(1, "pair"), HandOutcome(1, "tretal")], 1),
+            SettlementError,
+            "outcomes",
+            1,
+            "'tretal' is not a combination of Peel's game (tricon, sequence, flush, pair, point)",
+        ),
+        (
+            lambda: turns_dealt([0, 4], 3),
+            SettlementError,
+            "dealers",
+            1,
+            "must be a player index from 0 to 2, not 4",
+        ),
+        (
+            lambda: player_index(9, "stood", 3),
+            SettlementError,
+            "stood",
+            None,
+            "must be a player index from 0 to 2, not 9",
+        ),
+        (
+            lambda: read_amount("x", "stake"),
+            AmountError,
+            "stake",
+            None,
+            "write an amount like 1, 0.5 or 1/2, not 'x'",
+        ),
+        (lambda: get("peel-new").configure({"colour": "red"}), OptionError, "colour", None, None),
+        (
+            lambda: parse_hands(["AS KS QS", "2H qs 2C"], PACK_52),
+            CardError,
+            "hands",
+            1,
+            "'qs' (QS) is also in hand 1",
+        ),
+        (
+            lambda: parse_hands(["AS KS QS"], PACK_52),
+            CardError,
+            "hands",
+            None,
+            "A showdown needs at least two hands; there is one",
+        ),
+        (lambda: cox.parse_deal(["auto-1", "fruit-9"], [1, 2]), cox.CoxCardError, "hands", 1, None),
+        (
+            lambda: cox.check_supply_bases([1, 3, 1]),
+            cox.SupplyBaseError,
+            "supply_bases",
+            2,
+            "supply base 1 is also player 1's: each player has his own",
+        ),
     ],
 )
 def test_each_error_names_its_field_and_item(make, kind, field, item, detail):
@@ -81,16 +122,16 @@ def test_the_message_is_unchanged_and_the_field_prefix_is_not_in_the_detail():
 def test_a_settlement_error_raised_the_old_way_is_read_once_by_itself():
     error = SettlementError("worst[3]: a winner cannot also hold the worst hand")
     assert (error.field, error.item, error.detail) == (
-        "worst", 3, "a winner cannot also hold the worst hand"
+        "worst",
+        3,
+        "a winner cannot also hold the worst hand",
     )
     plain = SettlementError("no field here")
     assert (plain.field, plain.item, plain.detail) == (None, None, "no field here")
 
 
 def test_errors_that_speak_of_players_name_them():
-    error = _caught(
-        lambda: settle_peel_old([HandOutcome(1, "pair"), HandOutcome(2, "tricon")], 1)
-    )
+    error = _caught(lambda: settle_peel_old([HandOutcome(1, "pair"), HandOutcome(2, "tricon")], 1))
     assert str(error) == (
         "outcomes: player 1's pair (place 1) cannot beat player 2's tricon (place 2)"
     )

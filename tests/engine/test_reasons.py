@@ -257,9 +257,7 @@ def test_settlement_names_the_winners():
 
 def test_the_stander_tied_by_the_dealer_is_named():
     hands = ["9S 9H KC", "2C 3D 5H", "9D 9C KD"]
-    deal = settle_deal(
-        "english-new", hands, 1, dealer=0, stood=2, options={"exact_ties": "dealer"}
-    )
+    deal = settle_deal("english-new", hands, 1, dealer=0, stood=2, options={"exact_ties": "dealer"})
     last = deal.settlement.reasons[-1]
     assert last.text.startswith("Player 3 stood with a hand equal")
     assert last.render(["ann", "bo", "cy"]).startswith("Cy stood with a hand equal")

@@ -95,12 +95,15 @@ def test_names_that_look_like_numbers_are_not_read_again():
 
 
 indices = st.lists(st.integers(0, 3), min_size=1, max_size=4, unique=True)
-details = st.text(
-    alphabet=st.sampled_from("abc ,-'()0123456789"), min_size=0, max_size=20
-).filter(lambda d: _balanced(d))
+details = st.text(alphabet=st.sampled_from("abc ,-'()0123456789"), min_size=0, max_size=20).filter(
+    lambda d: _balanced(d)
+)
 names = st.lists(
-    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1,
-            max_size=12),
+    st.text(
+        alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]),
+        min_size=1,
+        max_size=12,
+    ),
     min_size=4,
     max_size=4,
 )
