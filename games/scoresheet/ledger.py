@@ -562,12 +562,14 @@ def _text_problem(raw: str, what: str) -> str | None:
 def _visible(raw: str) -> str:
     """NFKC, whitespace collapsed, control and format characters (zero-width spaces,
     direction overrides) removed."""
-    text = unicodedata.normalize("NFKC", raw)
-    text = "".join(
-        " " if c.isspace() else c
-        for c in text
-        if c.isspace() or unicodedata.category(c) not in _INVISIBLE
-    )
+    text = raw
+    for _ in range(2):  # removing a character can leave text NFKC would write otherwise
+        text = unicodedata.normalize("NFKC", text)
+        text = "".join(
+            " " if c.isspace() else c
+            for c in text
+            if c.isspace() or unicodedata.category(c) not in _INVISIBLE
+        )
     return " ".join(text.split())
 
 
@@ -1252,7 +1254,7 @@ def _recorded_outcomes(
 _PER_PLAYER: Final = {"hands": None, "places": None, "categories": None, "bought": 0}
 
 
-def _padded(spec: Spec, data: Mapping[str, Any]) -> Mapping[str, Any]:
+def padded(spec: Spec, data: Mapping[str, Any]) -> Mapping[str, Any]:
     """A deal recorded before a late player joined has a value for fewer players: the
     later seats were not at the table."""
     n = spec.n
@@ -1356,7 +1358,7 @@ def _money_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]
         raise EntryError(None, f"{spec.rule_set.label} has no {entry.kind}")
     assert spec.stake is not None
     n = spec.n
-    data = _padded(spec, entry.data)
+    data = padded(spec, entry.data)
     active = state.present
     pos = {seat: k for k, seat in enumerate(active)}
     dealer, stood = data["dealer"], data.get("stood")

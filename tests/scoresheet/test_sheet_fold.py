@@ -170,7 +170,7 @@ def test_seats_are_checked():
         ledger.make_spec("cox", PLAYERS, "", {}, late=[3])
 
 
-# --- Who pays whom ----------------------------------------------------------------------------------
+# --- Who pays whom -------------------------------------------------------------------------
 
 
 @given(st.lists(st.integers(-50, 50), min_size=1, max_size=9))
