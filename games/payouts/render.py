@@ -54,7 +54,9 @@ def _input_option(widget: Mapping[str, Any]) -> str:
         return tag
     target = widget["attrs"].get("id")
     label_for = f' for="{conditional_escape(target)}"' if target else ""
-    return f"<label{label_for}>{tag} {conditional_escape(widget['label'])}</label>"
+    # Django's input template, included here, ends with a newline (only the outermost
+    # template's output is stripped).
+    return f"<label{label_for}>{tag}\n {conditional_escape(widget['label'])}</label>"
 
 
 def _select(widget: Mapping[str, Any]) -> str:
@@ -65,8 +67,8 @@ def _select(widget: Mapping[str, Any]) -> str:
         for option in group_choices:
             parts.append(
                 f'\n  <option value="{conditional_escape(str(option["value"]))}"'
-                f"{_attrs(option['attrs'])}>{conditional_escape(option['label'])}</option>"
-            )
+                f"{_attrs(option['attrs'])}>{conditional_escape(option['label'])}</option>\n"
+            )  # Django's option template ends with a newline
         if group_name:
             parts.append("\n  </optgroup>")
     parts.append("\n</select>")

@@ -62,8 +62,8 @@ class Page(HTMLParser):
             self.invalid.append(a.get("name") or a.get("id") or "")
         if tag in ("input", "select", "textarea") and a.get("name"):
             if a.get("type") in ("radio", "checkbox"):
-                if "checked" in a:
-                    self.inputs.setdefault(a["name"] or "", {"value": a.get("value")})
+                if "checked" in a or a.get("aria-invalid") == "true":
+                    self.inputs.setdefault(a["name"] or "", {**a, "value": a.get("value")})
             else:
                 self.inputs.setdefault(a["name"] or "", a)
         if tag == "blockquote" and a.get("cite"):

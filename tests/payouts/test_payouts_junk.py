@@ -2,9 +2,11 @@
 400 and its message beside its field (aria-invalid, aria-describedby), every other input
 kept exactly as typed, on the full page and on the htmx fragment alike."""
 
+import re
+
 import pytest
 
-from tests.payouts.payouts_helpers import error_beside, get, page
+from tests.payouts.payouts_helpers import error_beside, get, money, page
 
 NUMBERS = [
     "-1",
@@ -59,7 +61,7 @@ PAGES = {
         "worst1": "3",
     },
     "/pay/cox/": {
-        "cards1": "auto-5 auto-5 auto-5",
+        "cards1": "auto-5 auto-5 auto-5 bank",
         "base1": "1",
         "cards2": "ship-1 ship-1",
         "base2": "2",
@@ -69,17 +71,36 @@ PAGES = {
     },
 }
 
-# (page, parameter, bad values, the field whose message it is: None for the players' box)
+# (page, parameter, bad values, the field whose message it is). Every field of every
+# calculator is here (test_every_field_has_its_bad_values checks it).
+AMOUNTS = [
+    "0",
+    "-1",
+    "abc",
+    "1e999",
+    "1e999999999",
+    "1/0",
+    "NaN",
+    "inf",
+    "",
+    "1" * 30,
+    "0.00001",
+    "1000000001",
+    "½",
+    "0x10",
+    "3.1415926535",
+    "\x00",
+    "<b>",
+    "1 / 0",
+    "2 1/0",
+]
+OPTION = ["bogus", "", "x" * 100, "\x00"]
+YES_NO = ["maybe", "2", "x" * 100]
 CASES = [
-    (
-        "/pay/peel-new/",
-        "stake",
-        ["0", "-1", "abc", "1e999999999", "1/0", "NaN", "", "1" * 30, "0.00001", "1000000001"],
-        "stake",
-    ),
+    ("/pay/peel-new/", "stake", AMOUNTS, "stake"),
     ("/pay/peel-new/", "dealer", ["-1", "0", "4", "abc", "1.5", "99999999999999"], "dealer"),
     ("/pay/peel-new/", "stood", ["-1", "0", "9", "x"], "stood"),
-    ("/pay/peel-new/", "bought2", ["-1", "abc", "1e5", "99999", "2.5"], "bought2"),
+    ("/pay/peel-new/", "bought2", ["-1", "abc", "1e5", "99999", "2.5", "53"], "bought2"),
     (
         "/pay/peel-new/",
         "hand1",
@@ -88,35 +109,127 @@ CASES = [
     ),
     ("/pay/peel-new/", "hand3", ["9H 4C 5C"], "hand3"),  # 9H is also in hand 2
     ("/pay/peel-new/", "name1", ["x" * 41], "name1"),
+    ("/pay/peel-new/", "name2", ["x" * 41], "name2"),
+    ("/pay/peel-new/", "name3", ["x" * 41], "name3"),
+    ("/pay/peel-new/", "hand2", ["9H 9D", "2C 3C 4C 5C"], "hand2"),
+    ("/pay/peel-new/", "bought1", ["-2", "x"], "bought1"),
+    ("/pay/peel-new/", "bought3", ["1/2", "1,5"], "bought3"),
     ("/pay/peel-new/", "pack", ["40", "abc", ""], "pack"),
     ("/pay/peel-new/", "limited", ["bogus", ""], "limited"),
     ("/pay/peel-new/", "stander_pays", ["half", ""], "stander_pays"),
     ("/pay/peel-new/", "dealer_penalty", ["always", "1"], "dealer_penalty"),
-    ("/pay/peel-new/", "tie_dealer_stake", ["bogus"], "tie_dealer_stake"),
-    ("/pay/peel-new/", "flush_ties", ["bogus"], "flush_ties"),
-    ("/pay/peel-new/", "short_pack_ace_low", ["maybe"], "short_pack_ace_low"),
+    ("/pay/peel-new/", "tie_dealer_stake", OPTION, "tie_dealer_stake"),
+    ("/pay/peel-new/", "flush_ties", OPTION, "flush_ties"),
+    ("/pay/peel-new/", "short_pack_ace_low", ["maybe", ""], "short_pack_ace_low"),
     ("/pay/peel-new/", "exact_ties", ["toss"], "exact_ties"),
-    ("/pay/peel-old/", "stake", NUMBERS, "stake"),
+    ("/pay/peel-new/", "extended", YES_NO, "extended"),
+    ("/pay/peel-old/", "stake", AMOUNTS, "stake"),
+    ("/pay/peel-old/", "hand1", ["AS", "ZZ ZZ ZZ"], "hand1"),
     ("/pay/peel-old/", "hand2", ["2S 3S", "ZZ ZZ ZZ"], "hand2"),
+    ("/pay/peel-old/", "hand3", ["AS KS QS"], "hand3"),  # the cards of hand 1
     ("/pay/peel-old/", "dealer", ["-1", "abc"], "dealer"),
-    ("/pay/swedish/", "stake", ["0", "abc", "-5"], "stake"),
+    ("/pay/peel-old/", "name1", ["x" * 41], "name1"),
+    ("/pay/peel-old/", "name2", ["x" * 41], "name2"),
+    ("/pay/peel-old/", "name3", ["x" * 41], "name3"),
+    ("/pay/peel-old/", "pack", ["0", "52 cards"], "pack"),
+    ("/pay/peel-old/", "limited", OPTION, "limited"),
+    ("/pay/peel-old/", "flush_ties", OPTION, "flush_ties"),
+    ("/pay/peel-old/", "short_pack_ace_low", OPTION, "short_pack_ace_low"),
+    ("/pay/peel-old/", "exact_ties", OPTION, "exact_ties"),
+    ("/pay/swedish/", "stake", AMOUNTS, "stake"),
     ("/pay/swedish/", "dealer", ["-1", "0", "abc", "99"], "dealer"),
+    ("/pay/swedish/", "bought1", ["-1", "abc"], "bought1"),
+    ("/pay/swedish/", "bought2", ["1.5"], "bought2"),
     ("/pay/swedish/", "bought3", ["-1", "abc"], "bought3"),
     ("/pay/swedish/", "hand1", ["sX s2 s3", "s1 s2 s3"], "hand1"),
-    ("/pay/swedish/", "tie", ["toss"], "tie"),
-    ("/pay/swedish/", "poang_ties", ["bogus"], "poang_ties"),
-    ("/pay/pool/", "buy_in", NUMBERS, "buy_in"),
-    ("/pay/pool/", "prize", ["0", "-1", "abc"], "prize"),
-    ("/pay/pool/", "horse_price", ["-1", "abc", "1e999999999"], "horse_price"),
-    ("/pay/pool/", "tied_worst", ["bogus"], "tied_worst"),
-    ("/pay/pool/", "horse", ["never"], "horse"),
+    ("/pay/swedish/", "hand2", ["h2 h3"], "hand2"),
+    ("/pay/swedish/", "hand3", ["sE sK sD"], "hand3"),
+    ("/pay/swedish/", "name1", ["x" * 41], "name1"),
+    ("/pay/swedish/", "name2", ["x" * 41], "name2"),
+    ("/pay/swedish/", "name3", ["x" * 41], "name3"),
+    ("/pay/swedish/", "tie", ["toss"] + OPTION, "tie"),
+    ("/pay/swedish/", "poang_ties", OPTION, "poang_ties"),
+    ("/pay/pool/", "buy_in", AMOUNTS, "buy_in"),
+    ("/pay/pool/", "prize", AMOUNTS, "prize"),
+    ("/pay/pool/", "horse_price", AMOUNTS, "horse_price"),
+    ("/pay/pool/", "tied_worst", OPTION, "tied_worst"),
+    ("/pay/pool/", "horse", ["never"] + OPTION, "horse"),
+    ("/pay/pool/", "name1", ["y" * 41], "name1"),
     ("/pay/pool/", "name2", ["y" * 41], "name2"),
+    ("/pay/pool/", "name3", ["y" * 41], "name3"),
     ("/pay/cox/", "cards1", ["auto-6", "fruit-5", "xyz", "bank, bank", "greenback-9"], "cards1"),
+    ("/pay/cox/", "cards2", ["bank"], "cards2"),  # one bank card in the pack, and hand 1 has it
     ("/pay/cox/", "base1", ["9", "0", "-1", "abc", "99999999999999999999"], "base1"),
+    ("/pay/cox/", "base2", ["1"], "base2"),  # player 1's supply base
+    ("/pay/cox/", "name1", ["x" * 41], "name1"),
+    ("/pay/cox/", "name2", ["x" * 41], "name2"),
     ("/pay/cox/", "score1_1", ["abc", "1e3", "99999", "-99999", "2.5"], "score1_1"),
-    ("/pay/cox/", "penalty_before_double", ["maybe"], "penalty_before_double"),
-    ("/pay/cox/", "prefer_complete_arrangement", ["2", "perhaps"], "prefer_complete_arrangement"),
+    ("/pay/cox/", "score1_2", ["x"], "score1_2"),
+    ("/pay/cox/", "score2_1", ["1"], "score2_2"),  # a hand needs every player's score
+    ("/pay/cox/", "score2_2", ["1.5"], "score2_2"),
+    ("/pay/cox/", "score3_1", ["abc"], "score3_1"),
+    ("/pay/cox/", "score3_2", ["abc"], "score3_2"),
+    ("/pay/cox/", "score4_1", ["abc"], "score4_1"),
+    ("/pay/cox/", "score4_2", ["abc"], "score4_2"),
+    ("/pay/cox/", "penalty_before_double", YES_NO, "penalty_before_double"),
+    ("/pay/cox/", "prefer_complete_arrangement", YES_NO, "prefer_complete_arrangement"),
+    ("/pay/cox/", "bank_counts_in_clear_hand", YES_NO, "bank_counts_in_clear_hand"),
+    ("/pay/cox/", "sell_out_requires_clear_hand", YES_NO, "sell_out_requires_clear_hand"),
+    ("/pay/cox/", "bank_pairs_with_captain", YES_NO, "bank_pairs_with_captain"),
 ]
+
+
+def test_every_field_has_its_bad_values(client):
+    covered = {(path, key) for path, key, _, _ in CASES}
+    for path, params in PAGES.items():
+        form = get(path, params, client=client).context["form"]
+        missing = [name for name in form.fields if (path, name) not in covered]
+        assert missing == [], (path, missing)
+
+
+@pytest.mark.parametrize("path", ["/pay/peel-new/", "/pay/peel-old/", "/pay/swedish/"])
+@pytest.mark.parametrize(
+    ("typed", "shown"), [("1 / 2", "0.5"), ("1,5", "1.5"), ("2 1/3", "2 1/3"), (" 3 ", "3")]
+)
+def test_a_stake_is_read_as_the_whole_site_reads_amounts(client, path, typed, shown):
+    response = get(path, {**PAGES[path], "stake": typed}, client=client)
+    assert response.status_code == 200
+    caption = re.search(
+        r"<caption>What each player wins or loses on this deal \((.*?)\)</caption>",
+        response.content.decode(),
+    )
+    assert caption and caption.group(1).strip().endswith(typed.strip())  # as typed, kept
+    nets = [money(row["net"]) for row in response.context["result"].rows]
+    assert sum(nets) == 0 and all(n == 0 or n % money(shown) == 0 for n in nets)
+
+
+@pytest.mark.parametrize(("typed", "value"), [("1 / 2", "0.5"), ("1,5", "1.5"), ("2 1/3", "2 1/3")])
+def test_the_sums_of_a_whole_game_are_read_alike(client, typed, value):
+    params = {**PAGES["/pay/pool/"], "buy_in": typed, "prize": typed, "horse_price": typed}
+    response = get("/pay/pool/", params, client=client)
+    assert response.status_code == 200
+    pool = money(response.context["result"].pool)
+    assert pool == 3 * money(value) - money(value)  # three buy-ins, one prize taken
+
+
+@pytest.mark.parametrize("typed", ["1e999", "-1", "NaN"])
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("/pay/peel-new/", "stake"),
+        ("/pay/peel-old/", "stake"),
+        ("/pay/swedish/", "stake"),
+        ("/pay/pool/", "buy_in"),
+        ("/pay/pool/", "prize"),
+        ("/pay/pool/", "horse_price"),
+    ],
+)
+def test_an_amount_no_table_plays_for_is_refused_beside_its_field(client, path, field, typed):
+    response = get(path, {**PAGES[path], field: typed}, client=client)
+    assert response.status_code == 400
+    message = error_beside(response, field)
+    assert typed.replace("-", "−") in message or "more than 0" in message
+    assert page(response).inputs[field]["value"] == typed  # kept as typed
 
 
 def kept(response, params, changed):

@@ -1,0 +1,47 @@
+"""games/payouts/render.py writes the calculators' widgets and error lists in Python: the
+markup must be Django's own, byte for byte, for every field of every calculator, with and
+without errors."""
+
+from __future__ import annotations
+
+import pytest
+from django.forms import RadioSelect
+from django.forms.renderers import DjangoTemplates
+
+from tests.payouts.payouts_helpers import get
+
+URLS = [
+    "/pay/peel-new/?stake=1&dealer=1&stood=2&hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H"
+    "&bought2=1&extended=on&name1=<b>Ann&amp;</b>",
+    "/pay/peel-new/?stake=0&dealer=9&stood=x&hand1=XX&bought2=-1&pack=40&flush_ties=%22q%22"
+    "&extended=maybe",
+    "/pay/peel-old/?stake=1%2F2&hand1=AS+KS+QS&hand2=ZZ",
+    "/pay/swedish/?stake=abc&dealer=2&hand1=sE+sK+sD&bought3=1.5&tie=toss",
+    "/pay/pool/?buy_in=1e999&prize=1&horse_price=1&name1=Ann&tied_worst=all",
+    "/pay/cox/?cards1=auto-6&base1=9&score1_1=abc&penalty_before_double=maybe",
+]
+
+
+@pytest.mark.parametrize("url", URLS)
+def test_every_field_renders_as_django_renders_it(client, url):
+    form = get(url, client=client).context["form"]
+    django = DjangoTemplates()
+    assert form.errors or "stake=1&" in url
+    for name in form.fields:
+        bound = form[name]
+        fast = str(bound)
+        form.renderer = django  # a BoundField renders with the form's renderer of the moment
+        slow = str(bound)
+        form.renderer = form.default_renderer
+        assert fast == slow, name
+        assert str(bound.errors) == str(bound.errors.render(renderer=django)), name
+        radios = bound.subwidgets if isinstance(bound.field.widget, RadioSelect) else []
+        assert radios or name not in ("dealer", "stood")
+        for radio in radios:
+            for wrap in (False, True):
+                context = {"widget": {**radio.data, "wrap_label": wrap}}
+                made = [
+                    radio.parent_widget._render(radio.template_name, context, renderer)
+                    for renderer in (form.default_renderer, django)
+                ]
+                assert made[0] == made[1], (name, radio.data["value"], wrap)
