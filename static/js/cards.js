@@ -28,6 +28,7 @@
   var SEPARATORS = /[\s,;]+/;
   var chosen = null; // id of the box the player chose for the next card (emptied or focused)
   var replacing = ""; // the card that box held, as shown
+  var held = null; // the button just tapped and where it was, to keep it under the finger
 
   function board() { return document.getElementById("board"); }
   function fields() {
@@ -239,6 +240,9 @@
       copyLink(el);
     }
     if (!el || !board() || !board().contains(el)) { return; }
+    // The answer may grow or shrink the result and the hands above: keep the button tapped
+    // where it was (the browser's scroll anchoring keeps whatever it picked, not this).
+    held = { id: el.id, top: el.getBoundingClientRect().top };
     if (el.classList.contains("pc") && document.querySelector(".card-field")) {
       event.preventDefault();
       place(el);
@@ -299,5 +303,8 @@
     }
     applyStates();
     document.querySelectorAll(".copy-link").forEach(function (b) { b.hidden = false; });
+    var button = held && document.getElementById(held.id);
+    if (button) { window.scrollBy(0, button.getBoundingClientRect().top - held.top); }
+    held = null;
   });
 })();

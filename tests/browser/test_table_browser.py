@@ -345,3 +345,18 @@ def test_phone_permalink_reads_verdict_and_quote_first_and_the_paragraph_link_is
         assert box and box["width"] >= 24 and box["height"] >= 24, box
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     axe_check(page, "comparison permalink on a phone")
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_the_pack_stays_under_the_finger_when_the_result_appears_above(page: Page):
+    page.goto("/table/peel/")
+    page.locator("#pack-7S").scroll_into_view_if_needed()
+    tap_cards(page, "7S", "7H", "7D", "AS", "AH")
+    expect(page.locator("#verdict-text")).to_have_text(re.compile("1 card to go"))
+    before = page.locator("#pack-2C").bounding_box()
+    tap_cards(page, "2C")  # the verdict, the reasons and each hand's value appear above
+    expect(page.locator("#board-status")).to_contain_text("Hand 1 wins with tricon")
+    after = page.locator("#pack-2C").bounding_box()
+    assert before and after and abs(after["y"] - before["y"]) < 3, (before, after)
+    page.get_by_role("link", name="Read why").click()
+    expect(page.locator("#verdict-text")).to_be_in_viewport()
