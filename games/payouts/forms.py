@@ -22,6 +22,7 @@ from django.http import QueryDict
 
 from games.engine.amounts import read_amount
 from games.engine.games import Config, Game
+from games.engine.pool import Deal, Horse, Move
 from games.options_form import (
     AmountField,
     OptionCheckbox,
@@ -128,6 +129,56 @@ def shift_players(query: QueryDict, removed: int, player_valued: Iterable[str]) 
                 continue
         shifted.setlist(key, values)
     return shifted
+
+
+def press(
+    query: QueryDict,
+    players: int,
+    *,
+    low: int,
+    high: int,
+    new_row: Iterable[str],
+    player_valued: Iterable[str] = (),
+) -> tuple[QueryDict, int]:
+    """The query after its button, if any: "add" a player (``new_row``'s fields, blank) up
+    to ``high`` players, "remove" player n down to ``low``; and the number of players.
+    The buttons themselves are taken out: they are never part of a permalink.
+
+    >>> query, players = press(QueryDict("hand1=a&hand2=b&hand3=c&remove=1"), 3, low=2,
+    ...                        high=12, new_row=["hand"])
+    >>> query.urlencode(), players
+    ('hand1=b&hand2=c', 2)
+    """
+    query = query.copy()
+    if "remove" in query:
+        removed = query.get("remove", "")
+        if removed.isdigit() and 1 <= int(removed) <= players and players > low:
+            query = shift_players(query, int(removed), player_valued)
+            players -= 1
+    if "add" in query and players < high:
+        players += 1
+        for key in new_row:
+            query.setdefault(f"{key}{players}", "")
+    for key in ("add", "remove"):
+        query.pop(key, None)
+    return query, players
+
+
+def deals_read(query: QueryDict) -> tuple[QueryDict, int, int | None]:
+    """The query with the deals a page reads (1 to :data:`MAX_DEALS`), how many it names,
+    and the first deal left out, if any.
+
+    >>> deals_read(QueryDict("win1=1&worst1=2&win999=1"))
+    (<QueryDict: {'win1': ['1'], 'worst1': ['2']}>, 1, 999)
+    """
+    query = query.copy()
+    beyond = []
+    for key in list(query):
+        m = _INDEXED.match(key)
+        if m and m["field"] in DEAL_KEYS and int(m["i"]) > MAX_DEALS:
+            beyond.append(int(m["i"]))
+            del query[key]
+    return query, count_rows(query, DEAL_KEYS, 0), min(beyond, default=None)
 
 
 def shift_deals(query: QueryDict, removed: int) -> QueryDict:
@@ -465,10 +516,18 @@ class DealTicks:
     worst: list[int] = field(default_factory=list)
     horses: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    horse_errors: list[str] = field(default_factory=list)
+    pending: bool = False
+    """The last deal, still being ticked: not an error, not yet counted."""
 
     @property
     def empty(self) -> bool:
         return not (self.won or self.worst or self.horses)
+
+    @property
+    def incomplete(self) -> bool:
+        """No winner ticked, or no worst hand (which only all equal hands may leave out)."""
+        return not self.won or not self.worst
 
 
 def _ticked(query: QueryDict, key: str, players: int, row: DealTicks) -> list[int]:
@@ -497,6 +556,38 @@ def read_deals(query: QueryDict, players: int, deals: int) -> list[DealTicks]:
         row.horses = _ticked(query, f"horse{d}", players, row)
         rows.append(row)
     return rows
+
+
+def moves_of(ticks: list[DealTicks]) -> tuple[list[Move], list[tuple[int, bool]]]:
+    """The moves the ticks record, up to the first deal that cannot be read: each deal (the
+    players as indices from 0), then the horses bought after it; and for each move the deal
+    it belongs to (an index into ``ticks``) and whether it is a horse. A deal with nothing
+    ticked is pending if it is the last, else an error.
+
+    >>> rows = read_deals(QueryDict("win1=1&worst1=3&horse1=3&win3=2"), 3, 3)
+    >>> moves, where = moves_of(rows)
+    >>> moves
+    [Deal(winners=(0,), worst=(2,), dealer=None), Horse(player=2)]
+    >>> where, rows[1].errors
+    ([(0, False), (0, True)], ['Tick the winner and the worst hand of this deal, or remove it.'])
+    """
+    moves: list[Move] = []
+    where: list[tuple[int, bool]] = []
+    for i, t in enumerate(ticks):
+        if t.errors:
+            break
+        if t.empty:
+            if i == len(ticks) - 1:
+                t.pending = True
+            else:
+                t.errors.append("Tick the winner and the worst hand of this deal, or remove it.")
+            break
+        moves.append(Deal.of([p - 1 for p in t.won], [p - 1 for p in t.worst]))
+        where.append((i, False))
+        for h in t.horses:
+            moves.append(Horse(h - 1))
+            where.append((i, True))
+    return moves, where
 
 
 def deal_items(query: QueryDict, deals: int) -> list[tuple[str, str]]:

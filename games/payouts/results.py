@@ -15,11 +15,12 @@ from typing import Any
 from games.engine.amounts import format_amount
 from games.engine.citations import Reason
 from games.engine.games import SettledDeal
-from games.engine.pool import COUNTERS_EACH, POOL, LedgerEntry, Replay, Turn
-from games.engine.wording import join
+from games.engine.pool import COUNTERS_EACH, POOL, LedgerEntry, PlayError, Replay, Turn
+from games.engine.wording import join, name_players
 from games.forms_util import sentence
 
-from .explain import Explainer, Step
+from .explain import Explainer, Step, field_message
+from .forms import DealTicks
 
 
 def _sign(value: Fraction) -> int:
@@ -156,6 +157,67 @@ def standing_after(turn: Turn, names: Sequence[str]) -> str:
         "; ".join(f"{names[p]} {c}" for p, c in enumerate(state.counters))
         + f"; the pool holds {format_amount(state.pool)}"
     )
+
+
+def game_rows(
+    ticks: list[DealTicks],
+    where: list[tuple[int, bool]],
+    replay: Replay | None,
+    refused: PlayError | None,
+    names: Sequence[str],
+) -> list[DealRow]:
+    """Each deal as the page shows it: who may be ticked, what the deal did, what the
+    engine refused (a deal still being ticked is pending, not refused), and, while the game
+    goes on, the next deal to record. ``where`` says which deal each move belongs to."""
+    if refused is not None:
+        i, horse = where[refused.index]
+        t = ticks[i]
+        last = i == len(ticks) - 1
+        if (
+            last
+            and not horse
+            and not t.horses
+            and t.incomplete
+            and refused.field
+            in (
+                "winners",
+                "worst",
+            )
+        ):
+            t.pending = True
+        else:
+            words = field_message(name_players(str(refused), names))
+            (t.horse_errors if horse else t.errors).append(words)
+    by_deal: dict[int, list[Turn]] = {}
+    for turn in replay.turns if replay is not None else ():
+        by_deal.setdefault(where[turn.index][0], []).append(turn)
+    rows = []
+    before = replay.start if replay is not None else None
+    for i, t in enumerate(ticks):
+        row = DealRow(t.number, errors=t.errors, horse_errors=t.horse_errors, pending=t.pending)
+        active = before.active if before is not None else range(len(names))
+        shown = sorted(set(active) | {p - 1 for p in t.won + t.worst})
+        row.players = [(p + 1, names[p], p + 1 in t.won, p + 1 in t.worst) for p in shown]
+        rows.append(row)
+        turns = by_deal.get(i, [])
+        if not turns or row.errors:
+            before = None  # the deals after one not counted are not counted either
+            continue
+        dealt = turns[0]
+        row.counted = True
+        price = format_amount(dealt.after.horse_price)
+        eligible = set(dealt.may_buy_horse) | {h - 1 for h in t.horses}
+        row.horses = [(p + 1, names[p], p + 1 in t.horses, price) for p in sorted(eligible)]
+        row.after = standing_after(turns[-1], names)
+        row.out = [names[p] for p in dealt.out]
+        before = None if row.horse_errors else turns[-1].after
+    state = replay.state if replay is not None else None
+    broken = any(r.errors or r.horse_errors for r in rows)
+    if state is not None and not broken and not state.finished and (not rows or rows[-1].counted):
+        following = DealRow(len(ticks) + 1, pending=True)
+        following.players = [(p + 1, names[p], False, False) for p in state.active]
+        rows.append(following)
+    return rows
 
 
 @dataclass

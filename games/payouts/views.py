@@ -39,22 +39,22 @@ from games.forms_util import cox_deal_error, sentence, split_field
 from .explain import Explainer, field_message
 from .forms import (
     ACTIONS,
-    DEAL_KEYS,
     MAX_DEALS,
     MAX_ROWS,
     CalculatorForm,
     DealForm,
-    DealTicks,
     GameForm,
     RackForm,
     count_rows,
     deal_items,
+    deals_read,
+    moves_of,
+    press,
     read_deals,
     shift_deals,
-    shift_players,
     with_defaults,
 )
-from .results import DealRow, RackResult, deal_result, game_result, rack_result, standing_after
+from .results import RackResult, deal_result, game_result, game_rows, rack_result
 
 SHAPE = "form_shape"
 """The parameter in which a calculator's form names its shape to htmx (see the module);
@@ -204,15 +204,14 @@ def _deal(request: HttpRequest, game: Game) -> HttpResponse:
     given = _given_config(game, query)
     pack = game.pack(given)
     limit = min(game.max_players, game.hand_rules(given).hand_limit)
-    if "remove" in query:
-        removed = query.get("remove", "")
-        if removed.isdigit() and 1 <= int(removed) <= players and players > game.min_players:
-            query = shift_players(query, int(removed), ("dealer", "stood"))
-            players -= 1
-    if "add" in query and players < min(limit, MAX_ROWS):
-        players += 1
-        query.setdefault(f"name{players}", "")
-        query.setdefault(f"hand{players}", "")
+    query, players = press(
+        query,
+        players,
+        low=game.min_players,
+        high=min(limit, MAX_ROWS),
+        new_row=["name", "hand"],
+        player_valued=["dealer", "stood"],
+    )
     for key in ACTIONS:
         query.pop(key, None)
     rows = min(players, MAX_ROWS)
@@ -303,35 +302,17 @@ def _play(game: Game, players: int, config: Config, moves: list[game_engine.Move
 
 
 def _whole_game(request: HttpRequest, game: Game) -> HttpResponse:
-    query = request.GET.copy()
-    acted = any(key in query for key in ACTIONS)
+    acted = any(key in request.GET for key in ACTIONS)
+    query, deals, beyond = deals_read(request.GET)
     players = count_rows(query, ("name",), _default_players(game))
-    beyond = sorted(
-        int(key[len(p) :])
-        for key in list(query)
-        for p in DEAL_KEYS
-        if key.startswith(p) and key[len(p) :].isdigit() and int(key[len(p) :]) > MAX_DEALS
+    query, players = press(
+        query, players, low=game.min_players, high=game.max_players, new_row=["name"]
     )
-    for key in list(query):
-        for p in DEAL_KEYS:
-            if key.startswith(p) and key[len(p) :].isdigit() and int(key[len(p) :]) > MAX_DEALS:
-                del query[key]
-    deals = count_rows(query, DEAL_KEYS, 0)
-    if "remove" in query:
-        removed = query.get("remove", "")
-        if removed.isdigit() and 1 <= int(removed) <= players and players > game.min_players:
-            query = shift_players(query, int(removed), ())
-            players -= 1
-    if "add" in query and players < game.max_players:
-        players += 1
-        query.setdefault(f"name{players}", "")
-    if "remove_deal" in query:
-        gone = query.get("remove_deal", "")
-        if gone.isdigit() and 1 <= int(gone) <= deals:
-            query = shift_deals(query, int(gone))
-            deals -= 1
-    for key in ACTIONS:
-        query.pop(key, None)
+    gone = query.pop("remove_deal", [""])[0]
+    if gone.isdigit() and 1 <= int(gone) <= deals:
+        query = shift_deals(query, int(gone))
+        deals -= 1
+    query.pop("record", None)
     rows = min(players, MAX_ROWS)
     defaults = GameForm.defaults(game)
     if not any(k.startswith("name") for k in query):
@@ -343,35 +324,12 @@ def _whole_game(request: HttpRequest, game: Game) -> HttpResponse:
     if beyond:
         form.error(
             None,
-            f"A page reads deals 1 to {MAX_DEALS}; deal {beyond[0]} and any later were left out.",
+            f"A page reads deals 1 to {MAX_DEALS}; deal {beyond} and any later were left out.",
         )
 
     ticks = read_deals(query, rows, deals)
-    deal_rows = [DealRow(t.number, errors=list(t.errors)) for t in ticks]
-    # The moves the form records, up to the first deal it cannot read: each deal, then the
-    # horses bought after it. ``where[i]`` is the deal row of move i, and whether a horse.
-    moves: list[game_engine.Move] = []
-    where: list[tuple[int, bool]] = []
-    for i, t in enumerate(ticks):
-        last = i == len(ticks) - 1
-        if t.errors:
-            break
-        if t.empty:
-            if not last:
-                deal_rows[i].errors.append(
-                    "Tick the winner and the worst hand of this deal, or remove it."
-                )
-            else:
-                deal_rows[i].pending = True
-            break
-        moves.append(game_engine.Deal.of([p - 1 for p in t.won], [p - 1 for p in t.worst]))
-        where.append((i, False))
-        for h in t.horses:
-            moves.append(game_engine.Horse(h - 1))
-            where.append((i, True))
-
-    replay = None
-    refused: game_engine.PlayError | None = None
+    moves, where = moves_of(ticks)
+    replay = refused = None
     if form.config is not None and not form.bad:
         try:
             replay = _play(game, rows, form.config, moves)
@@ -381,33 +339,8 @@ def _whole_game(request: HttpRequest, game: Game) -> HttpResponse:
             message = name_players(str(error), names)
             head, _, _ = message.partition(": ")
             form.error(head if head in form.fields else None, field_message(message))
-    if refused is not None:
-        row_index, horse = where[refused.index]
-        row, t = deal_rows[row_index], ticks[row_index]
-        incomplete = not t.won or not t.worst
-        if (
-            row_index == len(ticks) - 1
-            and not horse
-            and not t.horses
-            and incomplete
-            and refused.field in ("winners", "worst")
-        ):
-            row.pending = True  # the last deal is still being ticked
-        else:
-            words = field_message(name_players(str(refused), names))
-            (row.horse_errors if horse else row.errors).append(words)
-    _deal_rows(deal_rows, ticks, replay, where, names)
+    deal_rows = game_rows(ticks, where, replay, refused, names)
     broken = any(r.errors or r.horse_errors for r in deal_rows)
-    state = replay.state if replay is not None else None
-    if (
-        state is not None
-        and not broken
-        and not state.finished
-        and (not deal_rows or deal_rows[-1].counted)
-    ):
-        following = DealRow(deals + 1, pending=True)
-        following.players = [(p + 1, names[p], False, False) for p in state.active]
-        deal_rows.append(following)
 
     result = None
     if replay is not None:
@@ -429,53 +362,16 @@ def _whole_game(request: HttpRequest, game: Game) -> HttpResponse:
     return _respond(request, "game", context, form, acted=acted, bad=broken)
 
 
-def _deal_rows(
-    deal_rows: list[DealRow],
-    ticks: list[DealTicks],
-    replay: game_engine.Replay | None,
-    where: list[tuple[int, bool]],
-    names: list[str],
-) -> None:
-    """Each deal row as the page shows it: who may be ticked, what the deal did."""
-    by_row: dict[int, list[game_engine.Turn]] = {}
-    for turn in replay.turns if replay is not None else ():
-        by_row.setdefault(where[turn.index][0], []).append(turn)
-    before = replay.start if replay is not None else None
-    for i, (row, t) in enumerate(zip(deal_rows, ticks, strict=True)):
-        active = before.active if before is not None else range(len(names))
-        shown = sorted(set(active) | {p - 1 for p in t.won + t.worst})
-        row.players = [(p + 1, names[p], p + 1 in t.won, p + 1 in t.worst) for p in shown]
-        mine = by_row.get(i, [])
-        if not mine or row.errors:
-            before = None  # the deals after one not counted are not counted either
-            continue
-        dealt = mine[0]
-        row.counted = True
-        price = format_amount(dealt.after.horse_price)
-        eligible = set(dealt.may_buy_horse) | {h - 1 for h in t.horses}
-        row.horses = [(p + 1, names[p], p + 1 in t.horses, price) for p in sorted(eligible)]
-        row.after = standing_after(mine[-1], names)
-        row.out = [names[p] for p in dealt.out]
-        before = None if row.horse_errors else mine[-1].after
-
-
 # --------------------------------------------------------------------------- cards counted
 
 
 def _rack_players(game: Game, query: QueryDict) -> tuple[QueryDict, int, str]:
     """The query after any add/remove button, the number of players, the hand to record."""
-    query = query.copy()
     players = count_rows(query, ("name", "cards", "base"), _default_players(game))
-    if "remove" in query:
-        removed = query.get("remove", "")
-        if removed.isdigit() and 1 <= int(removed) <= players and players > game.min_players:
-            query = shift_players(query, int(removed), ())
-            players -= 1
-    if "add" in query and players < game.max_players:
-        players += 1
-        query.setdefault(f"name{players}", "")
-        query.setdefault(f"cards{players}", "")
-    record = query.get("record", "")
+    query, players = press(
+        query, players, low=game.min_players, high=game.max_players, new_row=["name", "cards"]
+    )
+    record = query.pop("record", [""])[0]
     for key in ACTIONS:
         query.pop(key, None)
     return query, players, record
