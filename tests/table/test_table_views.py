@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from content.library import find_paragraph
 
 HX = {"HX-Request": "true"}
-LIVE = {"HX-Request": "true", "X-Table-Live": "1"}
 PAGES = ["/table/peel/", "/table/swedish/", "/table/compare/", "/table/cox/"]
 
 
@@ -318,7 +317,7 @@ def test_a_missing_card_is_an_error_when_judging_but_not_while_entering(client):
     page = Page(judged.content.decode())
     assert page.attr("h1c3", "aria-invalid") == "true"
     assert "empty" in page.text("h1c3-error")
-    live = get(client, "/table/peel/", params, **LIVE)
+    live = get(client, "/table/peel/", params, **HX)  # an update as the player enters cards
     assert live.status_code == 200
     assert "1 card to go" in Page(live.content.decode()).text("verdict-text")
 
