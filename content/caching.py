@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -95,22 +96,26 @@ def same_for_everyone(request: HttpRequest, response: HttpResponse) -> bool:
 
 
 class Store:
-    """The pages of one view by key; the oldest goes first beyond ``maxsize`` (None: no limit)."""
+    """The pages of one view by key; the least recently used goes first beyond ``maxsize``
+    (None: no limit). Safe under a threaded server (gthread, runserver)."""
 
     def __init__(self, maxsize: int | None) -> None:
         self.maxsize = maxsize
         self.pages: OrderedDict[Hashable, Page] = OrderedDict()
+        self.lock = threading.Lock()
 
     def get(self, key: Hashable) -> Page | None:
-        page = self.pages.get(key)
-        if page is not None and self.maxsize is not None:
-            self.pages.move_to_end(key)
-        return page
+        with self.lock:
+            page = self.pages.get(key)
+            if page is not None and self.maxsize is not None:
+                self.pages.move_to_end(key)
+            return page
 
     def put(self, key: Hashable, page: Page) -> None:
-        self.pages[key] = page
-        if self.maxsize is not None and len(self.pages) > self.maxsize:
-            self.pages.popitem(last=False)
+        with self.lock:
+            self.pages[key] = page
+            if self.maxsize is not None and len(self.pages) > self.maxsize:
+                self.pages.popitem(last=False)
 
 
 STORES: list[Store] = []
