@@ -1321,6 +1321,8 @@ def compute(spec: Spec, entries: Iterable[Entry], start: Running | None = None) 
 
 
 def _seat_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+    if not spec.rule_set.seats_change:
+        raise EntryError(None, f"in {spec.rule_set.label} nobody joins or leaves the table")
     seat = entry.data["player"]
     name = spec.players[seat]
     present = set(state.present)

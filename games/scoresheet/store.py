@@ -97,14 +97,15 @@ def load(
     """The latest ``size`` entries (or those just before position ``before``, or just
     after ``after``) with the states around them; the accounts after the last entry."""
     spec = spec if spec is not None else spec_of(game)
-    for _ in range(2):
+    window = _load(game, spec, before, after, size)
+    if window is not None:
+        return window
+    deals, states, broken, position = heal(game, spec)
+    if broken is None:
         window = _load(game, spec, before, after, size)
         if window is not None:
             return window
-        broken, position = heal(game, spec)
-        if broken is not None:
-            return _replayed(game, spec, broken, position, before, after, size)
-    raise RuntimeError("the stored states could not be recomputed")  # pragma: no cover
+    return _in_memory(game, spec, deals, states, broken, position, before, after, size)
 
 
 _FIELDS = ("id", "position", "kind", "data", "state", "stamp")
@@ -152,76 +153,84 @@ def _load(
     return Window(game, spec, sheet, window, start, states, older=older, newer=newer)  # type: ignore[arg-type]
 
 
-def heal(game: Game, spec: ledger.Spec) -> tuple[EntryError | None, int | None]:
-    """Recompute and store every state from the first missing or outdated one. Returns the
-    error and position of an entry the engine no longer accepts (its state and those
-    after it stay empty), or ``(None, None)``."""
+def heal(
+    game: Game, spec: ledger.Spec
+) -> tuple[list[Deal], list[ledger.Running | None], EntryError | None, int | None]:
+    """Recompute every state from the first missing or outdated one, and store them. Returns
+    every entry with its state, and the error and position of an entry the engine no
+    longer accepts (its state and those after it stay empty)."""
+    seen = Game.objects.filter(pk=game.pk).values_list("version", flat=True).first()
     deals = list(Deal.objects.filter(game=game).only(*_FIELDS).order_by("position"))
-    first = 0
+    states: list[ledger.Running | None] = []
     state = ledger.initial(spec)
-    for first, deal in enumerate(deals):  # noqa: B007 -- the index is used after the loop
-        loaded = ledger.load_state(spec, deal.state)
-        if loaded is None:
-            break
-        state = loaded
-    else:
-        first = len(deals)
     changed: list[Deal] = []
     broken: EntryError | None = None
     position: int | None = None
-    for deal in deals[first:]:
+    for deal in deals:
+        loaded = None if changed or broken else ledger.load_state(spec, deal.state)
+        if loaded is not None:
+            state = loaded
+            states.append(state)
+            continue
         if broken is None:
             try:
                 state, row = ledger.step(spec, state, deal.entry())
             except EntryError as error:
                 broken, position = error, deal.position
-                deal.state = None
             else:
                 deal.state = ledger.dump_state(state, row)
-        else:
-            deal.state = None
+                states.append(state)
+                changed.append(deal)
+                continue
+        deal.state = None
+        states.append(None)
         changed.append(deal)
-    if changed:
+    if changed and seen is not None:
         # If someone wrote meanwhile, his change stored its own states.
         with contextlib.suppress(Stale):
-            commit(game, game.version, lambda locked: Deal.objects.bulk_update(changed, ["state"]))
-    return broken, position
+            commit(game, seen, lambda locked: Deal.objects.bulk_update(changed, ["state"]))
+    return deals, states, broken, position
 
 
-def _replayed(
+def _in_memory(
     game: Game,
     spec: ledger.Spec,
-    broken: EntryError,
+    deals: list[Deal],
+    states: list[ledger.Running | None],
+    broken: EntryError | None,
     position: int | None,
     before: int | None,
     after: int | None,
     size: int,
 ) -> Window:
-    """A sheet with an entry the engine no longer accepts: the accounts stop before it,
-    and the window shows the entries up to it (so it can be edited or undone)."""
-    deals = list(Deal.objects.filter(game=game).only(*_FIELDS).order_by("position"))
-    index = broken.index if broken.index is not None else len(deals)
-    good = deals[:index]
-    state = ledger.initial(spec)
-    states = []
-    for deal in good:
-        state = ledger.load_state(spec, deal.state) or state
-        states.append(state)
-    shown = deals[: index + 1]
-    window = shown[-size:]
-    start_at = len(shown) - len(window)
-    start = states[start_at - 1] if start_at > 0 else ledger.initial(spec)
-    sheet = ledger.summarise(spec, state)
+    """The window from states computed in memory: when an entry the engine no longer
+    accepts stops the accounts before it (the window then ends with it, so it can be
+    edited or undone), or when the states could not be stored."""
+    good = [s for s in states if s is not None]
+    last = good[-1] if good else ledger.initial(spec)
+    end = len(deals) if broken is None else states.index(None) + 1
+    shown = list(range(end))
+    if before is not None:
+        shown = [i for i in shown if deals[i].position < before]
+    elif after is not None:
+        shown = [i for i in shown if deals[i].position >= after][:size]
+    picked = shown[-size:] if after is None else shown
+    first = picked[0] if picked else end
+    start = (
+        states[first - 1] if first > 0 and states[first - 1] is not None else ledger.initial(spec)
+    )
+    window_states = [s for s in (states[i] for i in picked) if s is not None]
     return Window(
         game,
         spec,
-        sheet,
-        window,
-        start,
-        states[start_at:],
+        ledger.summarise(spec, last),
+        [deals[i] for i in picked],
+        start,  # type: ignore[arg-type]
+        window_states,
         broken,
         position,
-        older=start_at > 0,
+        older=first > 0,
+        newer=bool(picked) and picked[-1] < end - 1,
     )
 
 
@@ -286,13 +295,11 @@ def recompute(
     previous = deals.filter(position__lt=at).order_by("-position").first()
     state = ledger.initial(spec) if previous is None else ledger.load_state(spec, previous.state)
     if state is None:
-        heal(game, spec)
-        previous = deals.filter(position__lt=at).order_by("-position").first()
-        state = (
-            ledger.initial(spec) if previous is None else ledger.load_state(spec, previous.state)
-        )
-        if state is None:
+        every, states, _, _ = heal(game, spec)
+        earlier = [st for d, st in zip(every, states, strict=True) if d.position < at]
+        if not earlier or earlier[-1] is None:
             return Recomputed([], EntryError(None, "an earlier entry can no longer be settled"))
+        state = earlier[-1]
     later = change(list(deals.filter(position__gte=at).order_by("position")))
     for deal in later:
         try:

@@ -27,6 +27,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import RequestDataTooBig
 from django.db import connection
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -426,7 +427,15 @@ def start(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_sheet(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
-        form = ImportForm(request.POST, request.FILES)
+        try:
+            form = ImportForm(request.POST, request.FILES)
+        except RequestDataTooBig:
+            size = request.META.get("CONTENT_LENGTH") or "0"
+            too_large = ImportForm.TOO_LARGE.format(
+                what="text sent", size=int(size) if size.isdigit() else 0, unit="bytes"
+            )
+            context = {"form": ImportForm(), "too_large": too_large}
+            return render(request, "scoresheet/import.html", context, status=413)
         if form.is_valid():
             try:
                 imported = serialize.import_sheet(form.cleaned_data["json_text"])
@@ -748,6 +757,8 @@ def _deal_or_404(game: Game, position: int) -> Deal:
 
 
 def _state_before(game: Game, spec: ledger.Spec, position: int) -> ledger.Sheet:
+    """The sheet just before the entry at ``position`` (what its edit form is checked
+    against)."""
     previous = (
         Deal.objects.filter(game=game, position__lt=position)
         .only("state")
@@ -756,8 +767,10 @@ def _state_before(game: Game, spec: ledger.Spec, position: int) -> ledger.Sheet:
     )
     state = ledger.initial(spec) if previous is None else ledger.load_state(spec, previous.state)
     if state is None:
-        store.heal(game, spec)
-        return _state_before(game, spec, position)
+        deals, states, _, _ = store.heal(game, spec)
+        earlier = [s for d, s in zip(deals, states, strict=True) if d.position < position]
+        known = [s for s in earlier if s is not None]
+        state = known[-1] if known else ledger.initial(spec)
     return ledger.summarise(spec, state)
 
 

@@ -1,0 +1,349 @@
+"""The score sheet as people use it, through its pages: every error at once and only the form
+swapped; undo and redo; players joining and leaving; the grid, the paging of older deals and
+who pays whom; a showdown from the table; a confirmation after an edit; writes that hold the
+lock only to write."""
+
+import html
+import re
+import secrets
+
+import pytest
+from django.test import Client
+from sheet_factory import HANDS_4, action, entry, make_game, post_deal, post_fields
+
+from games.scoresheet import ledger, store
+from games.scoresheet.models import Change, Deal
+
+pytestmark = pytest.mark.django_db
+
+PEEL_DEAL = {"dealer": 0, "stood": 1, "bought": [0, 1, 0, 2], "mode": "hands", "hands": HANDS_4}
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def client():
+    return Client()
+
+
+def text(response):
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+
+
+def fields(game, **change):
+    game.refresh_from_db()
+    spec = game.spec()
+    return {
+        **post_fields(spec, PEEL_DEAL),
+        "version": game.version,
+        "key": secrets.token_urlsafe(16),
+        **change,
+    }
+
+
+# --- Errors -------------------------------------------------------------------------------------
+
+
+def test_every_error_at_once_beside_its_field_and_only_the_form_swapped(client):
+    game = make_game("peel-new")
+    response = client.post(
+        f"/sheet/{game.token}/deals/",
+        fields(game, stood="", card_1_0="AS", card_1_1="AS", card_1_2="ZZ"),
+        headers=HTMX,
+    )
+    assert response.status_code == 400
+    assert response["HX-Retarget"] == "#deal-form" and response["HX-Reswap"] == "outerHTML"
+    html = response.content.decode()
+    assert html.lstrip().startswith('<form id="deal-form"')  # the form, not the page
+    assert "<header" not in html and "site-header" not in html
+    body = text(response)
+    assert "4 things to correct" in body
+    for words in (
+        "Who stood: Choose the player who stood.",
+        "Bob, card 1: AS is also in Ann's hand",
+        "Bob, card 2: AS is written twice in this hand",
+        "Bob, card 3: 'ZZ' is not a card",
+    ):
+        assert words.split(": ", 1)[1] in body
+    assert re.search(r'id="id_card_1_2_error"[^>]*>[^<]*ZZ', html)
+    assert re.search(r'id="id_stood_error"', html)
+    assert 'href="#id_card_1_2"' in html  # the summary links to the field
+    assert Deal.objects.count() == 0
+
+
+def test_without_javascript_an_error_shows_the_whole_sheet(client):
+    game = make_game("peel-new")
+    response = client.post(f"/sheet/{game.token}/deals/", fields(game, card_2_0="ZZ"))
+    assert response.status_code == 400
+    assert "<html" in response.content.decode() and "Cy, card 1: 'ZZ' is not a card" in text(
+        response
+    )
+
+
+def test_a_stale_htmx_form_gets_the_whole_sheet_back(client):
+    game = make_game("peel-new")
+    stale = fields(game)
+    post_deal(client, game, PEEL_DEAL)
+    response = client.post(f"/sheet/{game.token}/deals/", stale, headers=HTMX)
+    assert response.status_code == 409
+    assert response["HX-Retarget"] == "#sheet"
+    assert "The sheet changed meanwhile" in text(response)
+
+
+# --- Recording with htmx ------------------------------------------------------------------------
+
+
+def test_recording_answers_with_the_next_form_and_what_changed(client, django_assert_num_queries):
+    game = make_game("peel-new")
+    post_deal(client, game, PEEL_DEAL)
+    response = post_deal(client, game, {**PEEL_DEAL, "dealer": 1, "stood": 2}, htmx=True)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<form id="deal-form"')
+    assert 'id="live"' in html and 'hx-swap-oob="true"' in html
+    assert 'hx-swap-oob="afterbegin:#deal-list"' in html
+    assert "Deal 2 recorded." in text(response) and "Record deal 3" in text(response)
+    # another phone polling from the version before gets the same answer, kept: one query
+    game.refresh_from_db()
+    with django_assert_num_queries(1):
+        poll = Client().get(f"/sheet/{game.token}/live/?v={game.version - 1}", headers=HTMX)
+    assert poll.status_code == 200 and "Deal 2" in poll.content.decode()
+    # and the full page for the new version renders the form only once
+    assert Client().get(f"/sheet/{game.token}/").status_code == 200
+
+
+def test_a_write_meanwhile_makes_the_deal_a_conflict_not_a_double(client, monkeypatch):
+    game = make_game("peel-new")
+    posted = fields(game)
+    real_step = ledger.step
+
+    busy = []
+
+    def step_while_another_phone_records(spec, state, e):
+        if not busy:
+            busy.append(True)
+            post_deal(Client(), game, {**PEEL_DEAL, "stood": 2})
+        return real_step(spec, state, e)
+
+    monkeypatch.setattr(ledger, "step", step_while_another_phone_records)
+    response = client.post(f"/sheet/{game.token}/deals/", posted)
+    assert response.status_code == 409
+    assert Deal.objects.filter(game=game).count() == 1
+    assert "The sheet changed meanwhile" in text(response)
+
+
+def test_a_stored_state_missing_is_computed_and_kept(client):
+    game = make_game("peel-new")
+    post_deal(client, game, PEEL_DEAL)
+    post_deal(client, game, {**PEEL_DEAL, "dealer": 1, "stood": 0})
+    Deal.objects.filter(game=game).update(state=None)
+    page = text(client.get(f"/sheet/{game.token}/"))
+    spec = game.spec()
+    whole = ledger.compute(spec, [d.entry() for d in Deal.objects.filter(game=game)])
+    assert "Accounts after 2 deals" in page
+    assert all(d.state is not None for d in Deal.objects.filter(game=game))
+    assert store.load(game).sheet.totals == whole.totals
+    # a state of an older ledger revision is recomputed too
+    Deal.objects.filter(game=game).update(state={"r": ledger.REVISION - 1})
+    assert store.load(game).sheet.totals == whole.totals
+
+
+# --- Edit, undo, redo ---------------------------------------------------------------------------
+
+
+def test_an_edit_is_confirmed(client):
+    game = make_game("peel-new")
+    post_deal(client, game, PEEL_DEAL)
+    response = post_deal(
+        client, game, {**PEEL_DEAL, "stood": 3}, url=f"/sheet/{game.token}/deals/1/"
+    )
+    assert response.status_code == 303
+    assert response["Location"] == f"/sheet/{game.token}/?done=edit&at=1#deal-1"
+    assert "Deal 1 saved; every total after it is recomputed." in text(
+        client.get(response["Location"])
+    )
+
+
+def test_undo_then_redo_puts_the_deal_back_in_its_place(client):
+    game = make_game("peel-new")
+    post_deal(client, game, PEEL_DEAL)
+    post_deal(
+        client,
+        game,
+        {
+            **PEEL_DEAL,
+            "dealer": 1,
+            "stood": 0,
+            "mode": "result",
+            "places": [2, 1, 3, 4],
+            "categories": ["pair", "flush", "point", "point"],
+        },
+    )
+    before = store.load(game).sheet.totals
+    response = action(client, game, f"/sheet/{game.token}/deals/1/undo/", htmx=True)
+    assert "Deal 1 undone" in text(response)
+    assert "Redo: restore deal 1" in text(response)
+    post_deal(client, game, {**PEEL_DEAL, "dealer": 2, "stood": 3})  # a deal meanwhile
+    undo = Change.objects.get(game=game, action="undo")
+    response = action(client, game, f"/sheet/{game.token}/restore/{undo.version}/", htmx=True)
+    assert response.status_code == 200
+    assert "Deal 1 restored" in text(response)
+    assert list(Deal.objects.filter(game=game).values_list("position", flat=True)) == [1, 2, 3]
+    spec = game.spec()
+    third = entry(spec, {**PEEL_DEAL, "dealer": 2, "stood": 3})
+    assert (
+        store.load(game).sheet.totals
+        == ledger.compute(spec, [d.entry() for d in Deal.objects.filter(game=game)]).totals
+    )
+    assert (
+        ledger.compute(spec, [d.entry() for d in Deal.objects.filter(game=game)][:2]).totals
+        == before
+    )
+    assert third is not None
+    # a second restore of the same undo is refused; the panel is gone
+    again = action(client, game, f"/sheet/{game.token}/restore/{undo.version}/")
+    assert again.status_code == 409 and "back already" in text(again)
+    assert "Redo: restore" not in text(client.get(f"/sheet/{game.token}/"))
+
+
+def test_undo_without_javascript_says_so_and_offers_redo(client):
+    game = make_game("peel-new")
+    post_deal(client, game, PEEL_DEAL)
+    response = action(client, game, f"/sheet/{game.token}/deals/1/undo/")
+    assert response.status_code == 303
+    page = text(client.get(response["Location"]))
+    assert "Undone; every total is recomputed without it." in page
+    assert "Redo: restore deal 1" in page
+
+
+# --- Seats ----------------------------------------------------------------------------------------
+
+
+def test_a_late_player_joins_and_one_leaves(client):
+    game = make_game("peel-old", players=["Ann", "Bob", "Cy"])
+    three = [["AS", "KS", "QS"], ["2H", "2D", "7C"], ["9C", "8D", "4H"]]
+    post_deal(client, game, {"dealer": 0, "mode": "hands", "hands": three})
+    response = action(client, game, f"/sheet/{game.token}/seats/", name="Eve")
+    assert response.status_code == 303
+    page = text(client.get(response["Location"]))
+    assert "Eve" in page and "Next deal: Bob deals" in page
+    game.refresh_from_db()
+    assert game.spec().late == frozenset({3})
+    # Eve's cards go in the next deal; her account starts at 0
+    post_deal(client, game, {"dealer": 1, "mode": "hands", "hands": HANDS_4})
+    sheet = store.load(game).sheet
+    assert sum(sheet.totals) == 0 and sheet.totals[3] == -1
+    # Bob leaves: the deal passes from Cy to Eve, Bob is not dealt in
+    response = action(client, game, f"/sheet/{game.token}/seats/", leave=1, htmx=True)
+    assert "Bob leaves the table" in text(response)
+    sheet = store.load(game).sheet
+    assert sheet.present == (0, 2, 3) and sheet.next_dealer == 2
+    page = client.get(f"/sheet/{game.token}/").content.decode()
+    assert 'name="card_1_0"' not in page and 'name="card_3_0"' in page
+    assert "away" in page
+    # and comes back
+    action(client, game, f"/sheet/{game.token}/seats/", back=1)
+    assert store.load(game).sheet.present == (0, 1, 2, 3)
+    # the first deal is unchanged
+    first = Deal.objects.filter(game=game).order_by("position").first()
+    assert first.state["t"] == ["2", "-1", "-1"]
+
+
+def test_seats_are_refused_where_the_game_has_none(client):
+    game = make_game("cox", stake="")
+    response = action(client, game, f"/sheet/{game.token}/seats/", name="Eve")
+    assert response.status_code == 400
+    assert "nobody joins" in text(response)
+    assert "Players joining or leaving" not in text(client.get(f"/sheet/{game.token}/"))
+
+
+# --- The grid, older deals, the end -----------------------------------------------------------
+
+
+def test_the_page_shows_the_latest_deals_and_links_to_older_ones(client):
+    game = make_game("peel-old")
+    spec = game.spec()
+    entries = [
+        entry(spec, {**PEEL_DEAL, "dealer": i % 4, "stood": None, "bought": None})
+        for i in range(25)
+    ]
+    imported = store.create(
+        spec,
+        "Long",
+        [ledger.Entry("deal", dict(e.data)) for e in entries],
+        "import",
+        "k" * 16,
+    )
+    page = client.get(f"/sheet/{imported.token}/")
+    html = page.content.decode()
+    assert html.count('<article class="deal"') == store.WINDOW
+    assert html.count('<tr id="grid-') == store.WINDOW
+    assert "Deal 25" in html and "Deal 5<" not in html
+    older = re.search(r'href="([^"]*\?before=(\d+))#history"', html)
+    assert older and older[2] == "6"
+    earlier = client.get(older[1])
+    assert earlier.status_code == 200
+    body = earlier.content.decode()
+    assert body.count('<article class="deal"') == 5 and "Deal 1<" in body
+    assert "Back to the latest deals" in text(earlier)
+    assert "Accounts after 25 deals" in text(earlier)  # the accounts are always the latest
+
+
+def test_during_play_the_accounts_are_in_seating_order_and_at_the_end_ranked(client):
+    game = make_game("peel-new")
+    post_deal(client, game, PEEL_DEAL)
+    page = client.get(f"/sheet/{game.token}/").content.decode()
+    live = page[page.index('id="live"') : page.index("</section>", page.index('id="live"'))]
+    assert "Place" not in live
+    names = re.findall(r'<th scope="row">(\w+)', live)
+    assert names == ["Ann", "Bob", "Cy", "Dee"]
+    assert "Who pays whom" not in live
+    action(client, game, f"/sheet/{game.token}/finish/")
+    page = client.get(f"/sheet/{game.token}/?done=finish").content.decode()
+    body = text(client.get(f"/sheet/{game.token}/?done=finish"))
+    assert "the final standings and who pays whom are below" in body
+    assert body.index("final standings and who pays whom are below") < body.index(
+        "Final standings "
+    )
+    live = page[page.index('id="live"') :]
+    assert '<th scope="col">Place</th>' in live
+    assert "Who pays whom" in body
+    for payer in ("Bob", "Cy", "Dee"):
+        assert f"{payer} pays Ann" in body
+    printed = text(client.get(f"/sheet/{game.token}/print/"))
+    assert "Who pays whom" in printed and "Dee pays Ann 3" in printed
+
+
+# --- A showdown from the table ------------------------------------------------------------------
+
+
+def test_a_showdown_from_the_table_fills_in_the_next_deal(client):
+    game = make_game("peel-new")
+    table = "/table/peel/?h=AS+KS+QS&h=2H+2D+7C&h=9C+8D+4H&h=3C+5D+JH&dealer=2"
+    page = client.get("/sheet/from-table/", {"from": table})
+    assert page.status_code == 200
+    assert "The 4 hands just judged" in text(page)
+    response = client.get(
+        "/sheet/from-table/", {"from": table, "sheet": f"http://testserver/sheet/{game.token}/"}
+    )
+    assert response.status_code == 303
+    assert response["Location"].startswith(f"/sheet/{game.token}/?h=AS+KS+QS")
+    form = client.get(response["Location"]).content.decode()
+    assert re.search(r'name="card_0_0"[^>]*value="AS"|value="AS"[^>]*name="card_0_0"', form)
+    assert re.search(r'name="card_3_2"[^>]*value="JH"|value="JH"[^>]*name="card_3_2"', form)
+    assert re.search(r'<option value="1" selected>Bob</option>', form)  # the second hand dealt
+    bad = client.get(
+        "/sheet/from-table/", {"from": table, "sheet": f"/sheet/view/{game.view_token}/"}
+    )
+    assert bad.status_code == 400 and "the link for the scorers" in text(bad)
+    fewer = client.get(f"/sheet/{game.token}/?h=AS+KS+QS&h=2H+2D+7C")
+    assert "The showdown had 2 hands and 4 players are at this table" in text(fewer)
+    assert (
+        client.get("/sheet/from-table/", {"from": "https://evil.example/x?h=AS"}).status_code == 200
+    )
+
+
+def test_a_paste_larger_than_the_request_limit_says_so(client, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = client.post("/sheet/import/", {"text": "x" * 5000})
+    assert response.status_code == 413
+    assert "larger than 2 MB" in text(response)
