@@ -4,12 +4,21 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from content.library import find_paragraph, get_book
 from games.engine.citations import RULINGS, Citation
 from games.engine.games import house_rule
 
 register = template.Library()
+
+
+@register.filter
+def marked(parts: list[tuple[str, bool]]) -> SafeString:
+    """A search snippet as HTML, each match in ``<mark>``, every piece escaped: one call where a
+    template loop over a one-letter query's thousands of pieces took ten milliseconds."""
+    return mark_safe("".join(f"<mark>{escape(t)}</mark>" if hit else escape(t) for t, hit in parts))
 
 
 def citation_url(citation: Citation) -> str:
