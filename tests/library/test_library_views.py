@@ -255,3 +255,10 @@ def test_links_into_our_translation_say_it_is_ours(client):
     assert re.search(r'#en-[^"]+">The Swedish text \(source unknown\), our translation', found)
     assert not re.search(r'#(?!en-)[^"]+">The Swedish text \(source unknown\), our translation',
                          found)
+
+
+def test_snippets_mark_the_matches_and_escape_every_piece():
+    from content.templatetags.library import marked
+
+    html = marked([("1 < 2 & ", False), ("<tie>", True), (" \"ok\"", False)])
+    assert html == "1 &lt; 2 &amp; <mark>&lt;tie&gt;</mark> &quot;ok&quot;"
