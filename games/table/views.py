@@ -14,6 +14,7 @@ The views only read the query string, call the engine and render: every rule liv
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.middleware.csp import get_nonce
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.text import compress_string
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
@@ -65,9 +68,42 @@ def _fragment(request: HttpRequest) -> bool:
 
 ANSWERS_KEPT = 200
 """How many answers each worker keeps (a page is about 35 kB, a result 6-15 kB)."""
-_answers: OrderedDict[tuple[str, str, str], tuple[int, bytes, list[tuple[str, str]]]]
-_answers = OrderedDict()
 _KEPT_HEADERS = ("Content-Type", "HX-Push-Url", "HX-Retarget", "HX-Reswap")
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """An answer kept: its status, bytes (and the same compressed once) and htmx headers."""
+
+    status: int
+    content: bytes
+    headers: list[tuple[str, str]]
+    gzipped: bytes | None
+
+    @classmethod
+    def of(cls, response: HttpResponse) -> _Answer:
+        # Compressed once here rather than by GZipMiddleware for every reader, and without
+        # its random padding against BREACH: a table page holds no secret.
+        content = response.content
+        gzipped = compress_string(content) if len(content) >= 200 else None
+        headers = [(h, response[h]) for h in _KEPT_HEADERS if response.has_header(h)]
+        return cls(response.status_code, content, headers, gzipped)
+
+    def response(self, request: HttpRequest) -> HttpResponse:
+        gzip = self.gzipped is not None and _ACCEPTS_GZIP.search(
+            request.headers.get("Accept-Encoding", "")
+        )
+        response = HttpResponse(self.gzipped if gzip else self.content, status=self.status)
+        for name, value in self.headers:
+            response[name] = value
+        if gzip:
+            response["Content-Encoding"] = "gzip"  # GZipMiddleware leaves it alone
+            patch_vary_headers(response, ["Accept-Encoding"])
+        return response
+
+
+_answers: OrderedDict[tuple[str, str, str], _Answer] = OrderedDict()
 
 
 def remembered(view: Callable[[HttpRequest], HttpResponse]) -> Callable[..., HttpResponse]:
@@ -90,11 +126,7 @@ def remembered(view: Callable[[HttpRequest], HttpResponse]) -> Callable[..., Htt
         kept = _answers.get(key)
         if kept is not None:
             _answers.move_to_end(key)
-            status, content, headers = kept
-            response = HttpResponse(content, status=status)
-            for name, value in headers:
-                response[name] = value
-            return response
+            return kept.response(request)
         response = view(request)
         if (
             response.status_code in (200, 400)
@@ -103,8 +135,7 @@ def remembered(view: Callable[[HttpRequest], HttpResponse]) -> Callable[..., Htt
             and "CSRF_COOKIE_NEEDS_UPDATE" not in request.META
             and not get_nonce(request)
         ):
-            headers = [(h, response[h]) for h in _KEPT_HEADERS if response.has_header(h)]
-            _answers[key] = (response.status_code, response.content, headers)
+            _answers[key] = _Answer.of(response)
             if len(_answers) > ANSWERS_KEPT:
                 _answers.popitem(last=False)
         return response

@@ -8,6 +8,7 @@ counting list gives three of a kind 3 points and the bank card doubles the score
 
 from __future__ import annotations
 
+import gzip
 import html
 import re
 import time
@@ -875,6 +876,11 @@ def test_an_answer_given_before_is_given_again_without_judging_again(client, mon
     assert len(judged) == 2 and "<html" in page.content.decode()
     get(client, "/table/peel/", hands("7S 7H 7D", "AS AH 3C"), **HX)
     assert len(judged) == 3
+    # A browser asks for gzip: the page kept is compressed once, not for every reader.
+    zipped = get(client, "/table/peel/", params, **{"Accept-Encoding": "gzip"})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.content) == page.content
+    assert "Accept-Encoding" in zipped.headers["Vary"] and len(judged) == 3
     with override_settings(DEBUG=True):  # an edited template shows at once
         get(client, "/table/peel/", params, **HX)
         get(client, "/table/peel/", params, **HX)
