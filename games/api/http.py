@@ -40,6 +40,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from games.engine.amounts import MAX_AMOUNT, MAX_DENOMINATOR, SANE, AmountError, read_amount
 from games.engine.cards import CardError
+from games.engine.settlement import MAX_BOUGHT
 from games.engine.citations import RULINGS, Citation, Reason
 
 MAX_BODY = 64 * 1024
@@ -49,8 +50,6 @@ MAX_DEPTH = 16
 needs 4: the body, ``players``, a player, its ``hand``)."""
 MAX_INTEGER = 2**53 - 1
 """The largest whole number read: beyond it JSON readers differ (RFC 7493, section 2.2)."""
-MAX_BOUGHT = 52
-"""The most cards one player buys in a deal, as the engine bounds it (``settlement``)."""
 MISSING: Any = object()
 
 

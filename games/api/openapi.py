@@ -7,7 +7,9 @@ game registered there appears here with nothing else edited.
 from collections.abc import Callable
 from typing import Any
 
+from games.engine.amounts import MAX_AMOUNT, SANE
 from games.engine.games import CommerceGame, Game, registered
+from games.engine.settlement import MAX_BOUGHT
 
 CARD = {
     "type": "string",
@@ -101,6 +103,7 @@ def _post(summary: str, request: str, response: str, example: dict[str, Any]) ->
                 },
                 "400": bad,
                 "405": bad,
+                "411": bad,
                 "413": bad,
             },
         }
@@ -312,7 +315,12 @@ def document() -> dict[str, Any]:
                     "required": ["rules", "stake", "players"],
                     "properties": {
                         "rules": {"enum": _names(_settles)},
-                        "stake": {"type": "number", "exclusiveMinimum": 0},
+                        "stake": {
+                            "type": "number",
+                            "exclusiveMinimum": 0,
+                            "maximum": MAX_AMOUNT,
+                            "description": f"The value of a stake: {SANE}",
+                        },
                         "dealer": {
                             **PLAYER_INDEX,
                             "description": "Required where the game has a dealer's privileges",
@@ -332,6 +340,7 @@ def document() -> dict[str, Any]:
                                     "bought": {
                                         "type": "integer",
                                         "minimum": 0,
+                                        "maximum": MAX_BOUGHT,
                                         "default": 0,
                                         "description": "Purchases from the dealer or the stock",
                                     },

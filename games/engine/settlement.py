@@ -181,6 +181,8 @@ for: at most 1,000,000,000, in steps no finer than 1/10,000
     return result
 
 
+MAX_BOUGHT: Final = 52
+"""The most cards one player buys in a deal: a whole pack (see ``_check_bought``)."""
 MAX_AMOUNT: Final = 10**9
 """The largest stake, counter or price the engine accepts: more is a typing slip."""
 MAX_DENOMINATOR: Final = 10_000
@@ -580,7 +582,7 @@ def _check_bought(bought: Sequence[int], n: int) -> tuple[int, ...]:
     # of the stock and the card thrown out to its bottom (Peel, "trades for ready money"; the
     # Swedish text, "handla"), so the stock never runs out; but one player buying more cards
     # than the pack holds is a typing slip, not a deal, and would settle into absurd sums.
-    most = 52
+    most = MAX_BOUGHT
     for i, b in enumerate(bought):
         if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= most:
             shown = repr(b) if not isinstance(b, int) or abs(b) < 10**6 else "a number that large"
