@@ -40,7 +40,6 @@ from django.views.decorators.csrf import csrf_exempt
 
 from games.engine.amounts import MAX_AMOUNT, MAX_DENOMINATOR, SANE, AmountError, read_amount
 from games.engine.cards import CardError
-from games.engine.settlement import MAX_BOUGHT
 from games.engine.citations import RULINGS, Citation, Reason
 
 MAX_BODY = 64 * 1024

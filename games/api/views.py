@@ -16,10 +16,10 @@ from django.views.decorators.csrf import csrf_exempt
 from games.engine.cards import parse_hand, parse_hands
 from games.engine.commerce import PeelRules, Placing, SwedishRules, showdown
 from games.engine.games import CommerceGame, Config, Cox, Game, OptionError, get, registered
+from games.engine.settlement import MAX_BOUGHT
 from games.engine.strength import strength
 
 from .http import (
-    MAX_BOUGHT,
     ApiError,
     amount_field,
     card_lists,
