@@ -5,5 +5,7 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-# A failure on our side: the API's JSON error under /api/, the site's own page elsewhere.
+# A failure on our side, or nothing at the address: the API's JSON error under /api/, the
+# site's own page elsewhere.
+handler404 = "games.api.http.page_not_found"
 handler500 = "games.api.http.server_error"

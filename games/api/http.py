@@ -139,6 +139,16 @@ def server_error(request: HttpRequest, template_name: str = "500.html") -> HttpR
     return defaults.server_error(request, template_name)
 
 
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The site's ``handler404``: under ``/api/`` the API's JSON error, elsewhere the page."""
+    if request.path_info.startswith("/api/"):
+        return error_response(
+            f"There is nothing at {request.path_info[:80]!r}: the endpoints are listed in "
+            f"{reverse('api-openapi')}", 404
+        )
+    return defaults.page_not_found(request, exception)
+
+
 # --- reading the body -----------------------------------------------------------------------
 
 def read_body(request: HttpRequest) -> bytes:

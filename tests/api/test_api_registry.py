@@ -137,3 +137,11 @@ def test_the_deal_passes_left_citing_the_paragraph_that_says_left(client):
     assert str(reason.citations[0]) == "peel-commerce#same-dealer"
     same = game.rotation_reason(game.configure({"same_dealer": True}))
     assert {"peel-same-dealer-own-hand", "peel-same-dealer-limited"} <= set(same.rulings)
+
+
+def test_an_unknown_api_address_is_a_404_in_json_and_a_page_elsewhere(client):
+    response = client.get("/api/v1/commerce/showdwn")
+    assert response.status_code == 404
+    assert "openapi.json" in response.json()["error"]["message"]
+    page = client.get("/no-such-page/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
