@@ -29,6 +29,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.http import QueryDict
+from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -585,7 +586,7 @@ class _HouseRulesForm(forms.Form):
                     "errors": bound.errors,
                     "help_id": f"id_{name}_helptext",
                     "help_text": bound.field.help_text,
-                    "slug": bound.field.ruling.slug,  # type: ignore[attr-defined]
+                    "about": f"{_rulings_path()}#{bound.field.ruling.slug}",  # type: ignore[attr-defined]
                 }
             )
         return out
@@ -636,6 +637,11 @@ class _OptionsForm(_HouseRulesForm):
         if self.cleaned_data.get("dealer"):
             out.append(("dealer", self.cleaned_data["dealer"]))
         return out
+
+
+@cache
+def _rulings_path() -> str:
+    return reverse("rulings")
 
 
 @cache

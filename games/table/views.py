@@ -135,9 +135,10 @@ def remembered(view: Callable[[HttpRequest], HttpResponse]) -> Callable[..., Htt
             and "CSRF_COOKIE_NEEDS_UPDATE" not in request.META
             and not get_nonce(request)
         ):
-            _answers[key] = _Answer.of(response)
+            kept = _answers[key] = _Answer.of(response)
             if len(_answers) > ANSWERS_KEPT:
                 _answers.popitem(last=False)
+            return kept.response(request)  # compressed already: not again by GZipMiddleware
         return response
 
     return answer
