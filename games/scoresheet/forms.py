@@ -15,6 +15,7 @@ from django.http import QueryDict
 from games.engine import cox
 from games.engine.cards import split_tokens
 from games.forms_util import sentence
+from games.payouts.render import FastRenderer
 
 from . import ledger
 from .ledger import OPTIONS, RULE_SETS, EntryError, SpecError
@@ -28,6 +29,8 @@ def new_key() -> str:
 
 class KeyedForm(forms.Form):
     """A form that changes a sheet: it carries the sheet's version and a one-off key."""
+
+    default_renderer = FastRenderer()  # Django's markup, written without its templates
 
     key = forms.CharField(
         widget=forms.HiddenInput,
@@ -82,6 +85,8 @@ def _option_field(option: ledger.OptionSpec) -> forms.Field:
 
 class StartForm(forms.Form):
     """The rule set, the players round the table, the stake and the house rules."""
+
+    default_renderer = FastRenderer()
 
     rules = forms.ChoiceField(
         label="Rule set",

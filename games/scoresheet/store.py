@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.core.cache import cache
+from django.db import IntegrityError, connection, transaction
 
 from . import ledger
 from .ledger import Entry, EntryError
@@ -248,7 +249,39 @@ def commit(game: Game, seen: int, write: Callable[[Game], object]) -> Game:
             write(locked)
     except IntegrityError:
         raise Duplicate from None
+    for token in (locked.token, locked.view_token):
+        cache.set(_version_key(token), locked.version, POLL_FRESH)
     return locked
+
+
+POLL_FRESH = 1
+"""Seconds a server process answers a poll from the version it last read or wrote, without
+asking the database: another process's change reaches the phones at most this much later
+(they poll every few seconds anyway)."""
+
+
+def _version_key(token: str) -> str:
+    return f"sheet-version:{token}"
+
+
+def version_of(token: str, spectator: bool) -> int | None:
+    """The version of the sheet with this link: a poll's one question, asked of the
+    database at most once a second per process (:data:`POLL_FRESH`)."""
+    key = _version_key(token)
+    found = cache.get(key)
+    if found is not None:
+        return int(found)
+    column = "view_token" if spectator else "token"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT version FROM {Game._meta.db_table} WHERE {column} = %s",  # noqa: S608
+            [token],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    cache.set(key, int(row[0]), POLL_FRESH)
+    return int(row[0])
 
 
 def bump(game: Game, key: str, action: str, **detail: Any) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import json
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -28,7 +29,6 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
-from django.db import connection
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.csp import get_nonce
@@ -78,8 +78,10 @@ def _personal(request: HttpRequest, html: str) -> str:
     if CSRF_MARK in html:
         html = html.replace(CSRF_MARK, get_token(request))
     if KEY_MARK in html:
+        # One random part per answer, numbered per form: unique keys for one urandom call.
+        base = new_key()
         parts = html.split(KEY_MARK)
-        html = parts[0] + "".join(new_key() + part for part in parts[1:])
+        html = parts[0] + "".join(f"{base}{i}{part}" for i, part in enumerate(parts[1:]))
     if NONCE_MARK in html:
         html = html.replace(NONCE_MARK, str(get_nonce(request)))
     return html
@@ -119,18 +121,6 @@ def _answer(request: HttpRequest, html: str, status: int = 200, **headers: str) 
 
 def _game(token: str, spectator: bool) -> Game:
     return get_object_or_404(Game, **{"view_token" if spectator else "token": token})
-
-
-def _version_of(token: str, spectator: bool) -> int | None:
-    """The sheet's version in one small query (the poll asks it every few seconds)."""
-    column = "view_token" if spectator else "token"
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT version FROM {Game._meta.db_table} WHERE {column} = %s",  # noqa: S608
-            [token],
-        )
-        row = cursor.fetchone()
-    return None if row is None else int(row[0])
 
 
 def _links(request: HttpRequest, game: Game, spectator: bool) -> dict[str, str]:
@@ -216,13 +206,13 @@ def sheet_context(
     window: store.Window,
     *,
     spectator: bool = False,
-    form: DealForm | None = None,
+    form: DealForm | None | bool = None,
     **extra: Any,
 ) -> dict[str, Any]:
     game, spec, sheet = window.game, window.spec, window.sheet
     can_edit = not spectator
     final = game.finished or sheet.over
-    if can_edit and form is None and not final:
+    if can_edit and form is None and not final:  # form=False: none wanted
         initial = {**deal_initial(spec, sheet), "version": game.version, "key": KEY_MARK}
         form = DealForm(spec, sheet, initial={**initial, **extra.pop("prefill", {})})
     horse_form = None
@@ -250,7 +240,7 @@ def sheet_context(
         "form_htmx": True,
         "horse_form": horse_form,
         "seats": can_edit and spec.rule_set.seats_change and not final,
-        "seat_form": SeatForm(spec, sheet, initial={"version": game.version}) if can_edit else None,
+        "seat_form": (lambda: SeatForm(spec, sheet)) if can_edit else None,  # read if shown
         "undone": (lambda: _undone(game)) if can_edit else None,  # read only if shown
         "links": _links(request, game, spectator),
         "poll_seconds": POLL_SECONDS,
@@ -575,7 +565,7 @@ def live(request: HttpRequest, token: str, spectator: bool = False) -> HttpRespo
     """The polling fragment: 204 (or 304) in one small query while nothing changed; else
     the accounts, and the new entries (or the latest ones, after an edit or an undo) as
     out-of-band swaps."""
-    version = _version_of(token, spectator)
+    version = store.version_of(token, spectator)
     if version is None:
         raise Http404("No score sheet has this link.")
     etag = f'"v{version}"'
@@ -635,18 +625,19 @@ def _poll_html(
 def record(request: HttpRequest, token: str) -> HttpResponse:
     game = _game(token, False)
     key = _key(request)
-    if store.already_done(game, key):
-        return _done(request, game, "That deal was already recorded; it counts once.")
     spec = store.spec_of(game)
     state, sheet = store.tail_state(game, spec)
-    if game.finished or sheet.over:
-        return _sheet_answer(
-            request,
-            game,
-            status=409,
-            problem="The evening is finished: reopen it to record a deal.",
-        )
-    if _stale(game, request):
+    if game.finished or sheet.over or _stale(game, request):
+        # A form sent twice comes back stale: the first one moved the version on.
+        if store.already_done(game, key):
+            return _done(request, game, "That deal was already recorded; it counts once.")
+        if game.finished or sheet.over:
+            return _sheet_answer(
+                request,
+                game,
+                status=409,
+                problem="The evening is finished: reopen it to record a deal.",
+            )
         form = DealForm(spec, sheet, _with_version(request, game.version))
         form.is_valid()
         return _sheet_answer(
@@ -662,20 +653,15 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             form.engine_error(error)
     if entry is None or form.has_errors:
         return _form_answer(request, game, spec, sheet, form)
+    new = Deal(kind="deal", data=dict(entry.data), state=ledger.dump_state(after, row))
 
     def write(locked: Game) -> None:
         top = Deal.objects.filter(game=locked).aggregate(m=Max("position"))["m"] or 0
-        position = max(locked.last_position, top) + 1
-        locked.last_position = position
-        Deal.objects.create(
-            game=locked,
-            position=position,
-            kind="deal",
-            data=dict(entry.data),
-            state=ledger.dump_state(after, row),
-            stamp=locked.version + 1,
-        )
-        store.bump(locked, key, "record", position=position)
+        new.game = locked
+        new.position = locked.last_position = max(locked.last_position, top) + 1
+        new.stamp = locked.version + 1
+        new.save(force_insert=True)
+        store.bump(locked, key, "record", position=new.position)
 
     try:
         locked = store.commit(game, game.version, write)
@@ -690,14 +676,15 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
         return _sheet_answer(
             request, game, status=409, form=form, conflict=_conflict_message(game, sheet.deals + 1)
         )
-    word = "Hand" if spec.rules == "cox" else "Deal"
-    notice = f"{word} {after.number} recorded."
     if not request.htmx:
         return see_other(
-            reverse("sheet:sheet", args=[token]) + f"?done=record&at={locked.last_position}"
-            f"#deal-{locked.last_position}"
+            reverse("sheet:sheet", args=[token]) + f"?done=record&at={new.position}"
+            f"#deal-{new.position}"
         )
-    return _recorded_answer(request, locked, game.version, notice)
+    word = "Hand" if spec.rules == "cox" else "Deal"
+    window = store.Window(locked, spec, ledger.summarise(spec, after), [new], state, [after])
+    window.rows = [(row, new)]  # computed already: the step just taken
+    return _recorded_answer(request, window, game.version, f"{word} {after.number} recorded.")
 
 
 def _form_answer(
@@ -725,23 +712,37 @@ def _form_answer(
     return _answer(request, html, 400, HX_Retarget="#deal-form", HX_Reswap="outerHTML")
 
 
-def _recorded_answer(request: HttpRequest, game: Game, before: int, notice: str) -> HttpResponse:
-    """After a deal is recorded with htmx: a fresh form for the next deal (kept per version:
-    the full page uses it too) and the poll's answer from the version before (the accounts
-    and the new deal, out of band: the other phones get the same)."""
-    where = _where(request)
+def _recorded_answer(
+    request: HttpRequest, window: store.Window, before: int, notice: str
+) -> HttpResponse:
+    """After a deal is recorded with htmx: what the other phones' polls get (the accounts
+    and the new deal, out of band; rendered once for them all) and the notice; the form
+    stays where it is and sheet.js makes it ready for the next deal (its new key and
+    version, the next dealer, the fields emptied: ``sheet-recorded``), so nothing is
+    read back from the database and no form is rendered."""
+    game, sheet = window.game, window.sheet
+    key = ("poll", "edit", game.token, before, game.version, _where(request))
+    context = sheet_context(request, window, oob=True, form=False)
 
-    def make_form() -> str:
-        window = store.load(game, size=0)
-        return _render(request, "scoresheet/sheet.html#deal-form", sheet_context(request, window))
+    def make() -> tuple[str, bool]:
+        return _render(request, "scoresheet/sheet.html#poll-append", context), False
 
-    form_html = _kept(("form", game.token, game.version, where), make_form)
-    poll_html, _ = _kept(
-        ("poll", "edit", game.token, before, game.version, where),
-        lambda: _poll_html(request, game.token, False, before),
-    )
+    poll_html, _ = _kept(key, make)
     messages = render_to_string("scoresheet/sheet.html#messages", {"notice": notice, "oob": True})
-    return _answer(request, form_html + poll_html + messages)
+    ready = {
+        "sheet-recorded": {
+            "version": game.version,
+            "key": new_key(),
+            "dealer": "" if sheet.next_dealer is None else sheet.next_dealer,
+            "number": sheet.deals + 1,
+        }
+    }
+    return _answer(
+        request,
+        poll_html + messages,
+        HX_Reswap="none",
+        HX_Trigger_After_Settle=json.dumps(ready),
+    )
 
 
 # --- Editing, undoing, restoring ---------------------------------------------------------------
