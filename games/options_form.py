@@ -191,10 +191,14 @@ class OptionCheckbox(forms.Field):
         return self.ticked(initial) != self.ticked(data)
 
 
+def _is_checkbox(option: Option) -> bool:
+    return option.is_yes_no and option.ruling is None and option.default == "false"
+
+
 def _field(option: Option) -> forms.Field:
     if option.kind == "amount":
         return AmountField(label=option.label, read=option.read, option=option)
-    if option.is_yes_no and option.ruling is None and option.default == "false":
+    if _is_checkbox(option):
         return OptionCheckbox(option)
     return OptionChoiceField(option)
 
@@ -223,9 +227,9 @@ def option_fields(game: Game, parts: Collection[str] | None = None) -> dict[str,
 def option_defaults(game: Game, parts: Collection[str] | None = None) -> dict[str, str]:
     """The default of each option a form shows as a value (a checkbox shows none)."""
     return {
-        name: field.option.default
-        for name, field in option_fields(game, parts).items()
-        if not isinstance(field, OptionCheckbox)
+        option.name: option.default
+        for option in game.options
+        if (parts is None or option.part in parts) and not _is_checkbox(option)
     }
 
 

@@ -11,7 +11,7 @@ only the result is sent. Without JavaScript every button (add or remove a player
 deal, record a hand) is a submit button, answered by a redirect to the new permalink. The
 views read the query, call the engine and render: every rule lives in ``games.engine``. A
 value the form or the engine refuses is answered with status 400 and the message beside its
-field.
+field. An address asked again gets the answer it got before (:mod:`.kept`).
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from .forms import (
     shift_deals,
     with_defaults,
 )
+from .kept import kept
 from .results import RackResult, deal_result, game_result, game_rows, rack_result
 
 SHAPE = "form_shape"
@@ -79,6 +80,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @vary_on_headers("HX-Request", "HX-History-Restore-Request")
+@kept
 def calculator(request: HttpRequest, slug: str) -> HttpResponse:
     """The calculator of the game called ``slug`` (a name it was known by redirects)."""
     try:
@@ -500,4 +502,5 @@ def _rack(request: HttpRequest, game: Game) -> HttpResponse:
         "hand_numbers": range(1, form.hands + 1),
         "status": "; ".join(f"{r.name} scores {r.points}" for r in results),
     }
-    return _respond(request, "rack", context, form, acted=acted)
+    shape = form.shape(context["can_add"], context["can_remove"], complete)
+    return _respond(request, "rack", context, form, acted=acted, shape=shape)

@@ -255,3 +255,42 @@ def test_without_javascript_every_button_still_works(page: Page):
         "Player 1 wins with sequence queen-king-ace of spades."
     )
     expect(page).to_have_url(re.compile(r"hand3=5C\+6D\+8H"))
+
+
+@pytest.mark.browser_context_args(**NO_CSP, **PHONE)
+def test_typing_swaps_the_result_and_never_what_is_typed(page: Page, axe_check):
+    page.goto("/pay/peel-old/?stake=1&hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H")
+    mark_page(page)
+    expect(page.locator("#result-heading")).to_contain_text("Player 1 wins")
+    answers = []
+    page.on("response", lambda r: answers.append(r) if "/pay/" in r.url else None)
+    name = page.locator(".pay-player").nth(0).get_by_label("Name")
+    name.press_sequentially("Ann", delay=50)
+    stake = page.get_by_label("Stake")
+    stake.fill("1 / 2")  # typed while the answer for the name may be on its way
+    stake.press_sequentially(" ", delay=10)
+    expect(page.locator("#result-heading")).to_have_text(
+        "Ann wins with sequence queen-king-ace of spades."
+    )
+    expect(page.locator("table.pay-net td.pay-money")).to_have_text(["+1", "−0.5", "−0.5"])
+    # The form was never swapped: what was typed is as typed, the chips and legend follow.
+    expect(name).to_have_value("Ann")
+    expect(stake).to_have_value("1 / 2 ")
+    expect(page.locator("#player-1 legend")).to_have_text("1 · Ann")
+    expect(page.get_by_role("radiogroup", name="Who dealt?").get_by_text("Ann")).to_have_count(1)
+    assert answers and all(r.headers.get("hx-retarget") == "#result" for r in answers)
+    assert stayed(page)
+    axe_check(page, "old game, typed")
+
+
+@pytest.mark.browser_context_args(**NO_CSP, **DESKTOP)
+def test_back_after_an_update_of_a_whole_game_shows_the_whole_page(page: Page):
+    page.goto("/pay/pool/")
+    page.get_by_role("checkbox", name="Won (Player 1, deal 1)").check()
+    page.get_by_role("checkbox", name="Worst (Player 2, deal 1)").check()
+    expect(page.locator("#deal-1 .pay-after")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"worst1=2"))
+    page.go_back()
+    expect(page.locator("header.site-header")).to_have_count(1)
+    expect(page.locator("h1")).to_have_text("Pool Commerce")
+    expect(page.locator("#calculator")).to_have_count(1)

@@ -97,7 +97,7 @@ def test_htmx_fragment(client):
     )
     body = response.content.decode()
     assert response.status_code == 200 and "<html" not in body
-    assert 'id="calculator"' in body and "Player 1 scores" in body
+    assert 'id="result"' in body and "Player 1 scores" in body  # the result alone
 
 
 def test_each_player_has_a_supply_base_of_his_own(client):

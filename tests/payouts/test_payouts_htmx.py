@@ -108,8 +108,21 @@ def test_every_answer_varies_on_the_htmx_headers():
     assert "HX-Request" in vary and "HX-History-Restore-Request" in vary
 
 
-def test_a_whole_game_and_a_count_send_the_whole_calculator(client):
+def test_a_whole_game_sends_the_whole_calculator(client):
+    # Its deals are the form: who may be ticked, the next deal, the horses follow the result.
     pool = get("/pay/pool/", {"win1": "1", "worst1": "2"}, htmx=True, client=client)
     assert "HX-Retarget" not in pool and 'id="calculator"' in pool.content.decode()
-    cox = get("/pay/cox/", {"cards1": "auto-1 auto-1 auto-1"}, htmx=True, client=client)
-    assert "HX-Retarget" not in cox and 'id="calculator"' in cox.content.decode()
+
+
+def test_counting_cards_gets_the_result_and_the_games_totals(client):
+    cards = {"cards1": "auto-1 auto-1 auto-1", "name2": "Bo", "score1_1": "3", "score1_2": "5"}
+    shape = shape_of(get("/pay/cox/", cards, client=client))
+    typed = get("/pay/cox/", {**cards, "score1_2": "7", SHAPE: shape}, htmx=True, client=client)
+    body = typed.content.decode()
+    assert typed["HX-Retarget"] == "#result" and "<input" not in body
+    assert '<tfoot id="pay-totals" hx-swap-oob="true">' in body and 'pay-best">7 ' in body
+    assert '<div id="pay-game-result" hx-swap-oob="true">' in body and "Bo leads" in body
+    # Every hand counted: the buttons that put the scores into the game appear.
+    both = {**cards, "cards2": "ship-2 ship-2 ship-2", SHAPE: shape}
+    complete = get("/pay/cox/", both, htmx=True, client=client)
+    assert "HX-Retarget" not in complete and 'name="record"' in complete.content.decode()
