@@ -200,3 +200,171 @@ def test_a_four_deal_evening_on_a_phone(page: Page, axe_check):
     axe_check(page, "printable sheet")
     page.goto(sheet_url)
     assert errors == []
+
+
+# --- The sheet as people use it (issue 9) -----------------------------------------------------
+
+PHONE_DEBUG = pytest.mark.browser_context_args(bypass_csp=True, **PHONE)
+
+
+def new_sheet(page: Page, players: list[str], rules: str = "Peel's new game") -> str:
+    page.goto("/sheet/")
+    page.get_by_label(rules).check()
+    page.get_by_label("Players, one name a line, in seating order").fill("\n".join(players))
+    page.get_by_role("button", name="Start the sheet").click()
+    expect(page).to_have_url(re.compile(r"/sheet/[A-Za-z0-9_-]{22}/$"))
+    return page.url
+
+
+@PHONE_DEBUG
+def test_every_error_at_once_beside_its_field_and_the_page_keeps_its_header(
+    page: Page, settings, axe_check
+):
+    # make run's debug mode: django-htmx's handler would put a 400 answer in place of the page
+    settings.DEBUG = True
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    new_sheet(page, PLAYERS)
+    assert "django-htmx" in page.content()  # the debug handler is on the page
+    # Nobody chosen as having stood, and Dee's hand: a card twice and one that is none.
+    enter_hands(page, {"Ann": "as ks qs", "Bob": "2h 2d 7c", "Cy": "9c 8d 4h", "Dee": "3c 3c zz"})
+    page.get_by_role("button", name="Record deal 1").click()
+    expect(page.locator("#id_stood_error")).to_contain_text("Choose the player who stood")
+    expect(page.locator("#id_card_3_1_error")).to_contain_text("written twice in this hand")
+    expect(page.locator("#id_card_3_2_error")).to_contain_text("'zz' is not a card")
+    expect(page.get_by_label("Dee, Card 3", exact=True)).to_have_attribute("aria-invalid", "true")
+    summary = page.locator("#deal-form .form-errors")
+    expect(summary).to_contain_text("3 things to correct")
+    expect(summary).to_contain_text("Dee, card 3: 'zz' is not a card")
+    # the page is still the page: its header, its styles, the accounts
+    expect(page.locator("header.site-header")).to_be_visible()
+    expect(page.locator("#live")).to_be_visible()
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != "rgba(0, 0, 0, 0)"
+    axe_check(page, "three errors at once")
+    # corrected, it goes through, and the form is ready for the next deal
+    page.get_by_label("Who stood (knocked)").select_option(label="Bob")
+    page.get_by_label("Dee, Card 2", exact=True).fill("5d")
+    page.get_by_label("Dee, Card 3", exact=True).fill("jh")
+    page.get_by_role("button", name="Record deal 1").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 recorded.")
+    expect(page.get_by_role("button", name="Record deal 2")).to_be_visible()
+    expect(page.get_by_label("Ann, Card 1", exact=True)).to_have_value("")
+    expect(page.get_by_label("Dealer")).to_have_value("1")
+    expect(page.locator("#deal-form .error")).to_have_count(0)
+    assert errors == []
+
+
+@PHONE_NO_CSP
+def test_undo_then_redo(page: Page, axe_check):
+    page.on("dialog", lambda dialog: dialog.accept())
+    new_sheet(page, PLAYERS)
+    page.get_by_label("Who stood (knocked)").select_option(label="Bob")
+    enter_hands(page, {"Ann": "as ks qs", "Bob": "2h 2d 7c", "Cy": "9c 8d 4h", "Dee": "3c 5d jh"})
+    page.get_by_role("button", name="Record deal 1").click()
+    expect(account(page, "Ann").locator(".total")).to_have_text("+4")
+    page.get_by_role("button", name="Undo deal 1").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 undone")
+    expect(account(page, "Ann").locator(".total")).to_have_text("0")
+    redo = page.get_by_role("button", name="Redo: restore deal 1")
+    expect(redo).to_be_visible()
+    axe_check(page, "after an undo")
+    redo.click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 restored")
+    expect(account(page, "Ann").locator(".total")).to_have_text("+4")
+    expect(deal_article(page, 1)).to_be_visible()
+    expect(page.get_by_role("button", name="Redo: restore deal 1")).to_have_count(0)
+
+
+@PHONE_NO_CSP
+def test_a_late_player_joins_the_table(page: Page, axe_check):
+    new_sheet(page, ["Ann", "Bob", "Cy"], rules="Peel's old game")
+    enter_hands(page, {"Ann": "as ks qs", "Bob": "2h 2d 7c", "Cy": "9c 8d 4h"})
+    page.get_by_role("button", name="Record deal 1").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 recorded.")
+    page.get_by_text("Players joining or leaving the table").click()
+    page.get_by_label("A late player joins the table").fill("Eve")
+    page.get_by_role("button", name="Joins").click()
+    expect(page.locator(".messages")).to_contain_text("Eve joins the table")
+    expect(page.locator("#deal-player-3")).to_contain_text("Eve")
+    expect(account(page, "Eve").locator(".total")).to_have_text("0")
+    axe_check(page, "a late player")
+    enter_hands(page, {"Ann": "3c 5d jh", "Bob": "as ks qs", "Cy": "2h 2d 7c", "Eve": "9c 8d 4h"})
+    page.get_by_role("button", name="Record deal 2").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 2 recorded.")
+    expect(deal_article(page, 2)).to_contain_text("Bob wins")
+    expect(account(page, "Eve").locator(".total")).to_have_text("−1")
+    # deal 1 is as it was, Eve away in the grid
+    expect(page.locator("#grid tbody tr").first).to_contain_text("away")
+    no_sideways_scroll(page)
+
+
+@PHONE_NO_CSP
+def test_the_grid_and_who_pays_whom_at_the_end(page: Page, axe_check):
+    page.on("dialog", lambda dialog: dialog.accept())
+    new_sheet(page, PLAYERS)
+    for n, (stood, hands) in enumerate(
+        [
+            ("Bob", {"Ann": "as ks qs", "Bob": "2h 2d 7c", "Cy": "9c 8d 4h", "Dee": "3c 5d jh"}),
+            ("Ann", {"Ann": "2s 3s 4s", "Bob": "ac ad ah", "Cy": "qd 9s 3h", "Dee": "kc 10c 8c"}),
+        ],
+        start=1,
+    ):
+        page.get_by_label("Who stood (knocked)").select_option(label=stood)
+        enter_hands(page, hands)
+        page.get_by_role("button", name=f"Record deal {n}").click()
+        expect(page.locator(".messages")).to_contain_text(f"Deal {n} recorded.")
+    grid = page.locator("#grid table")
+    expect(grid.locator("thead th")).to_have_text(["Deal", "Dealer", *PLAYERS])
+    expect(grid.locator("tbody tr")).to_have_count(2)
+    second = grid.locator("tbody tr").nth(1)
+    expect(second.locator("td").nth(1)).to_contain_text(
+        account(page, "Ann").locator(".total").inner_text()
+    )
+    expect(page.locator("#live").get_by_role("columnheader", name="Place")).to_have_count(0)
+    page.get_by_role("button", name="Finish: final standings").click()
+    expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
+    expect(page.locator("#live").get_by_role("columnheader", name="Place")).to_be_visible()
+    settle = page.locator(".settle-up")
+    expect(settle.get_by_role("heading", name="Who pays whom")).to_be_visible()
+    expect(settle.locator("li")).not_to_have_count(0)
+    axe_check(page, "final standings with who pays whom")
+    no_sideways_scroll(page)
+
+
+@pytest.mark.browser_context_args(bypass_csp=True, viewport={"width": 1280, "height": 800})
+def test_the_printable_sheet_fits_the_window(page: Page, axe_check):
+    new_sheet(page, ["Annabelle", "Bartholomew", "Cyprian", "Desdemona", "Evangeline", "Ferdinand"])
+    page.get_by_label("Who stood (knocked)").select_option(label="Cyprian")
+    enter_hands(
+        page,
+        {
+            "Annabelle": "as ks qs",
+            "Bartholomew": "2h 2d 7c",
+            "Cyprian": "9c 8d 4h",
+            "Desdemona": "3c 5d jh",
+            "Evangeline": "6s 7s 9s",
+            "Ferdinand": "10h jd 4c",
+        },
+    )
+    page.get_by_role("button", name="Record deal 1").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 recorded.")
+    page.get_by_role("link", name="Printable sheet").click()
+    expect(page.get_by_role("heading", name="The deals")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    axe_check(page, "printable sheet at 1280")
+
+
+@PHONE_NO_CSP
+def test_a_showdown_judged_at_the_table_goes_into_the_next_deal(page: Page):
+    sheet_url = new_sheet(page, PLAYERS)  # this phone records on it: sheet.js remembers it
+    page.goto("/table/peel/?h=AS+KS+QS&h=2H+2D+7C&h=9C+8D+4H&h=3C+5D+JH")
+    page.get_by_role("link", name="Record this deal on a sheet").click()
+    expect(page.get_by_role("heading", name="Record this deal on a sheet")).to_be_visible()
+    page.get_by_role("link", name=re.compile("Record it on")).click()
+    expect(page).to_have_url(re.compile(re.escape(sheet_url) + r"\?h="))
+    expect(page.get_by_label("Ann, Card 1", exact=True)).to_have_value("AS")
+    expect(page.get_by_label("Dee, Card 3", exact=True)).to_have_value("JH")
+    page.get_by_label("Who stood (knocked)").select_option(label="Bob")
+    page.get_by_role("button", name="Record deal 1").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 recorded.")
+    expect(deal_article(page, 1)).to_contain_text("Ann wins")
