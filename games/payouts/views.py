@@ -147,7 +147,9 @@ def _respond(
     return push_url(response, link)
 
 
-def _players_limit_error(form: CalculatorForm, players: int, low: int, high: int, where: str):
+def _players_limit_error(
+    form: CalculatorForm, players: int, low: int, high: int, where: str
+) -> None:
     if players > high:
         extra = players - high
         form.error(
@@ -294,11 +296,14 @@ def _deal(request: HttpRequest, game: Game) -> HttpResponse:
 # --------------------------------------------------------------------------- a whole game
 
 
-def _play(game: Game, players: int, config: Config, moves: list[game_engine.Move]):
+def _play(
+    game: Game, players: int, config: Config, moves: list[game_engine.Move]
+) -> game_engine.Replay:
     """The game replayed (the registry's ``play`` once the game offers it)."""
     play = getattr(game, "play", None)
     if play is not None:
-        return play(players, config, moves)
+        replay: game_engine.Replay = play(players, config, moves)
+        return replay
     start = game.start(players, config)  # type: ignore[attr-defined]
     return game_engine.play(start, moves)
 
