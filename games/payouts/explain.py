@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from content.library import find_paragraph
-from content.templatetags.library import quote, ruling_note
+from content.templatetags.library import citation_url, quote, ruling_note
 from games.engine.citations import Citation, Reason
 from games.engine.wording import name_players
 from games.forms_util import sentence, split_field
@@ -47,6 +47,17 @@ class CitedLink:
 
     citation: Citation
     label: str
+
+    @property
+    def url(self) -> str:
+        """The paragraph's address in the library."""
+        return paragraph_url(self.citation)
+
+
+@lru_cache(maxsize=1024)
+def paragraph_url(citation: Citation) -> str:
+    """The library's address of a cited paragraph (looked up once)."""
+    return citation_url(citation)
 
 
 def _quote_html(citation: Citation) -> SafeString:

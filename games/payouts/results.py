@@ -19,7 +19,7 @@ from games.engine.pool import COUNTERS_EACH, POOL, LedgerEntry, PlayError, Repla
 from games.engine.wording import join, name_players
 from games.forms_util import sentence
 
-from .explain import Explainer, Step, field_message
+from .explain import Explainer, Step, field_message, paragraph_url
 from .forms import DealTicks
 
 
@@ -322,6 +322,7 @@ def rack_result(number: int, name: str, score: Any, explainer: Explainer) -> Rac
             "cards": " ".join(line.cards),
             "points": format_amount(line.points),
             "citation": line.citation,
+            "url": paragraph_url(line.citation),
         }
         for line in score.breakdown
     ]
