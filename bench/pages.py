@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
+import random
 import re
 import shutil
 import signal
@@ -36,6 +37,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from games.engine.cards import PACK_52
 
 ROOT = Path(__file__).resolve().parent.parent
 TRIVIAL = "/bench/trivial/"
@@ -53,6 +56,9 @@ class Page:
     path: str
     kind: str  # "reading", "tool" or "htmx"
     headers: dict[str, str] = field(default_factory=dict)
+    fresh: tuple[str, ...] = ()
+    """Addresses to spread the load over, one at random per request: a tool asked the same
+    question again answers from memory, so its honest cost is that of a new question."""
 
     @property
     def goal(self) -> float:
@@ -69,6 +75,29 @@ PAYOUT = (
     "/pay/peel-new/?hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H&hand4=7C+7D+2S&dealer=1&stood=2"
 )
 
+
+def _fresh(
+    path: str, hand: str, extra: str, count: int = 20_000, seed: int = 1891
+) -> tuple[str, ...]:
+    """Addresses of four hands dealt at random, as many different ones as players make taps:
+    ``hand`` names the field of a hand ({n} its number from 1), ``extra`` adds the dealer and
+    the stander ({dealer}, {stood})."""
+    rng = random.Random(seed)
+    codes = [str(card) for card in PACK_52.cards]
+    out = []
+    for _ in range(count):
+        rng.shuffle(codes)
+        hands = "&".join(
+            hand.format(n=i + 1) + "=" + "+".join(codes[3 * i : 3 * i + 3]) for i in range(4)
+        )
+        more = extra.format(dealer=rng.randrange(4), stood=rng.randrange(4))
+        out.append(f"{path}?{hands}{more}")
+    return tuple(out)
+
+
+FRESH_TABLES = _fresh("/table/peel-new/", "h", "")
+FRESH_PAYOUTS = _fresh("/pay/peel-new/", "hand{n}", "&dealer={dealer}&stood={stood}")
+
 PAGES = [
     Page("home", "/", "reading"),
     Page("library index", "/library/", "reading"),
@@ -78,8 +107,12 @@ PAGES = [
     Page("search 'tie dealer'", "/search/?q=tie+dealer", "reading"),
     Page("table, 4 hands", TABLE, "tool"),
     Page("table, 4 hands (htmx)", TABLE, "htmx", HTMX),
+    Page("table, new hands", TABLE, "tool", fresh=FRESH_TABLES),
+    Page("table, new hands (htmx)", TABLE, "htmx", HTMX, fresh=FRESH_TABLES),
     Page("payout peel-new", PAYOUT, "tool"),
     Page("payout peel-new (htmx)", PAYOUT, "htmx", HTMX),
+    Page("payout, new deals", PAYOUT, "tool", fresh=FRESH_PAYOUTS),
+    Page("payout, new deals (htmx)", PAYOUT, "htmx", HTMX, fresh=FRESH_PAYOUTS),
 ]
 
 
@@ -187,11 +220,13 @@ class Fetched:
     headers: http.client.HTTPMessage
 
 
-def fetch(port: int, page: Page, headers: dict[str, str] | None = None) -> Fetched:
+def fetch(
+    port: int, page: Page, headers: dict[str, str] | None = None, path: str | None = None
+) -> Fetched:
     """One GET on a new connection, as a browser's first visit makes it; timed to the last byte."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     start = time.perf_counter()
-    conn.request("GET", page.path, headers={**page.headers, **(headers or {})})
+    conn.request("GET", path or page.path, headers={**page.headers, **(headers or {})})
     response = conn.getresponse()
     response.read()
     seconds = time.perf_counter() - start
@@ -244,11 +279,16 @@ def cold_start(port: int, colds: list[Cold], warm_pairs: int = 9) -> None:
     The first pair and the warm ones are read alike, by the slower of the two, so that a
     busy machine's hiccup weighs the same on both sides of the ratio."""
     for cold in colds:
-        firsts = [fetch(port, cold.page), fetch(port, cold.page)]
+        # A page spread over new questions is asked a new one every time, first and warm.
+        paths = iter(random.sample(cold.page.fresh, 2 + 2 * warm_pairs) if cold.page.fresh else [])
+        firsts = [fetch(port, cold.page, path=next(paths, None)) for _ in range(2)]
         if any(f.status != 200 for f in firsts):
             raise RuntimeError(f"{cold.page.path}: status {firsts[0].status}")
         cold.firsts.append(max(f.seconds for f in firsts))
-        pairs = [max(fetch(port, cold.page).seconds for _ in range(2)) for _ in range(warm_pairs)]
+        pairs = [
+            max(fetch(port, cold.page, path=next(paths, None)).seconds for _ in range(2))
+            for _ in range(warm_pairs)
+        ]
         cold.warms.append(statistics.median(pairs))
         cold.cacheable = cacheability(port, cold.page, firsts[0])
 
@@ -266,11 +306,32 @@ class Run:
 UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3}
 
 
-def wrk(url: str, headers: dict[str, str], duration: int) -> Run:
+_SPREAD = """
+local paths = {%s}
+local counter = 0
+function setup(thread)
+  counter = counter + 1
+  thread:set("id", counter)
+end
+function init(args)
+  math.randomseed(id * 7919 + os.time())
+end
+function request()
+  return wrk.format(nil, paths[math.random(#paths)])
+end
+"""
+
+
+def wrk(url: str, headers: dict[str, str], duration: int, fresh: tuple[str, ...] = ()) -> Run:
     command = ["wrk", "-t2", "-c16", f"-d{duration}s", "--latency"]
     for name, value in headers.items():
         command += ["-H", f"{name}: {value}"]
-    out = subprocess.run([*command, url], capture_output=True, text=True, check=True).stdout
+    with tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
+        if fresh:
+            script.write(_SPREAD % ",".join(f'"{path}"' for path in fresh))
+            script.flush()
+            command += ["-s", script.name]
+        out = subprocess.run([*command, url], capture_output=True, text=True, check=True).stdout
     rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
     p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", out, re.MULTILINE)
     if rps is None or p99 is None:
@@ -317,7 +378,7 @@ def load(
         trivial_rps.append(before)
         for start in range(0, len(pages), group):
             runs = [
-                (p, wrk(server.url(p.path), p.headers, duration))
+                (p, wrk(server.url(p.path), p.headers, duration, p.fresh))
                 for p in pages[start : start + group]
             ]
             after = wrk(server.url(trivial.path), trivial.headers, duration).rps
