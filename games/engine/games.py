@@ -306,6 +306,12 @@ class Game:
     stood: ClassVar[bool] = False
     bought: ClassVar[bool] = False
     stake: ClassVar[bool] = True
+    stake_label: ClassVar[str] = "Stake"
+    """What the game's book calls the unit played for, as a form labels it."""
+    dealer_word: ClassVar[str] = "dealer"
+    """What the game's book calls the dealer."""
+    bought_label: ClassVar[str] = "Cards bought"
+    """How a form asks for the cards a player bought."""
 
     # ---- options
 
@@ -345,6 +351,22 @@ options are: pack, limited, flush_ties, short_pack_ace_low, exact_ties
 
     def check(self, config: Config) -> None:
         """Refuse a combination of options that cannot be played together (none by default)."""
+
+    def asks_stood(self, config: Config) -> bool:
+        """Whether a deal under ``config`` names a player who stood (nobody stands in
+        Extended Commerce).
+
+        >>> game = get("peel-new")
+        >>> game.asks_stood(game.configure()), game.asks_stood(game.configure({"extended": True}))
+        (True, False)
+        """
+        return self.stood and not config.flag("extended")
+
+    def play(
+        self, players: int, config: Config, moves: Iterable[pool_engine.Move]
+    ) -> pool_engine.Replay:
+        """A whole game replayed from its start (games with ``whole_game``)."""
+        raise NotImplementedError(f"{self.label} keeps no ledger over a whole game")
 
     # ---- the table
 
@@ -553,6 +575,7 @@ class PeelNew(CommerceGame):
     aliases = ("english-new", "english", "peel")
     book = PEEL
     rules_anchor = "description"
+    bought_label = "Cards bought for ready money"
     stood = True
     bought = True
     settles_deals = True
@@ -730,6 +753,17 @@ class Pool(CommerceGame):
             options=options,
         )
 
+    def play(
+        self, players: int, config: Config, moves: Iterable[pool_engine.Move]
+    ) -> pool_engine.Replay:
+        """A game of Pool Commerce replayed from its start, deal by deal and horse by horse.
+
+        >>> game = get("pool")
+        >>> game.play(2, game.configure(), [pool_engine.Deal.of(0, 1)] * 3).state.champion
+        0
+        """
+        return pool_engine.play(self.start(players, config), moves)
+
 
 class Swedish(CommerceGame):
     """The modern Swedish text: pot, purchases from the banker, the bonus."""
@@ -744,6 +778,9 @@ class Swedish(CommerceGame):
     rules_anchor = "inledning"
     hand_rules_kind = SwedishRules
     rotation = "swedish"
+    stake_label = "Value of a chip"
+    dealer_word = "banker"
+    bought_label = "Cards bought from the talon"
     min_players = 3
     max_players = 17
     stood = False
@@ -822,6 +859,23 @@ class Cox(Game):
         )
     )
     rulings = tuple(made for made in RULINGS.values() if made.slug.startswith("cox-"))
+
+    hands_per_game: ClassVar[int] = cox_engine.GAME_HANDS
+    supply_bases: ClassVar[tuple[int, ...]] = cox_engine.SUPPLY_BASES
+
+    def read_cards(self, cards: str | Iterable[str]) -> tuple[cox_engine.CoxCard, ...]:
+        """One player's cards read from their codes or names (lenient)."""
+        return cox_engine.parse_hand(cards)
+
+    def check_deal(
+        self, hands: Sequence[str | Iterable[str | cox_engine.CoxCard]], bases: Sequence[int]
+    ) -> None:
+        """Refuse a deal the pack could not produce, or bases shared by two players."""
+        cox_engine.parse_deal(hands, bases)
+
+    def game_totals(self, scores: list[list[int]]) -> cox_engine.GameTotals:
+        """The totals of a game of four deals and who won."""
+        return cox_engine.game_totals(scores)
 
     def cox_options(self, config: Config) -> cox_engine.CoxOptions:
         """The scorer's options from the game's.
