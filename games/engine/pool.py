@@ -41,7 +41,7 @@ from games.engine.settlement import (
     parse_amount,
     player_index,
 )
-from games.engine.wording import numbered
+from games.engine.wording import Mention
 
 __all__ = [
     "COUNTERS_EACH",
@@ -342,12 +342,12 @@ def _players(state: PoolGame, value: int | Iterable[int], name: str) -> tuple[in
     for p in chosen:
         player_index(p, name, state.players)
         if state.counters[p] == 0:
-            raise SettlementError(
-                f"{name}: {numbered('player', [p])} is out of the game and holds no hand"
+            raise SettlementError.at(
+                name, "{p} is out of the game and holds no hand", p=Mention.of("player", [p])
             )
     twice = sorted({p for p in chosen if chosen.count(p) > 1})
     if twice:
-        raise SettlementError(f"{name}: names a player twice: {numbered('player', twice)}")
+        raise SettlementError.at(name, "names a player twice: {p}", p=Mention.of("player", twice))
     return tuple(sorted(chosen))
 
 
@@ -376,8 +376,8 @@ def apply_deal(
         raise SettlementError("winners: a deal has at least one winner")
     if set(won) & set(lost):
         both = sorted(set(won) & set(lost))
-        raise SettlementError(
-            f"worst: a winner cannot also hold the worst hand: {numbered('player', both)}"
+        raise SettlementError.at(
+            "worst", "a winner cannot also hold the worst hand: {p}", p=Mention.of("player", both)
         )
     all_equal = set(won) == set(state.active)
     if not lost and not all_equal:
@@ -450,9 +450,11 @@ first player out may, once, before the next deal, while the game goes on)
     player = player_index(player, "player", state.players)
     if not state.may_buy_horse(player):
         who = "only the first player out" if state.options.horse == "first" else "a player out"
-        raise SettlementError(
-            f"player: {numbered('player', [player])} may not buy a horse ({who} may, once, "
-            "before the next deal, while the game goes on)"
+        raise SettlementError.at(
+            "player",
+            "{p} may not buy a horse (" + who + " may, once, before the next deal, while the "
+            "game goes on)",
+            p=Mention.of("player", [player]),
         )
     reason = Reason(
         "buying a horse: the player who is out pays the agreed sum into the pool for one counter",
@@ -617,32 +619,37 @@ the last counters']
         out = self.out
         if out:
             said.append(
-                Reason(
-                    f"{numbered('player', out)} "
+                Reason.about(
+                    "{out} "
                     + (
                         "has no counters left and stands out"
                         if len(out) == 1
                         else "have no counters left and stand out"
                     ),
                     (_PLAY,),
+                    (),
+                    out=Mention.of("player", out),
                 )
             )
         buyers = self.may_buy_horse
         if buyers and self.is_deal:
             said.append(
-                Reason(
-                    f"{numbered('player', buyers)} may buy a horse (one counter, for the "
-                    "agreed price) before the next deal",
+                Reason.about(
+                    "{buyers} may buy a horse (one counter, for the agreed price) before the "
+                    "next deal",
                     (_HORSE,),
                     (_FIRST_OUT.slug,),
+                    buyers=Mention.of("player", buyers),
                 )
             )
         champion = self.after.champion
         if champion is not None and not self.before.finished:
             said.append(
-                Reason(
-                    f"the game is over: {numbered('player', [champion])} holds the last counters",
+                Reason.about(
+                    "the game is over: {champion} holds the last counters",
                     (_PLAY,),
+                    (),
+                    champion=Mention.of("player", [champion]),
                 )
             )
         return tuple(said)
@@ -686,14 +693,21 @@ class PlayError(SettlementError):
     ...     play(PoolGame(3, 3, 1, 1), [Deal.of(0, 1), Deal.of(0, 0)])
     ... except PlayError as error:
     ...     print(error.index, error.field, error.played.deals, "|", error.message)
+    ...     print(error.render(["Ann", "Bo", "Cy"]))
     1 worst 1 | a winner cannot also hold the worst hand: player 1
+    a winner cannot also hold the worst hand: Ann
     """
 
     def __init__(self, error: SettlementError, index: int, played: Replay) -> None:
-        super().__init__(str(error))
-        field, sep, rest = str(error).partition(": ")
-        self.field = field if sep and field.isidentifier() else None
-        self.message = rest if self.field else str(error)
+        super().__init__(
+            str(error),
+            field=error.field,
+            item=error.item,
+            detail=error.detail,
+            template=error.template,
+            who=dict(error.who),
+        )
+        self.message = error.detail if error.field else str(error)
         self.index = index
         self.played = played
 
@@ -706,14 +720,18 @@ def _move(state: PoolGame, move: object) -> PoolGame:
     if state.finished:
         champion = state.champion
         assert champion is not None
-        raise SettlementError(
-            f"state: the game is over: {numbered('player', [champion])} holds the last counters"
+        raise SettlementError.at(
+            "state",
+            "the game is over: {champion} holds the last counters",
+            champion=Mention.of("player", [champion]),
         )
     if move.dealer is not None:
         dealer = player_index(move.dealer, "dealer", state.players)
         if state.counters[dealer] == 0:
-            raise SettlementError(
-                f"dealer: {numbered('player', [dealer])} is out of the game and deals no cards"
+            raise SettlementError.at(
+                "dealer",
+                "{dealer} is out of the game and deals no cards",
+                dealer=Mention.of("player", [dealer]),
             )
     return apply_deal(state, move.winners, move.worst)
 

@@ -554,3 +554,17 @@ def test_property_deal_from_places(places: list[int]) -> None:
     else:
         assert deal.worst == tuple(s for s in seats if places[s] == max(places))
         assert set(deal.winners).isdisjoint(deal.worst)
+
+
+def test_pool_reasons_and_errors_name_the_players_by_the_one_formatter():
+    from games.engine.pool import Deal, PlayError, PoolGame, play
+
+    names = ["ann", "Bo", "Cy"]
+    turn = play(PoolGame(3, 3, 1, 1), [Deal.of(0, 1)] * 3).turns[-1]
+    said = [r.render(names) for r in turn.reasons]
+    assert "Bo has no counters left and stands out" in said
+    assert all("player 2" not in text for text in said)
+    with pytest.raises(PlayError) as caught:
+        play(PoolGame(3, 3, 1, 1), [Deal.of(0, 1)] * 3 + [Deal.of(2, 1)])
+    assert caught.value.field == "worst" and caught.value.index == 3
+    assert caught.value.render(names).startswith("Bo is out of the game")
