@@ -70,7 +70,7 @@ GOALS = {"reading": 0.7, "tool": 0.3, "htmx": 0.5}
 P99_MS = 50.0
 FIRST_OVER_WARM = 3.0
 
-TABLE = "/table/peel/?h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S&h=9D+9S+QH"
+TABLE = "/table/peel-new/?h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S&h=9D+9S+QH"
 PAYOUT = (
     "/pay/peel-new/?hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H&hand4=7C+7D+2S&dealer=1&stood=2"
 )

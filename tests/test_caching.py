@@ -31,7 +31,7 @@ READING = [
 ]
 TOOLS = [
     "/table/",
-    "/table/peel/?h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S&h=9D+9S+QH",
+    "/table/peel-new/?h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S&h=9D+9S+QH",
     "/table/swedish/",
     "/table/compare/",
     "/table/cox/",

@@ -42,6 +42,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.forms_util import sentence
+from games.table.views import game_at
 
 from . import ledger, limits, serialize, store
 from .forms import (
@@ -447,14 +448,13 @@ def import_sheet(request: HttpRequest) -> HttpResponse:
     return render(request, "scoresheet/import.html", {"form": ImportForm()})
 
 
-_TABLE_PATHS = ("/table/peel/", "/table/swedish/")
 _SHEET_LINK = re.compile(r"/sheet/(?P<token>[A-Za-z0-9_-]{16,43})/")
 
 
 def _table_query(raw: str) -> str:
     """The hands (and dealer) of a showdown page's address, as a sheet's query string."""
     parts = urlsplit(raw)
-    if parts.path not in _TABLE_PATHS or parts.netloc:
+    if game_at(parts.path) is None or parts.netloc:  # a showdown page of the table
         return ""
     query = parse_qs(parts.query)
     keep = [("h", h[:60]) for h in query.get("h", [])[:12]]

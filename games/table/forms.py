@@ -20,11 +20,10 @@ The on-screen pack is drawn here too, each card's button rendered once and kept
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlencode
 
 from django import forms
@@ -35,8 +34,6 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.engine import cox
 from games.engine.cards import (
-    PACK_32,
-    PACK_52,
     Card,
     CardError,
     Pack,
@@ -44,8 +41,8 @@ from games.engine.cards import (
     parse_card,
     split_tokens,
 )
-from games.engine.citations import RULINGS, Ruling
-from games.engine.commerce import Limited, PeelRules, SwedishRules
+from games.engine.games import Config, Game, Option
+from games.options_form import configure, option_defaults, option_fields
 
 EMPTY = "_"
 """How a permalink writes an empty card field."""
@@ -479,21 +476,21 @@ def _locate(hand: HandEntry, err: CardError) -> None:
 
 # --------------------------------------------------------------------------- options
 
-
-def house_rulings(kind: type) -> list[Ruling]:
-    """The engine's rulings whose house-rule option is a field of ``kind`` (a rule set or
-    Cox's options), as the engine lists them."""
-    names = {f.name for f in fields(kind)}
-    return [r for r in RULINGS.values() if r.option in names]
+BOARD_PARTS: dict[str, frozenset[str] | None] = {"hands": frozenset({"hands"}), "rack": None}
+"""The options a board's page asks for, by the part of the game they change: a showdown
+only by those that value hands (the payments and the course of the game do not change who
+won); a rack's count by every option its game has (None: all)."""
 
 
-def _ruling_field(ruling: Ruling) -> forms.ChoiceField:
-    return forms.ChoiceField(
-        label=ruling.question,
-        choices=[(value, f"{value}: {effect}") for value, effect in ruling.alternatives],
-        required=False,
-        help_text=f"Our reading by default: {ruling.reading}",
-    )
+def page_options(game: Game) -> list[Option]:
+    """The options of ``game`` that change its table page, in the registry's order.
+
+    >>> from games.engine.games import get
+    >>> [o.name for o in page_options(get("peel-new"))]
+    ['pack', 'limited', 'flush_ties', 'short_pack_ace_low', 'exact_ties']
+    """
+    parts = BOARD_PARTS.get(game.board)
+    return [o for o in game.options if parts is None or o.part in parts]
 
 
 _DRAWN: dict[tuple[object, ...], SafeString] = {}
@@ -530,40 +527,44 @@ class _Drawn:
         return drawn(self.form[name], self.part)
 
 
-def _house_rules[F: type[_HouseRulesForm]](options_of: type) -> Callable[[F], F]:
-    """Give a form class a field for each house-rule option of ``options_of`` (a rule set or
-    Cox's options), made once for the class rather than for every request."""
-
-    def decorate(cls: F) -> F:
-        cls.base_fields = dict(cls.base_fields)  # its own, not its base class's
-        cls.house_defaults = {}
-        for ruling in house_rulings(options_of):
-            assert ruling.option is not None and ruling.default is not None
-            field = _ruling_field(ruling)
-            field.ruling = ruling  # type: ignore[attr-defined]
-            cls.base_fields[ruling.option] = field
-            cls.house_defaults[ruling.option] = ruling.default
-        return cls
-
-    return decorate
+@cache
+def _rulings_path() -> str:
+    return reverse("rulings")
 
 
-class _HouseRulesForm(forms.Form):
-    """A field per house-rule option (see :func:`_house_rules`), read leniently: a missing
-    option is its default, a wrong one an error beside it."""
+@cache
+def _dealer_field(hands: int) -> forms.ChoiceField:
+    """The dealer's field for a board of ``hands`` hands, made once for each count."""
+    choices = [("", "not given")] + [(str(n), f"Hand {n}") for n in range(1, hands + 1)]
+    return forms.ChoiceField(label="Dealer", choices=choices, required=False)
 
-    house_defaults: dict[str, str] = {}
 
-    def __init__(self, data: QueryDict, *args: Any, **kwargs: Any) -> None:
-        super().__init__(data, *args, **kwargs)
-        self.defaults: dict[str, str] = dict(self.house_defaults)
+class TableForm(forms.Form):
+    """What a table page reads besides the cards: its fields are made once for the class
+    (:attr:`shared`) and shared by every request, not deep-copied for each as Django does,
+    since nothing here changes a field; the dealer's field, whose choices follow the number
+    of hands, is made once for each number (``hands``; 0: no dealer field).
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        for name, default in self.defaults.items():
-            if not cleaned.get(name):
-                cleaned[name] = default
-        return cleaned
+    Read leniently, as an address may carry anything: a field missing or empty takes its
+    default (:attr:`defaults`); a value it does not take is an error beside it, never a
+    server error.
+    """
+
+    shared: ClassVar[dict[str, forms.Field]] = {}
+    defaults: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, query: QueryDict, hands: int = 0) -> None:
+        fields = dict(self.shared)
+        if hands:
+            fields["dealer"] = _dealer_field(hands)
+        data: dict[str, str | None] = {}
+        for name in fields:
+            value = query.get(name)
+            if value is None or not value.strip():
+                value = self.defaults.get(name, value)
+            data[name] = value
+        super().__init__(data)
+        self.fields = fields
 
     @property
     def controls(self) -> _Drawn:
@@ -574,125 +575,137 @@ class _HouseRulesForm(forms.Form):
         return _Drawn(self, "label")
 
     @property
-    def house_fields(self) -> list[dict[str, Any]]:
-        """Each house rule's label, control, message, ids and ruling, for the template."""
+    def open(self) -> bool:
+        """Show the options (open their ``<details>``) when one of them is wrong."""
+        return bool(self.errors)
+
+    def dealer_index(self) -> int | None:
+        """The dealer as the engine counts hands (from 0), or None when not given."""
+        dealer = self.cleaned_data.get("dealer") if self.is_valid() else None
+        return int(dealer) - 1 if dealer else None
+
+    def params(self) -> list[tuple[str, str]]:
+        """The dealer, for a permalink, if given."""
+        dealer = self.cleaned_data.get("dealer") if self.is_valid() else None
+        return [("dealer", dealer)] if dealer else []
+
+
+class DealerForm(TableForm):
+    """Only the dealer: the comparison judges every rule set with its default readings."""
+
+
+class GameForm(TableForm):
+    """A game's options that change its table page (:func:`page_options`), with the labels,
+    values and words of the registry (:mod:`games.options_form`), checked together by the
+    game (:func:`games.options_form.configure`); for a rack, the player's Supply Base."""
+
+    game: ClassVar[Game]
+    options: ClassVar[tuple[Option, ...]]
+
+    def config(self) -> Config | None:
+        """The game's options as chosen (the others at their defaults), or None when one is
+        refused (its message beside its field)."""
+        if not self.is_valid():
+            return None
+        return configure(self, self.game)
+
+    @property
+    def names(self) -> set[str]:
+        """The query parameters this form reads besides the hands."""
+        return set(self.fields)
+
+    @property
+    def option_fields(self) -> list[dict[str, Any]]:
+        """Each option's label, control, message, help and ruling, for the template."""
         out = []
-        for name in self.defaults:
-            bound = self[name]
+        for option in self.options:
+            bound = self[option.name]
+            made = option.ruling
             out.append(
                 {
+                    "name": option.name,
                     "label": drawn(bound, "label"),
                     "control": drawn(bound),
                     "errors": bound.errors,
-                    "help_id": f"id_{name}_helptext",
+                    "help_id": f"id_{option.name}_helptext",
                     "help_text": bound.field.help_text,
-                    "about": f"{_rulings_path()}#{bound.field.ruling.slug}",  # type: ignore[attr-defined]
+                    "about": f"{_rulings_path()}#{made.slug}" if made is not None else "",
                 }
             )
         return out
 
-    @property
-    def house_open(self) -> bool:
-        """Open the house rules when one of them is wrong, to show the message beside it."""
-        return any(self[name].errors for name in self.defaults)
+    def changed(self) -> bool:
+        """Whether any option shown differs from its default."""
+        return self.is_valid() and any(
+            str(self.cleaned_data.get(o.name)) != o.default for o in self.options
+        )
 
-    def changed_options(self) -> list[tuple[str, str]]:
-        """The options that differ from their defaults, for a permalink."""
-        return [
-            (name, self.cleaned_data[name])
-            for name, default in self.defaults.items()
-            if self.cleaned_data.get(name, default) != default
-        ]
-
-
-class _OptionsForm(_HouseRulesForm):
-    """The house rules of a Commerce rule set, and the dealer."""
-
-    dealer = forms.ChoiceField(label="Dealer", choices=[("", "not given")], required=False)
-
-    def __init__(self, data: QueryDict, hands: int, *args: Any, **kwargs: Any) -> None:
-        super().__init__(data, *args, **kwargs)
-        self.fields["dealer"].choices = _dealer_choices(hands)  # type: ignore[attr-defined]
-
-    @property
-    def house_open(self) -> bool:
-        """Open the options when one of them (or the dealer) is wrong."""
-        return bool(self.errors)
-
-    @classmethod
-    def option_names(cls) -> set[str]:
-        """The query parameters this form reads besides the hands."""
-        return set(cls.base_fields)
-
-    def rule_options(self) -> dict[str, str]:
-        return {name: self.cleaned_data[name] for name in self.defaults}
-
-    def dealer_index(self) -> int | None:
-        dealer = self.cleaned_data.get("dealer")
-        return int(dealer) - 1 if dealer else None
-
-    def params(self) -> list[tuple[str, str]]:
-        """The options that differ from their defaults, and the dealer, for a permalink."""
-        out = self.changed_options()
-        if self.cleaned_data.get("dealer"):
-            out.append(("dealer", self.cleaned_data["dealer"]))
-        return out
-
-
-@cache
-def _rulings_path() -> str:
-    return reverse("rulings")
-
-
-@cache
-def _dealer_choices(hands: int) -> list[tuple[str, str]]:
-    return [("", "not given")] + [(str(n), f"Hand {n}") for n in range(1, hands + 1)]
-
-
-PACK_CHOICES = [("52", "52 cards: up to 12 hands"), ("32", "32 cards, seven to ace: up to 7 hands")]
-
-
-@_house_rules(PeelRules)
-class PeelForm(_OptionsForm):
-    """Peel's options: the pack, Limited Commerce, the dealer, and the house rules."""
-
-    pack = forms.ChoiceField(label="Pack", choices=PACK_CHOICES, required=False)
-    limited = forms.ChoiceField(
-        label="Combinations recognised",
-        choices=[
-            (choice.value, _limited_label)
-            for choice, _limited_label in (
-                (Limited.NONE, "All five: Tricon, Sequence, Flush, Pair, Point"),
-                (Limited.NO_PAIR, "Limited Commerce: no Pair"),
-                (
-                    Limited.TRICON_SEQUENCE_POINT,
-                    "Limited Commerce: Tricon, Sequence and Point only",
-                ),
-            )
-        ],
-        required=False,
-    )
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        cleaned["pack"] = cleaned.get("pack") or "52"
-        cleaned["limited"] = cleaned.get("limited") or Limited.NONE.value
-        return cleaned
-
-    def params(self) -> list[tuple[str, str]]:
-        out = [("pack", self.cleaned_data["pack"])]
-        if self.cleaned_data["limited"] != Limited.NONE.value:
-            out.append(("limited", self.cleaned_data["limited"]))
+    def params(self, config: Config | None = None) -> list[tuple[str, str]]:
+        """What a permalink carries: the Supply Base of a rack, the options shown that differ
+        from their defaults, and the dealer of a showdown."""
+        out = [("base", self.cleaned_data["base"])] if "base" in self.fields else []
+        if config is not None:
+            changed = config.changed()
+            out += [(o.name, changed[o.name]) for o in self.options if o.name in changed]
         return out + super().params()
 
+    def supply_base(self) -> int:
+        """A rack's Supply Base (1-4)."""
+        return int(self.cleaned_data["base"])
 
-class DealerForm(_OptionsForm):
-    """Only the dealer: the comparison judges every rule set with its default readings."""
+    @property
+    def base_radios(self) -> SafeString:
+        """The Supply Base radios, each inside its label, drawn once for each choice."""
+        bound = self["base"]
+        key = (type(self), "base", "radios", str(bound.value()), ())
+        html = None if bound.errors else _DRAWN.get(key)
+        if html is None:
+            html = mark_safe(  # noqa: S308 (built by format_html)
+                "".join(
+                    format_html(
+                        '<label for="{}">{} {}</label>', r.id_for_label, r.tag(), r.choice_label
+                    )
+                    for r in bound
+                )
+            )
+            if not bound.errors:
+                _DRAWN[key] = html
+        return html
 
 
-@_house_rules(SwedishRules)
-class SwedishForm(_OptionsForm):
-    """The Swedish text's options: the dealer (ties go to him) and the house rules."""
+def _supply_base_field() -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label="Your Supply Base",
+        choices=[(str(n), f"No. {n}") for n in cox.SUPPLY_BASES],
+        required=False,
+        widget=forms.RadioSelect,
+        help_text="Your own greenback (the one with your Supply Base's number) counts 6.",
+    )
+
+
+@cache
+def game_form(game: Game) -> type[GameForm]:
+    """The form class of ``game``'s table page, made once for each game: a field for each
+    option of :func:`page_options` (an option with a ruling says beside it what we read by
+    default), and a rack's Supply Base."""
+    options = page_options(game)
+    fields = option_fields(game, {o.part for o in options})
+    fields = {o.name: fields[o.name] for o in options}
+    for option in options:
+        if option.ruling is not None:
+            fields[option.name].help_text = f"Our reading by default: {option.ruling.reading}"
+    defaults = option_defaults(game, {o.part for o in options})
+    if game.board == "rack":
+        fields = {"base": _supply_base_field(), **fields}
+        defaults["base"] = str(cox.SUPPLY_BASES[0])
+    attrs = {
+        "game": game,
+        "options": tuple(options),
+        "shared": fields,
+        "defaults": defaults,
+        "__module__": __name__,
+    }
+    return type(f"GameForm[{game.slug}]", (GameForm,), attrs)
 
 
 def permalink(path: str, board: Board, options: list[tuple[str, str]]) -> str:
@@ -706,16 +719,22 @@ def pack_html(pack: Pack, taken: dict[str, int] | set[str]) -> SafeString:
     out, ``aria-disabled``). Each button is rendered once and kept."""
     rows = [
         _pack_row_start(suit) + "".join(_pack_button(card, card.code in taken) for card in cards)
-        for suit, cards in _pack_suits(pack.size)
+        for suit, cards in _pack_suits(pack)
     ]
     return mark_safe("</div>".join(rows) + "</div>")  # noqa: S308 (built by format_html)
 
 
-@cache
-def _pack_suits(size: int) -> list[tuple[str, list[Card]]]:
-    pack = next(p for p in (PACK_52, PACK_32) if p.size == size)
-    suits = [(letter, [c for c in pack.cards if c.suit.value == letter]) for letter in "SHCD"]
-    return [(cards[0].suit.english.capitalize(), cards) for _, cards in suits if cards]
+_SUITS: dict[str, list[tuple[str, list[Card]]]] = {}
+
+
+def _pack_suits(pack: Pack) -> list[tuple[str, list[Card]]]:
+    """The pack's cards by suit, low to high, sorted once for each pack (by its name)."""
+    suits = _SUITS.get(pack.name)
+    if suits is None:
+        by_suit = [(letter, [c for c in pack.cards if c.suit.value == letter]) for letter in "SHCD"]
+        suits = [(cards[0].suit.english.capitalize(), cards) for _, cards in by_suit if cards]
+        _SUITS[pack.name] = suits
+    return suits
 
 
 @cache
@@ -746,7 +765,7 @@ def _pack_button(card: Card, taken: bool) -> str:
 
 
 @dataclass
-class CoxSlot:
+class RackSlot:
     """One card of a Cox rack as typed, the engine's card, and the message beside it."""
 
     index: int
@@ -767,15 +786,15 @@ class CoxSlot:
 
     @property
     def colour(self) -> str:
-        return cox_colour(self.card) if self.card is not None and not self.error else "none"
+        return rack_colour(self.card) if self.card is not None and not self.error else "none"
 
 
-def cox_colour(card: cox.CoxCard) -> str:
+def rack_colour(card: cox.CoxCard) -> str:
     """The colour a card is printed in (cox ``pack``): black suits, the honours' colours."""
     if card.category in ("suit", "captain"):
         return "black"
     if card.category == "honor":
-        return COX_COLOURS[card.suit]
+        return RACK_COLOURS[card.suit]
     return "green" if card.category == "greenback" else "bank"
 
 
@@ -783,7 +802,7 @@ def cox_colour(card: cox.CoxCard) -> str:
 class Rack:
     """The cards a Cox player laid out, in the order entered."""
 
-    slots: list[CoxSlot]
+    slots: list[RackSlot]
     error: str = ""
     notice: str = ""
     edited: bool = False
@@ -814,17 +833,22 @@ class Rack:
         return found
 
 
-MAX_COX_CARDS = 40
-"""The most cards a rack shows (a hand is eight, with greenbacks and fourth cards a few more)."""
+MAX_RACK = cox.MAX_HAND_CARDS
+"""The most cards a hand laid out holds: the engine's limit (ruling ``cox-hand-size``: eight,
+and one more for each greenback or fourth card). A tap beyond it is refused; cards typed
+beyond it are kept, up to :data:`MAX_RACK_FIELDS`, and the engine's refusal is shown beside
+the rack, so that the player can remove some."""
+MAX_RACK_FIELDS = 40
+"""The most card fields a rack page shows (the rest of an edited address is dropped)."""
 
 
-def read_cox_cards(query: QueryDict) -> Rack:
+def read_rack(query: QueryDict) -> Rack:
     """The rack from ``card=auto-5&card=bank...``, edited by ``tap=CODE`` and ``clear=N``."""
     raw = [t.strip() for t in query.getlist("card")]
     rack = Rack([])
-    if len(raw) > MAX_COX_CARDS:
-        rack.error = f"Only the first {MAX_COX_CARDS} cards are shown; there were {len(raw)}."
-        raw = raw[:MAX_COX_CARDS]
+    if len(raw) > MAX_RACK_FIELDS:
+        rack.error = f"Only the first {MAX_RACK_FIELDS} cards are shown; there were {len(raw)}."
+        raw = raw[:MAX_RACK_FIELDS]
     clear = _first(query, "clear")
     if clear is not None:
         rack.edited = True
@@ -839,15 +863,15 @@ def read_cox_cards(query: QueryDict) -> Rack:
         except cox.CoxCardError as error:
             rack.notice = str(error)
         else:
-            held = sum(1 for t in raw if _cox_code(t) == card.code)
+            held = sum(1 for t in raw if _rack_code(t) == card.code)
             if held >= card.pack_count:
                 copies = "one" if card.pack_count == 1 else f"{card.pack_count}"
                 rack.notice = f"The pack has only {copies} of {card.name}."
-            elif len(raw) >= MAX_COX_CARDS:
-                rack.notice = f"A rack shows at most {MAX_COX_CARDS} cards."
+            elif len(raw) >= MAX_RACK:
+                rack.notice = f"A hand laid out holds at most {MAX_RACK} cards: remove one first."
             else:
                 raw.append(card.code)
-    rack.slots = [CoxSlot(i, t) for i, t in enumerate(raw, start=1)]
+    rack.slots = [RackSlot(i, t) for i, t in enumerate(raw, start=1)]
     for slot in rack.slots:
         try:
             slot.card = cox.parse_card(slot.raw)
@@ -864,7 +888,7 @@ def read_cox_cards(query: QueryDict) -> Rack:
     return rack
 
 
-def _cox_code(token: str) -> str | None:
+def _rack_code(token: str) -> str | None:
     try:
         return cox.parse_card(token).code
     except cox.CoxCardError:
@@ -885,66 +909,20 @@ def _locate_copies(rack: Rack, message: str) -> None:
         rack.error = message
 
 
-@_house_rules(cox.CoxOptions)
-class CoxForm(_HouseRulesForm):
-    """The player's Supply Base (1-4) and the house rules of Cox's rulings."""
-
-    base = forms.ChoiceField(
-        label="Your Supply Base",
-        choices=[(str(n), f"No. {n}") for n in range(1, 5)],
-        required=False,
-        widget=forms.RadioSelect,
-        help_text="Your own greenback (the one with your Supply Base's number) counts 6.",
-    )
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        cleaned["base"] = cleaned.get("base") or "1"
-        return cleaned
-
-    def supply_base(self) -> int:
-        return int(self.cleaned_data["base"])
-
-    def options(self) -> cox.CoxOptions:
-        return cox.CoxOptions(**{name: self.cleaned_data[name] == "true" for name in self.defaults})
-
-    def params(self) -> list[tuple[str, str]]:
-        return [("base", self.cleaned_data["base"]), *self.changed_options()]
-
-    @property
-    def base_radios(self) -> SafeString:
-        """The Supply Base radios, each inside its label, drawn once for each choice."""
-        bound = self["base"]
-        key = (CoxForm, "base", "radios", str(bound.value()), ())
-        html = None if bound.errors else _DRAWN.get(key)
-        if html is None:
-            html = mark_safe(  # noqa: S308 (built by format_html)
-                "".join(
-                    format_html(
-                        '<label for="{}">{} {}</label>', r.id_for_label, r.tag(), r.choice_label
-                    )
-                    for r in bound
-                )
-            )
-            if not bound.errors:
-                _DRAWN[key] = html
-        return html
+RACK_COLOURS = {"fruit": "red", "grain": "yellow", "industry": "blue"}
 
 
-COX_COLOURS = {"fruit": "red", "grain": "yellow", "industry": "blue"}
-
-
-def cox_pack(counts: dict[str, int]) -> list[tuple[str, str, list[dict[str, Any]]]]:
+def rack_pack(counts: dict[str, int]) -> list[tuple[str, str, list[dict[str, Any]]]]:
     """Cox's pack by group, for the on-screen pack: group name, colour, cards with counts."""
     groups: dict[str, tuple[str, str, list[dict[str, Any]]]] = {}
     for card in cox.DISTINCT_CARDS:
         if card.category in ("suit", "captain"):
-            key, title, colour = card.suit, _COX_SUIT_TITLES[card.suit], "black"
+            key, title, colour = card.suit, _RACK_SUIT_TITLES[card.suit], "black"
         elif card.category == "bank":
             key, title, colour = "bank", "The bank card", "bank"
         elif card.category == "honor":
-            key, title = card.suit, f"{card.suit.capitalize()} ({COX_COLOURS[card.suit]})"
-            colour = COX_COLOURS[card.suit]
+            key, title = card.suit, f"{card.suit.capitalize()} ({RACK_COLOURS[card.suit]})"
+            colour = RACK_COLOURS[card.suit]
         else:
             key, title, colour = "greenback", "Greenbacks (green)", "green"
         group = groups.setdefault(key, (title, colour, []))
@@ -953,7 +931,7 @@ def cox_pack(counts: dict[str, int]) -> list[tuple[str, str, list[dict[str, Any]
             {
                 "card": card,
                 "code": card.code,
-                "label": _cox_label(card),
+                "label": _rack_label(card),
                 "held": held,
                 "left": card.pack_count - held,
                 "full": held >= card.pack_count,
@@ -962,10 +940,10 @@ def cox_pack(counts: dict[str, int]) -> list[tuple[str, str, list[dict[str, Any]
     return list(groups.values())
 
 
-_COX_SUIT_TITLES = {"auto": "Automobiles", "ship": "Ships", "plane": "Airplanes"}
+_RACK_SUIT_TITLES = {"auto": "Automobiles", "ship": "Ships", "plane": "Airplanes"}
 
 
-def _cox_label(card: cox.CoxCard) -> str:
+def _rack_label(card: cox.CoxCard) -> str:
     """What a card of the on-screen pack shows: the number, C for a captain (as printed)."""
     if card.category == "captain":
         return "C"

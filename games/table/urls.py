@@ -4,8 +4,8 @@ from . import views
 
 urlpatterns = [
     path("", views.index, name="index"),
-    path("peel/", views.peel, name="peel"),
-    path("swedish/", views.swedish, name="swedish"),
     path("compare/", views.compare, name="compare"),
-    path("cox/", views.cox_page, name="cox"),
+    # One page per registered game, by its slug; the view checks it against the registry
+    # (a name the game was known by redirects there, anything else is a 404).
+    path("<slug:slug>/", views.game_page, name="game"),
 ]

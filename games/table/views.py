@@ -1,4 +1,11 @@
-"""At the table: settle who won a deal of Commerce, under each rule set, and count a Cox hand.
+"""At the table: settle who won a deal of any game in the registry, and count a hand laid out.
+
+The chooser (``/table/``) lists every registered game; each has one page,
+``/table/<slug>/``, drawn by what its players lay on the table (``Game.board``): three-card
+hands judged in a showdown, or a rack of cards counted. A name a game was known by before
+(``peel``, ``english``) redirects to its slug's page, query string and all, so every
+permalink sent before still gives the same verdict. ``/table/compare/`` judges the same
+hands under every rule set.
 
 Every page is a GET form, so its address reproduces its result (a permalink to send to
 whoever disputes it), and the page shows the result first: the verdict and the paragraph
@@ -8,26 +15,33 @@ htmx, a change sends the form and only the result comes back (with each hand's p
 messages out of band), so nothing the player is typing is ever replaced; a button that
 changes the board's shape (add or remove a player) gets the result and the board. The
 server names the permalink in ``HX-Push-Url``; going back, htmx asks for the whole page.
-The views only read the query string, call the engine and render: every rule lives in
-``games.engine``.
+The views only read the query string, ask the game (the registry, :mod:`games.engine.games`)
+and render: every rule lives in ``games.engine``, and no view asks which game it holds.
 """
 
 from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import cache, wraps
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache, wraps
+from typing import Any, Protocol, cast
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    QueryDict,
+)
 from django.middleware.csp import get_nonce
 from django.shortcuts import render
+from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
@@ -35,26 +49,31 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
 
+from content.library import get_book
 from games.engine import cox
 from games.engine.cards import PACK_52, CardError
-from games.engine.citations import RULINGS, Citation, Reason
-from games.engine.commerce import Rules, Showdown, rules_from_name, showdown
+from games.engine.citations import Citation
+from games.engine.commerce import Rules, Showdown
 from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
+from games.engine.games import Config, Game, UnknownGame, get, registered
 from games.engine.strength import strength
-from games.engine.wording import join
+from games.engine.wording import EngineError, join
+from games.explaining import Explanation, explain
+from games.options_form import chosen_values
 
 from .forms import (
+    MAX_RACK,
     Board,
-    CoxForm,
     DealerForm,
-    PeelForm,
-    SwedishForm,
-    cox_colour,
-    cox_pack,
+    GameForm,
+    game_form,
     pack_html,
+    page_options,
     permalink,
+    rack_colour,
+    rack_pack,
     read_board,
-    read_cox_cards,
+    read_rack,
 )
 
 VARY = ("HX-Request", "HX-History-Restore-Request")
@@ -106,28 +125,29 @@ class _Answer:
 _answers: OrderedDict[tuple[str, str, str], _Answer] = OrderedDict()
 
 
-def remembered(view: Callable[[HttpRequest], HttpResponse]) -> Callable[..., HttpResponse]:
+def remembered(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Answer a request that was answered before with the same bytes, without judging again.
 
-    A table page is a function of its address alone (the hands, the options, which button)
-    and of whether htmx asked for a fragment: nothing in it is made for one reader (no CSRF
-    token, no CSP nonce, no cookie). So the last :data:`ANSWERS_KEPT` answers are kept by
-    exact query string: a permalink opened by everyone at the table, Back and Forward, and
-    a player tapping the same card again cost a dictionary look-up. Anything else is judged
-    and rendered as usual. Not in DEBUG, so that an edited template shows at once.
+    A table page is a function of its address alone (the game, the hands, the options,
+    which button) and of whether htmx asked for a fragment: nothing in it is made for one
+    reader (no CSRF token, no CSP nonce, no cookie). So the last :data:`ANSWERS_KEPT`
+    answers are kept by exact path and query string: a permalink opened by everyone at the
+    table, Back and Forward, and a player tapping the same card again cost a dictionary
+    look-up. Anything else is judged and rendered as usual. Not in DEBUG, so that an edited
+    template shows at once.
     """
 
     @wraps(view)
-    def answer(request: HttpRequest) -> HttpResponse:
+    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if settings.DEBUG:
-            return view(request)
+            return view(request, *args, **kwargs)
         kind = "fragment" if _fragment(request) else "page"
         key = (request.path, kind, request.META.get("QUERY_STRING", ""))
         kept = _answers.get(key)
         if kept is not None:
             _answers.move_to_end(key)
             return kept.response(request)
-        response = view(request)
+        response = view(request, *args, **kwargs)
         if (
             response.status_code in (200, 400)
             and not response.streaming
@@ -148,6 +168,7 @@ def remembered(view: Callable[[HttpRequest], HttpResponse]) -> Callable[..., Htt
 def _forget_answers(**kwargs: Any) -> None:
     """A test that changes a setting must not get answers made before."""
     _answers.clear()
+    _template_of.cache_clear()
 
 
 def _judging(request: HttpRequest) -> bool:
@@ -178,73 +199,180 @@ def _respond(
     return push_url(response, link)
 
 
-@dataclass
-class Explained:
-    """One reason of a result, with the paragraphs to quote (first cited) and to link."""
-
-    text: str
-    quotes: list[Citation] = field(default_factory=list)
-    links: list[Citation] = field(default_factory=list)
-    rulings: list[tuple[str, str | None]] = field(default_factory=list)
-
-
-def explain(
-    reasons: list[Reason], rules_for: Callable[[str], Any] | None = None
-) -> list[Explained]:
-    """Each paragraph is quoted under the first reason that cites it and linked after that;
-    each editorial ruling is shown once, with the house-rule value this table chose."""
-    quoted: set[Citation] = set()
-    shown: set[str] = set()
-    out = []
-    for reason in reasons:
-        item = Explained(reason.text)
-        for citation in reason.citations:
-            (item.links if citation in quoted else item.quotes).append(citation)
-            quoted.add(citation)
-        for slug in reason.rulings:
-            if slug in shown:
-                continue
-            shown.add(slug)
-            chosen = rules_for(slug) if rules_for else None
-            item.rulings.append((slug, chosen))
-        out.append(item)
-    return out
-
-
-def _chosen(rules: Rules) -> Callable[[str], str | None]:
-    def chosen(slug: str) -> str | None:
-        ruling = RULINGS.get(slug)
-        if ruling is None or ruling.option is None:
-            return None
-        value = getattr(rules, ruling.option, None)
-        return None if value is None else str(value)
-
-    return chosen
-
-
 def _percent(share: Any) -> str:
     return f"{float(share) * 100:.1f}%"
 
 
+# --------------------------------------------------------------------------- the games
+
+
+class HandsGame(Protocol):
+    """What a game whose board is three-card hands answers (``CommerceGame``)."""
+
+    slug: str
+    label: str
+
+    def hand_rules(self, config: Config) -> Rules: ...
+
+    def judge(
+        self,
+        hands: Sequence[str | Sequence[str]],
+        config: Config,
+        dealer: int | None = None,
+    ) -> Showdown: ...
+
+
+class RackGame(Protocol):
+    """What a game whose board is a rack of cards counted answers."""
+
+    def score(self, cards: Sequence[str], supply_base: int, config: Config) -> cox.CoxScore: ...
+
+
+def game_url(game: Game) -> str:
+    """The address of ``game``'s table page."""
+    return _game_path(game.slug)
+
+
+@cache
+def _game_path(slug: str) -> str:
+    return reverse("table:game", args=[slug])
+
+
+@cache
+def _path(url_name: str) -> str:
+    return reverse(url_name)
+
+
+def game_at(path: str) -> Game | None:
+    """The game whose showdown page is at ``path`` (under its slug or an older name), if
+    any: what the score sheet reads from a table's permalink (tests/table).
+    """
+    prefix = _path("table:index")
+    slug = path[len(prefix) :].rstrip("/") if path.startswith(prefix) else ""
+    if not slug or "/" in slug or path != f"{prefix}{slug}/":
+        return None
+    try:
+        game = get(slug)
+    except UnknownGame:
+        return None
+    return game if game.board == "hands" else None
+
+
+BOARD_WORDS = {"hands": "Who won a showdown", "rack": "Count a hand laid out"}
+"""What the chooser says a game's page does, by its board."""
+
+
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "table/index.html")
+    """The chooser: every registered game, and the comparison."""
+    games = [
+        {"game": game, "url": game_url(game), "does": BOARD_WORDS.get(game.board, "")}
+        for game in registered()
+    ]
+    return render(request, "table/index.html", {"games": games})
+
+
+@require_safe
+def game_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The table page of the game called ``slug``; a name it was known by redirects
+    (permanently, the query string kept: the browser keeps the fragment)."""
+    try:
+        game = get(slug)
+    except UnknownGame:
+        raise Http404(f"No game {slug!r} at the table") from None
+    if game.slug != slug:
+        query = request.META.get("QUERY_STRING", "")
+        target = game_url(game)
+        return HttpResponsePermanentRedirect(f"{target}?{query}" if query else target)
+    board = _BOARDS.get(game.board)
+    if board is None:
+        raise Http404(f"{game.label} has no page at the table")
+    return board(request, game)
+
+
+@lru_cache(maxsize=64)
+def _template_of(game: Game) -> str:
+    """The page of ``game``: its own template if there is one, else its board's."""
+    names = [f"table/{game.slug}.html", f"table/{game.board}.html"]
+    return str(select_template(names).template.name)
+
+
+def _book(game: Game) -> Any:
+    return get_book(game.book)
+
+
+# --------------------------------------------------------------------------- options
+
+
+def _lenient_config(game: Game, query: QueryDict) -> Config:
+    """The game's options from the query, any value it does not take at its default: what
+    fixes the pack and the hand limit to read the board by, before the form says what is
+    wrong."""
+    raw = tuple(
+        (option.name, value)
+        for option in page_options(game)
+        if (value := query.get(option.name, "").strip())
+    )
+    return _configured(game, raw)
+
+
+@lru_cache(maxsize=512)
+def _configured(game: Game, raw: tuple[tuple[str, str], ...]) -> Config:
+    given: dict[str, object] = {}
+    for name, value in raw:
+        try:
+            game.option(name).read(value)
+        except EngineError:
+            continue
+        given[name] = value
+    try:
+        return game.configure(given)
+    except EngineError:
+        return game.configure()
+
+
+_RULES: dict[tuple[object, ...], Rules] = {}
+
+
+def _rules(game: HandsGame, config: Config) -> Rules:
+    """The rule set that values hands under ``config``, made once for each choice of the
+    options that value hands (its tables are shared anyway; this spares checking them)."""
+    key = (game, tuple(config.of_part("hands").items()))
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = game.hand_rules(config)
+        if len(_RULES) < 512:
+            _RULES[key] = rules
+    return rules
+
+
+_TIED = ("AS KS QS", "AH KH QH")
+"""Two hands equal under every rule set and in every pack: the same sequence in two suits."""
+
+
+@cache
+def dealer_on_ties(game: HandsGame) -> tuple[Citation, ...]:
+    """Whether, by the game's own rules, the dealer wins a tie for first place he is in:
+    the paragraphs that say so, or none. Asked of the engine with two equal hands."""
+    try:
+        result = game.judge(list(_TIED), cast(Game, game).configure(), 1)
+    except (EngineError, ValueError):
+        return ()
+    if result.winners != (1,) or result.decider is None:
+        return ()
+    return result.decider.citations
 
 
 # --------------------------------------------------------------------------- showdowns
 
 
-def _provisional_rules(book: str, query: QueryDict) -> Rules:
-    """The rule set with the pack asked for (or 52): fixes the pack and hand limit to read by."""
-    pack = 32 if book == "english" and query.get("pack") == "32" else 52
-    return rules_from_name(book, pack=pack)
-
-
 def _adjust_dealer(query: QueryDict, board: Board) -> QueryDict:
     """After a player is removed, the dealer keeps his seat (or is forgotten if removed)."""
+    if board.removed is None:
+        return query
     query = query.copy()
     dealer = query.get("dealer", "")
-    if board.removed is not None and dealer.isdigit():
+    if dealer.isdigit():
         number = int(dealer)
         if number == board.removed:
             query["dealer"] = ""
@@ -317,92 +445,32 @@ def verdict(board: Board, result: Showdown | None, options_bad: bool = False) ->
     return f"{missing} card{'s' if missing != 1 else ''} to go."
 
 
-OTHER_PAGES = {
-    "peel": ("table:peel", "under Peel's rules", PeelForm),
-    "swedish": ("table:swedish", "under the Swedish rules", SwedishForm),
-    "compare": ("table:compare", "under every rule set, side by side", DealerForm),
-}
+COMPARE_LABEL = "Every rule set, side by side"
 
 
 def _other_pages(here: str, board: Board, options: list[tuple[str, str]]) -> list[dict[str, str]]:
-    """Links to the same hands under the other rule sets and side by side: the hands, and
-    the dealer and any option the other page also has."""
+    """Links to the same hands under every other game judged by showdown and side by side:
+    the hands, and the dealer and any option the other page also reads."""
+    hands = urlencode(board.hand_params())
     links = []
-    for name, (url_name, label, form_class) in OTHER_PAGES.items():
+    pages: list[tuple[str, str, set[str]]] = [
+        (game.slug, game.label, _form_names(game))
+        for game in registered(lambda game: game.board == "hands")
+    ]
+    pages.append(("compare", COMPARE_LABEL, {"dealer"}))
+    for name, label, known in pages:
         if name == here:
             continue
-        known = _option_names(form_class)
+        path = _path("table:compare") if name == "compare" else _game_path(name)
         kept = [(key, value) for key, value in options if key in known]
-        links.append({"label": label, "url": permalink(_path(url_name), board, kept)})
+        query = f"{hands}&{urlencode(kept)}" if kept else hands
+        links.append({"label": label, "url": f"{path}?{query}"})
     return links
 
 
 @cache
-def _path(url_name: str) -> str:
-    return reverse(url_name)
-
-
-@cache
-def _option_names(form_class: type[PeelForm | SwedishForm | DealerForm]) -> set[str]:
-    return form_class.option_names()
-
-
-def _showdown_page(request: HttpRequest, book: str) -> HttpResponse:
-    query = request.GET
-    provisional = _provisional_rules(book, query)
-    board = read_board(query, provisional.pack, provisional.hand_limit, judging=_judging(request))
-    query = _adjust_dealer(query, board)
-    form_class = PeelForm if book == "english" else SwedishForm
-    form = form_class(query, hands=len(board.hands))
-    rules: Rules = provisional
-    result: Showdown | None = None
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            if book == "english":
-                rules = rules_from_name(
-                    book, pack=int(data["pack"]), limited=data["limited"], **form.rule_options()
-                )
-            else:
-                rules = rules_from_name(book, **form.rule_options())
-        except ValueError as error:  # the form only offers what the engine takes
-            form.add_error(None, str(error))
-        if board.complete and form.is_valid():
-            try:
-                result = showdown(
-                    [hand.cards for hand in board.hands], rules, dealer=form.dealer_index()
-                )
-            except CardError as error:
-                board.error = error.message
-            except ValueError as error:
-                form.add_error("dealer", str(error))
-    rows = _hand_rows(result)
-    for hand in board.hands:
-        hand.row = rows.get(hand.number)
-    options = form.params() if form.is_valid() else _raw_options(query)
-    link = permalink(request.path, board, options)
-    here = "peel" if book == "english" else "swedish"
-    bad = board.has_errors or bool(form.errors)
-    if bad:
-        board.keep_as_typed()
-    board.mark_target()
-    context = {
-        "book": book,
-        "board": board,
-        "form": form,
-        "rules": rules,
-        "result": result,
-        "reasons": explain(list(result.reasons), _chosen(rules)) if result else [],
-        "verdict": verdict(board, result, bool(form.errors)),
-        "permalink": link,
-        "page_url": request.path,
-        "others": _other_pages(here, board, options),
-        "recheck": bool(form.errors or board.error),
-    }
-    if not _fragment(request) or board.reshaped:
-        context["pack"] = pack_html(board.pack, board.taken)
-    reshaped = board.reshaped or "recheck" in query
-    return _respond(request, "table/showdown.html", context, bad=bad, link=link, reshaped=reshaped)
+def _form_names(game: Game) -> set[str]:
+    return {"dealer", *(o.name for o in page_options(game))}
 
 
 def _raw_options(query: QueryDict, also: set[str] | None = None) -> list[tuple[str, str]]:
@@ -416,18 +484,84 @@ def _raw_options(query: QueryDict, also: set[str] | None = None) -> list[tuple[s
     ]
 
 
-@require_safe
-@vary_on_headers(*VARY)
-@remembered
-def peel(request: HttpRequest) -> HttpResponse:
-    return _showdown_page(request, "english")
+def _options_note(game: Game, form: GameForm) -> str:
+    """What the options' summary says is inside when none is chosen: the variants the book
+    describes by name, then that the house rules are where the book is silent."""
+    variants = [o.label.lower() for o in form.options if o.ruling is None]
+    rulings = any(o.ruling is not None for o in form.options)
+    parts = [*variants, "house rules where the book is silent"] if rulings else variants
+    return f"change {join(parts)}" if parts else ""
 
 
-@require_safe
-@vary_on_headers(*VARY)
-@remembered
-def swedish(request: HttpRequest) -> HttpResponse:
-    return _showdown_page(request, "swedish")
+def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
+    hands_game = cast(HandsGame, game)
+    query = request.GET
+    provisional = _rules(hands_game, _lenient_config(game, query))
+    board = read_board(query, provisional.pack, provisional.hand_limit, judging=_judging(request))
+    query = _adjust_dealer(query, board)
+    form = game_form(game)(query, hands=len(board.hands))
+    config = form.config()
+    rules = provisional if config is None else _rules(hands_game, config)
+    result: Showdown | None = None
+    if config is not None and board.complete:
+        try:
+            codes = [[str(card) for card in hand.cards] for hand in board.hands]
+            result = hands_game.judge(codes, config, dealer=form.dealer_index())
+        except CardError as error:
+            board.error = error.message
+        except EngineError as error:
+            form.add_error("dealer" if error.field == "dealer" else None, error.detail)
+    rows = _hand_rows(result)
+    for hand in board.hands:
+        hand.row = rows.get(hand.number)
+    options = form.params(config) if config is not None else _raw_options(query)
+    link = permalink(request.path, board, options)
+    bad = board.has_errors or bool(form.errors)
+    if bad:
+        board.keep_as_typed()
+    board.mark_target()
+    ties = dealer_on_ties(hands_game)
+    context = {
+        "game": game,
+        "book": _book(game),
+        "categories": _categories(game),
+        "board": board,
+        "form": form,
+        "options_note": _options_note(game, form),
+        "dealer_on_ties": ties,
+        "rules": rules,
+        "result": result,
+        "reasons": explain(result.reasons, chosen=chosen_values(config))
+        if result is not None and config is not None
+        else [],
+        "verdict": verdict(board, result, bool(form.errors)),
+        "permalink": link,
+        "page_url": request.path,
+        "others": _other_pages(game.slug, board, options),
+        "recheck": bool(form.errors or board.error),
+    }
+    if not _fragment(request) or board.reshaped:
+        context["pack"] = pack_html(board.pack, board.taken)
+    reshaped = board.reshaped or "recheck" in query
+    return _respond(request, _template_of(game), context, bad=bad, link=link, reshaped=reshaped)
+
+
+@cache
+def _categories(game: Game) -> list[dict[str, Any]]:
+    """The combinations the game's own rules recognise, best first, each in its book's word
+    and language, with the paragraph that defines it (the page's lede)."""
+    rules = cast(HandsGame, game).hand_rules(game.configure())
+    out = []
+    for category in rules.categories:
+        book = get_book(category.citation.book)
+        out.append(
+            {
+                "term": category.term.capitalize(),
+                "citation": category.citation,
+                "lang": book.language if book is not None else "",
+            }
+        )
+    return out
 
 
 # --------------------------------------------------------------------------- every rule set
@@ -451,7 +585,7 @@ def compare(request: HttpRequest) -> HttpResponse:
         except CardError as error:
             board.error = error.message
     columns: list[dict[str, Any]] = []
-    disagreements: list[dict[str, Any]] = []
+    disagreements: list[Any] = []
     if everywhere is not None:
         reference = everywhere.judgements[0][1]
         for label, result in everywhere.judgements:
@@ -470,14 +604,14 @@ def compare(request: HttpRequest) -> HttpResponse:
                     "differs": result.winners != reference.winners,
                     "outcome": outcome(result),
                     "verdict": verdict(board, result),
-                    "reasons": [r.text for r in result.reasons],
+                    "reasons": explain(result.reasons),
                 }
             )
-        explained = explain([d.reason for d in everywhere.disagreements])
-        disagreements = [
-            {"d": d, "explained": e}
-            for d, e in zip(everywhere.disagreements, explained, strict=True)
-        ]
+        page = Explanation()
+        for d in everywhere.disagreements:
+            what = "the winner" if d.kind == "winner" else "the combination"
+            page.add(d.reason, [f"{d.labels[0]} against {d.labels[1]}: {what}"])
+        disagreements = page.shown
     options = form.params() if form.is_valid() else []
     link = permalink(request.path, board, options)
     bad = board.has_errors or bool(form.errors)
@@ -514,24 +648,22 @@ def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: b
     return f"All {len(everywhere.judgements)} rule sets agree: {said[0].lower()}{said[1:]}."
 
 
-# --------------------------------------------------------------------------- Cox
+# --------------------------------------------------------------------------- a rack
 
 
-@require_safe
-@vary_on_headers(*VARY)
-@remembered
-def cox_page(request: HttpRequest) -> HttpResponse:
+def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     query = request.GET
-    rack = read_cox_cards(query)
-    form = CoxForm(query)
+    rack = read_rack(query)
+    form = game_form(game)(query)
+    config = form.config()
     score = None
-    if form.is_valid() and rack.slots and not rack.has_errors:
+    if config is not None and rack.slots and not rack.has_errors:
         try:
-            score = cox.score_hand(rack.codes, form.supply_base(), form.options())
+            score = cast(RackGame, game).score(rack.codes, form.supply_base(), config)
         except (cox.CoxCardError, ValueError) as error:
             rack.error = str(error)
     params = [("card", code) for code in rack.codes]
-    params += form.params() if form.is_valid() else _raw_options(query, {"card"})
+    params += form.params(config) if config is not None else _raw_options(query, {"card"})
     link = f"{request.path}?{urlencode(params)}" if params else request.path
     if score is not None:
         headline = f"Score: {score.score} point{'' if abs(score.score) == 1 else 's'}."
@@ -539,13 +671,6 @@ def cox_page(request: HttpRequest) -> HttpResponse:
         headline = "Fix the problem marked below."
     else:
         headline = "Tap the cards laid out, or type them."
-
-    def chosen(slug: str) -> str | None:
-        ruling = RULINGS.get(slug)
-        if ruling is None or ruling.option is None or not form.is_valid():
-            return None
-        return str(form.cleaned_data.get(ruling.option))
-
     waiting = [cox.parse_card(code) for code in score.waiting] if score else []
     bad = rack.has_errors or bool(form.errors)
     if bad:
@@ -556,17 +681,41 @@ def cox_page(request: HttpRequest) -> HttpResponse:
     sent = [text.strip() for text in query.getlist("card") if text.strip()]
     reshaped = rack.edited or query.get("was") != " ".join(sent) or "recheck" in query
     context = {
+        "game": game,
+        "book": _book(game),
         "rack": rack,
+        "max_rack": MAX_RACK,
         "form": form,
         "score": score,
         "verdict": headline,
-        "waiting": [{"name": card.name, "colour": cox_colour(card)} for card in waiting],
-        "reasons": explain(score.reasons, chosen) if score else [],
+        "waiting": [{"name": card.name, "colour": rack_colour(card)} for card in waiting],
+        "reasons": explain(score.reasons, chosen=chosen_values(config))
+        if score is not None and config is not None
+        else [],
         "permalink": link,
         "page_url": request.path,
         "was": " ".join(slot.shown for slot in rack.slots),
         "recheck": bool(form.errors or rack.error),
     }
     if not _fragment(request) or reshaped:
-        context["cox_pack"] = cox_pack(rack.counts)
-    return _respond(request, "table/cox.html", context, bad=bad, link=link, reshaped=reshaped)
+        context["rack_pack"] = rack_pack(rack.counts)
+    return _respond(request, _template_of(game), context, bad=bad, link=link, reshaped=reshaped)
+
+
+@vary_on_headers(*VARY)
+@remembered
+def _hands(request: HttpRequest, game: Game) -> HttpResponse:
+    return _showdown_page(request, game)
+
+
+@vary_on_headers(*VARY)
+@remembered
+def _rack(request: HttpRequest, game: Game) -> HttpResponse:
+    return _rack_page(request, game)
+
+
+_BOARDS: dict[str, Callable[[HttpRequest, Game], HttpResponse]] = {
+    "hands": _hands,
+    "rack": _rack,
+}
+"""The page of each kind of board a game lays on the table (``Game.board``)."""

@@ -287,7 +287,7 @@ def test_a_page_that_fails_on_our_side_still_gets_the_html_500():
 # --- HEAD answers like GET on every read-only page ---------------------------------------------
 
 PAGES = ["/", "/library/", "/library/peel-commerce/", "/glossary/", "/search/?q=pair",
-         "/rulings/", "/api/v1/openapi.json", "/table/", "/table/peel/", "/table/swedish/",
+         "/rulings/", "/api/v1/openapi.json", "/table/", "/table/peel-new/", "/table/swedish/",
          "/table/compare/", "/table/cox/", "/pay/", "/pay/peel-new/", "/pay/peel-old/",
          "/pay/pool/", "/pay/swedish/", "/pay/cox/", "/sheet/", "/sheet/import/"]
 SHEET_PAGES = ["/sheet/{token}/", "/sheet/{token}/live/", "/sheet/{token}/export.csv",

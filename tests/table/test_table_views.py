@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from content.library import find_paragraph
 
 HX = {"HX-Request": "true"}
-PAGES = ["/table/peel/", "/table/swedish/", "/table/compare/", "/table/cox/"]
+PAGES = ["/table/peel-new/", "/table/swedish/", "/table/compare/", "/table/cox/"]
 
 
 @pytest.fixture
@@ -147,7 +147,7 @@ FORM_PROPERTIES = {
 }
 
 
-@pytest.mark.parametrize("path", ["/table/peel/?h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S", *PAGES])
+@pytest.mark.parametrize("path", ["/table/peel-new/?h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S", *PAGES])
 def test_no_control_hides_a_property_of_the_form(client, path):
     body = client.get(path).content.decode()
     names = set(re.findall(r'<(?:input|button|select|textarea)[^>]*\sname="([^"]+)"', body))
@@ -164,7 +164,7 @@ def test_the_home_page_and_navigation_lead_to_the_table(client):
     body = client.get("/").content.decode()
     assert "Settle a dispute" in body
     assert 'href="/table/"' in body
-    nav = client.get("/table/peel/").content.decode()
+    nav = client.get("/table/peel-new/").content.decode()
     assert 'href="/table/" aria-current="true"' in nav
 
 
@@ -172,7 +172,7 @@ def test_the_home_page_and_navigation_lead_to_the_table(client):
 
 
 def test_a_blank_peel_table_has_two_hands_and_the_whole_pack(client):
-    page = Page(client.get("/table/peel/").content.decode())
+    page = Page(client.get("/table/peel-new/").content.decode())
     fields = [i for i in page.inputs if (i.get("name") or "").startswith("h")]
     assert [f["id"] for f in fields] == ["h1c1", "h1c2", "h1c3", "h2c1", "h2c2", "h2c3"]
     pack = page.taps()
@@ -181,7 +181,7 @@ def test_a_blank_peel_table_has_two_hands_and_the_whole_pack(client):
 
 
 def test_peel_a_tricon_beats_a_pair_quoted_and_linked(client):
-    response = get(client, "/table/peel/", hands("7S 7H 7D", "AS AH 2C") + [("pack", "52")])
+    response = get(client, "/table/peel-new/", hands("7S 7H 7D", "AS AH 2C") + [("pack", "52")])
     assert response.status_code == 200
     assert verdict(response).startswith("Hand 1 wins")
     body = response.content.decode()
@@ -196,33 +196,33 @@ def test_peel_a_tricon_beats_a_pair_quoted_and_linked(client):
 def test_the_permalink_reproduces_the_same_ruling(client):
     first = get(
         client,
-        "/table/peel/",
+        "/table/peel-new/",
         [("h1", "as"), ("h1", "10h"), ("h1", "Th"), ("h2", "KD"), ("h2", "kh"), ("h2", "2c")],
     )
     # Ten of hearts typed twice, in two notations: the engine reads both as one card.
     assert first.status_code == 400
     good = get(
         client,
-        "/table/peel/",
+        "/table/peel-new/",
         [("h1", "as"), ("h1", "KS"), ("h1", "QS"), ("h2", "KD"), ("h2", "kh"), ("h2", "2c")],
     )
     page = Page(good.content.decode())
     link = html.unescape(page.attr("permalink", "href") or "")
-    assert link == "/table/peel/?h=AS+KS+QS&h=KD+KH+2C&pack=52"
+    assert link == "/table/peel-new/?h=AS+KS+QS&h=KD+KH+2C"  # options at their defaults: none
     again = client.get(link)
     assert verdict(again) == verdict(good)
     assert verdict(good).startswith("Hand 1 wins")  # a sequence beats a pair
 
 
 def test_peel_sequence_beats_flush_and_the_reason_is_said(client):
-    response = get(client, "/table/peel/", hands("2H 9H KH", "QS KS AS"))
+    response = get(client, "/table/peel-new/", hands("2H 9H KH", "QS KS AS"))
     assert verdict(response).startswith("Hand 2 wins")
     assert "sequence" in verdict(response)
     assert "A sequence beats a flush" in response.content.decode()
 
 
 def test_peel_equal_hands_share_and_the_editorial_ruling_is_shown_apart(client):
-    response = get(client, "/table/peel/", hands("4S 5S 6S", "4H 5H 6H"))
+    response = get(client, "/table/peel-new/", hands("4S 5S 6S", "4H 5H 6H"))
     assert verdict(response).startswith("Hands 1 and 2 share")
     body = response.content.decode()
     assert 'class="ruling"' in body and "Editorial ruling" in body
@@ -231,9 +231,9 @@ def test_peel_equal_hands_share_and_the_editorial_ruling_is_shown_apart(client):
 
 def test_limited_commerce_without_pair_demotes_the_pair(client):
     pair, point = "9S 9H 2D", "AS KH QD"  # a pair (point 20) and point 31
-    full = get(client, "/table/peel/", hands(pair, point))
+    full = get(client, "/table/peel-new/", hands(pair, point))
     assert verdict(full).startswith("Hand 1 wins")  # (d) Pair ranks above (e) Point
-    limited = get(client, "/table/peel/", hands(pair, point) + [("limited", "no-pair")])
+    limited = get(client, "/table/peel-new/", hands(pair, point) + [("limited", "no-pair")])
     assert verdict(limited).startswith("Hand 2 wins")  # the pair is only point 20 < 31
     body = limited.content.decode()
     assert quoted("peel-commerce", "limited-commerce-rule") in body
@@ -243,7 +243,7 @@ def test_limited_commerce_without_pair_demotes_the_pair(client):
 
 
 def test_the_32_card_pack_refuses_a_two_and_offers_only_seven_to_ace(client):
-    response = get(client, "/table/peel/", hands("2S 7S 8S", "AH KH QH") + [("pack", "32")])
+    response = get(client, "/table/peel-new/", hands("2S 7S 8S", "AH KH QH") + [("pack", "32")])
     assert response.status_code == 400
     page = Page(response.content.decode())
     assert page.attr("h1c1", "aria-invalid") == "true"
@@ -254,7 +254,7 @@ def test_the_32_card_pack_refuses_a_two_and_offers_only_seven_to_ace(client):
 
 
 def test_hand_strength_is_beside_each_hand_and_orders_them(client):
-    response = get(client, "/table/peel/", hands("AS AH AD", "2C 3D 5H"))
+    response = get(client, "/table/peel-new/", hands("AS AH AD", "2C 3D 5H"))
     page = Page(response.content.decode())
 
     def beats(hand: str) -> float:
@@ -273,7 +273,7 @@ def test_hand_strength_is_beside_each_hand_and_orders_them(client):
 def test_a_bad_card_is_marked_beside_its_field_and_nothing_else_is_lost(client):
     response = get(
         client,
-        "/table/peel/",
+        "/table/peel-new/",
         [
             ("h1", "as"),
             ("h1", "ZZ"),
@@ -303,7 +303,7 @@ def test_a_bad_card_is_marked_beside_its_field_and_nothing_else_is_lost(client):
 
 
 def test_a_card_in_two_hands_is_marked_at_its_second_place(client):
-    response = get(client, "/table/peel/", hands("AS KS QS", "2H AS 3H"))
+    response = get(client, "/table/peel-new/", hands("AS KS QS", "2H AS 3H"))
     assert response.status_code == 400
     page = Page(response.content.decode())
     assert page.attr("h2c2", "aria-invalid") == "true"
@@ -313,12 +313,12 @@ def test_a_card_in_two_hands_is_marked_at_its_second_place(client):
 
 def test_a_missing_card_is_an_error_when_judging_but_not_while_entering(client):
     params = [("h1", "AS"), ("h1", "KS"), ("h1", ""), ("h2", "2H"), ("h2", "3H"), ("h2", "4H")]
-    judged = get(client, "/table/peel/", params)
+    judged = get(client, "/table/peel-new/", params)
     assert judged.status_code == 400
     page = Page(judged.content.decode())
     assert page.attr("h1c3", "aria-invalid") == "true"
     assert "empty" in page.text("h1c3-error")
-    live = get(client, "/table/peel/", params, **HX)  # an update as the player enters cards
+    live = get(client, "/table/peel-new/", params, **HX)  # an update as the player enters cards
     assert live.status_code == 200
     assert "1 card to go" in Page(live.content.decode()).text("verdict-text")
 
@@ -326,7 +326,7 @@ def test_a_missing_card_is_an_error_when_judging_but_not_while_entering(client):
 def test_too_many_hands_for_the_pack(client):
     ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
     thirteen = [" ".join(f"{r}{s}" for s in "SHD") for r in ranks]
-    response = get(client, "/table/peel/", hands(*thirteen))
+    response = get(client, "/table/peel-new/", hands(*thirteen))
     assert response.status_code == 400
     page = Page(response.content.decode())
     assert "12" in page.text("h13-error")  # Peel: "twelve with the fifty-two"
@@ -334,9 +334,9 @@ def test_too_many_hands_for_the_pack(client):
     assert "add-player" not in page.by_id
     # Seven of them are too many for the short pack, and the limit follows the pack.
     seven_to_ace = [" ".join(f"{r}{s}" for s in "SHD") for r in ranks[5:]]  # eight tricons
-    short = get(client, "/table/peel/", hands(*seven_to_ace[:7]) + [("pack", "32")])
+    short = get(client, "/table/peel-new/", hands(*seven_to_ace[:7]) + [("pack", "32")])
     assert short.status_code == 200  # "seven with the thirty-two cards"
-    short_limit = get(client, "/table/peel/", hands(*seven_to_ace) + [("pack", "32")])
+    short_limit = get(client, "/table/peel-new/", hands(*seven_to_ace) + [("pack", "32")])
     assert short_limit.status_code == 400
     assert "7" in Page(short_limit.content.decode()).text("h8-error")
 
@@ -354,7 +354,7 @@ def test_too_many_hands_for_the_pack(client):
     ],
 )
 def test_a_wrong_option_is_answered_beside_it(client, name, value):
-    response = get(client, "/table/peel/", hands("AS KS QS", "2H 3H 4H") + [(name, value)])
+    response = get(client, "/table/peel-new/", hands("AS KS QS", "2H 3H 4H") + [(name, value)])
     assert response.status_code == 400
     page = Page(response.content.decode())
     assert page.attr(f"id_{name}", "aria-invalid") == "true"
@@ -366,7 +366,7 @@ def test_forty_tokens_in_one_hand_and_thirty_hands_never_break_the_page(client):
     tokens = " ".join(
         f"{r}{s}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J"] for s in "SHDC"
     )
-    forty = get(client, "/table/peel/", hands(tokens, "AS KS QS"))
+    forty = get(client, "/table/peel-new/", hands(tokens, "AS KS QS"))
     assert forty.status_code == 400
     assert "three cards" in Page(forty.content.decode()).text("h1-error")
     thirty = get(client, "/table/swedish/", hands(*["AS KS QS"] * 30))
@@ -448,38 +448,38 @@ def test_no_query_string_gives_a_server_error(client, path, params, htmx):
 
 
 def test_add_and_remove_players_without_javascript(client):
-    added = get(client, "/table/peel/", [("h1", "AS"), ("h1", ""), ("h1", ""), ("add", "1")])
+    added = get(client, "/table/peel-new/", [("h1", "AS"), ("h1", ""), ("h1", ""), ("add", "1")])
     page = Page(added.content.decode())
     assert {"h1", "h2", "h3"} <= set(page.by_id) and "h4" not in page.by_id
     assert page.value("h1c1") == "A♠"
     assert added.status_code == 200  # editing: empty fields are not yet errors
     removed = get(
         client,
-        "/table/peel/",
+        "/table/peel-new/",
         hands("AS KS QS", "2H 3H 4H", "7C 7D 7S") + [("drop", "2"), ("dealer", "3")],
     )
     page = Page(removed.content.decode())
     assert "h3" not in page.by_id
     assert page.value("h2c1") == "7♣"
     assert 'value="2" selected' in removed.content.decode()  # the dealer kept his seat
-    push = get(client, "/table/peel/", hands("AS KS QS", "2H 3H 4H") + [("add", "1")], **HX)
+    push = get(client, "/table/peel-new/", hands("AS KS QS", "2H 3H 4H") + [("add", "1")], **HX)
     assert "add=" not in push.headers["HX-Push-Url"]
-    assert push.headers["HX-Push-Url"].endswith("&h=_+_+_&pack=52")
+    assert push.headers["HX-Push-Url"].endswith("&h=_+_+_")
 
 
 def test_tap_puts_a_card_in_the_first_empty_field_and_clear_removes_one(client):
     tapped = get(
         client,
-        "/table/peel/",
+        "/table/peel-new/",
         [("h1", "AS"), ("h1", ""), ("h1", ""), ("h2", ""), ("h2", ""), ("h2", ""), ("tap", "KH")],
     )
     page = Page(tapped.content.decode())
     assert page.value("h1c2") == "K♥"
     assert page.attr("pack-KH", "aria-disabled") == "true"
     assert page.attr("pack-QH", "aria-disabled") is None
-    again = get(client, "/table/peel/", [("h1", "AS"), ("h1", "KH"), ("h1", ""), ("tap", "kh")])
+    again = get(client, "/table/peel-new/", [("h1", "AS"), ("h1", "KH"), ("h1", ""), ("tap", "kh")])
     assert "already in hand 1" in again.content.decode()
-    cleared = get(client, "/table/peel/", hands("AS KS QS", "2H 3H 4H") + [("clear", "1-2")])
+    cleared = get(client, "/table/peel-new/", hands("AS KS QS", "2H 3H 4H") + [("clear", "1-2")])
     page = Page(cleared.content.decode())
     assert page.value("h1c2") == ""
     assert page.attr("pack-KS", "aria-disabled") is None
@@ -490,7 +490,7 @@ def test_any_notation_the_engine_reads_is_accepted(client):
     assert swedish_written.status_code == 200
     page = Page(swedish_written.content.decode())
     assert page.value("h1c1") == "A♠" and page.value("h2c1") == "J♥"
-    symbols = get(client, "/table/peel/", hands("A♠ 10♥ Th", "2C 3C 4C"))
+    symbols = get(client, "/table/peel-new/", hands("A♠ 10♥ Th", "2C 3C 4C"))
     assert symbols.status_code == 400  # 10♥ and Th are one card
     assert "10H" in Page(symbols.content.decode()).text("h1c3-error")
 
@@ -643,14 +643,14 @@ def test_cox_bad_card_and_too_many_copies_are_marked_beside_the_card(client):
 
 def test_the_htmx_fragment_is_small_and_quick(client):
     params = hands("7S 7H 7D", "AS AH 2C", "KD QD JD")
-    get(client, "/table/peel/", params, **HX)  # the engine's tables are built once
+    get(client, "/table/peel-new/", params, **HX)  # the engine's tables are built once
     started = time.perf_counter()
     for _ in range(10):
-        response = get(client, "/table/peel/", params, **HX)
+        response = get(client, "/table/peel-new/", params, **HX)
     each = (time.perf_counter() - started) / 10
     assert response.status_code == 200
     assert each < 0.25, f"{each * 1000:.0f} ms per fragment"
-    full = get(client, "/table/peel/", params)
+    full = get(client, "/table/peel-new/", params)
     assert len(response.content) < len(full.content)
 
 
@@ -658,7 +658,7 @@ def test_the_htmx_fragment_is_small_and_quick(client):
 
 HISTORY = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
 EXAMPLES = {
-    "/table/peel/": hands("7S 7H 7D", "AS AH 2C"),
+    "/table/peel-new/": hands("7S 7H 7D", "AS AH 2C"),
     "/table/swedish/": hands("6S 5S 4S", "6H 5H 4H") + [("dealer", "2")],
     "/table/compare/": hands("9S 9D KC", "5H 3H 7C"),
     "/table/cox/": [("card", c) for c in ["ship-2", "ship-2", "ship-2", "bank"]]
@@ -695,7 +695,7 @@ def fields(*hands: str) -> list[tuple[str, str]]:
 
 
 def test_the_result_fragment_updates_each_hand_beside_its_fields(client):
-    response = get(client, "/table/peel/", fields("7s 7H 7D", "AS AH ZZ"), **HX)
+    response = get(client, "/table/peel-new/", fields("7s 7H 7D", "AS AH ZZ"), **HX)
     assert response.status_code == 400
     page = Page(response.content.decode())
     # Each hand's place, value and messages are swapped in out of band, never its fields.
@@ -706,7 +706,9 @@ def test_the_result_fragment_updates_each_hand_beside_its_fields(client):
     states = {a["data-for"]: a for a in page.by_id.values() if a.get("data-for")}
     assert states["h2c3"]["data-error"] == "h2c3-error"
     assert states["h1c1"]["data-sent"] == states["h1c1"]["data-shown"] == "7s"  # as typed
-    good = Page(get(client, "/table/peel/", fields("7s 7H 7D", "AS AH 2C"), **HX).content.decode())
+    good = Page(
+        get(client, "/table/peel-new/", fields("7s 7H 7D", "AS AH 2C"), **HX).content.decode()
+    )
     states = {a["data-for"]: a for a in good.by_id.values() if a.get("data-for")}
     assert states["h1c1"]["data-sent"] == "7s" and states["h1c1"]["data-shown"] == "7♠"
     assert states["h1c1"]["data-card"] == "7S" and "data-error" not in states["h1c1"]
@@ -714,7 +716,7 @@ def test_the_result_fragment_updates_each_hand_beside_its_fields(client):
 
 
 def test_a_button_that_reshapes_the_board_gets_the_board_back(client):
-    response = get(client, "/table/peel/", hands("AS KS QS", "2H 3H 4H") + [("add", "1")], **HX)
+    response = get(client, "/table/peel-new/", hands("AS KS QS", "2H 3H 4H") + [("add", "1")], **HX)
     body = response.content.decode()
     assert body.lstrip().startswith('<div id="table"')
     assert response.headers["HX-Retarget"] == "#table"
@@ -723,10 +725,10 @@ def test_a_button_that_reshapes_the_board_gets_the_board_back(client):
 
 def test_an_htmx_update_is_live_and_the_judge_button_judges(client):
     params = [("h1", "AS"), ("h1", "KS"), ("h1", ""), ("h2", "2H"), ("h2", "3H"), ("h2", "4H")]
-    live = get(client, "/table/peel/", params, **HX)
+    live = get(client, "/table/peel-new/", params, **HX)
     assert live.status_code == 200
     assert "1 card to go" in verdict(live)
-    judged = get(client, "/table/peel/", [*params, ("judge", "1")], **HX)
+    judged = get(client, "/table/peel-new/", [*params, ("judge", "1")], **HX)
     assert judged.status_code == 400
     assert "empty" in Page(judged.content.decode()).text("h1c3-error")
 
@@ -744,14 +746,14 @@ def test_a_permalink_shows_the_verdict_and_the_quote_before_the_board(client, pa
 )
 def test_a_whole_hand_typed_in_one_box_is_split_across_its_boxes(client, typed):
     params = [("h1", typed), ("h1", ""), ("h1", ""), ("h2", "10c jc qc"), ("h2", ""), ("h2", "")]
-    response = get(client, "/table/peel/", params)
+    response = get(client, "/table/peel-new/", params)
     assert response.status_code == 200
     page = Page(response.content.decode())
     assert [page.value(f"h1c{c}") for c in (1, 2, 3)] == ["A♠", "2♥", "3♦"]
     assert [page.value(f"h2c{c}") for c in (1, 2, 3)] == ["10♣", "J♣", "Q♣"]
     assert verdict(response).startswith("Hand 2 wins with sequence")
     link = html.unescape(page.attr("permalink", "href") or "")
-    assert link == "/table/peel/?h=AS+2H+3D&h=10C+JC+QC&pack=52"
+    assert link == "/table/peel-new/?h=AS+2H+3D&h=10C+JC+QC"
 
 
 def test_a_hand_typed_in_a_middle_box_fills_the_empty_ones_and_too_many_cards_say_so(client):
@@ -764,7 +766,9 @@ def test_a_hand_typed_in_a_middle_box_fills_the_empty_ones_and_too_many_cards_sa
     assert [page.value(f"h1c{c}") for c in (1, 2, 3)] == ["A♠", "2♥", "3♦"]
     assert [page.value(f"h2c{c}") for c in (1, 2, 3)] == ["9♠", "9♦", "K♣"]
     four = get(
-        client, "/table/peel/", [("h1", "AS"), ("h1", "2H 3D 4C"), ("h1", ""), ("h2", "KS KH KD")]
+        client,
+        "/table/peel-new/",
+        [("h1", "AS"), ("h1", "2H 3D 4C"), ("h1", ""), ("h2", "KS KH KD")],
     )
     assert four.status_code == 400
     assert "three cards" in Page(four.content.decode()).text("h1-error")
@@ -772,19 +776,21 @@ def test_a_hand_typed_in_a_middle_box_fills_the_empty_ones_and_too_many_cards_sa
 
 def test_a_tap_goes_to_the_box_chosen_to_replace_else_the_first_empty(client):
     # Without JavaScript: the x of hand 2's first card chooses that box for the next tap...
-    cleared = get(client, "/table/peel/", hands("AS _ QS", "2H 3H 4H") + [("clear", "2-1")])
+    cleared = get(client, "/table/peel-new/", hands("AS _ QS", "2H 3H 4H") + [("clear", "2-1")])
     page = Page(cleared.content.decode())
     assert page.value("h2c1") == ""
     assert "Next card: hand 2, card 1, in place of 2♥" in page.text("pack-hint")
     assert [i["value"] for i in page.inputs if i.get("name") == "at"] == ["2-1"]
     board = [("h1", "AS"), ("h1", ""), ("h1", "QS"), ("h2", ""), ("h2", "3H"), ("h2", "4H")]
     tapped = Page(
-        get(client, "/table/peel/", [*board, ("at", "2-1"), ("tap", "9C")]).content.decode()
+        get(client, "/table/peel-new/", [*board, ("at", "2-1"), ("tap", "9C")]).content.decode()
     )
     assert tapped.value("h2c1") == "9♣" and tapped.value("h1c2") == ""
     # ... and a box that is full again is never overwritten: the first empty one is filled.
     full = [("h1", "AS"), ("h1", ""), ("h1", "QS"), ("h2", "2H"), ("h2", "3H"), ("h2", "4H")]
-    page = Page(get(client, "/table/peel/", [*full, ("at", "2-1"), ("tap", "9C")]).content.decode())
+    page = Page(
+        get(client, "/table/peel-new/", [*full, ("at", "2-1"), ("tap", "9C")]).content.decode()
+    )
     assert page.value("h2c1") == "2♥" and page.value("h1c2") == "9♣"
 
 
@@ -802,22 +808,27 @@ def test_the_links_to_other_rule_sets_carry_the_hands_and_dealer(client):
     deal = "h=6S+5S+4S&h=6H+5H+4H"
 
     def links(body: str) -> dict[str, str]:
-        found = re.findall(r'href="(/table/(?:peel|swedish|compare)/[^"]*)"', body)
+        others = body[body.index('class="other-rules"') :]
+        others = others[: others.index("</p>")]
+        found = re.findall(r'href="(/table/[a-z-]+/\?h=[^"]*)"', others)
         return {link.split("?")[0]: html.unescape(link) for link in found}
 
     peel = get(
         client,
-        "/table/peel/",
+        "/table/peel-new/",
         hands("6S 5S 4S", "6H 5H 4H") + [("dealer", "2"), ("limited", "no-pair")],
     ).content.decode()
     assert links(peel)["/table/swedish/"] == f"/table/swedish/?{deal}&dealer=2"
     assert links(peel)["/table/compare/"] == f"/table/compare/?{deal}&dealer=2"
+    # Peel's old game values hands by the same options: Limited Commerce goes along.
+    assert links(peel)["/table/peel-old/"] == f"/table/peel-old/?{deal}&limited=no-pair&dealer=2"
+    assert "/table/peel-new/" not in links(peel)  # not to itself
     swedish = get(client, "/table/swedish/", hands("6S 5S 4S", "6H 5H 4H")).content.decode()
-    assert links(swedish)["/table/peel/"] == f"/table/peel/?{deal}"
+    assert links(swedish)["/table/peel-new/"] == f"/table/peel-new/?{deal}"
     compare = get(
         client, "/table/compare/", hands("6S 5S 4S", "6H 5H 4H") + [("dealer", "1")]
     ).content.decode()
-    assert links(compare)["/table/peel/"] == f"/table/peel/?{deal}&dealer=1"
+    assert links(compare)["/table/peel-new/"] == f"/table/peel-new/?{deal}&dealer=1"
     assert links(compare)["/table/swedish/"] == f"/table/swedish/?{deal}&dealer=1"
     # The fragment carries them too: the hands change as people type.
     fragment = get(client, "/table/swedish/", hands("6S 5S 4S", "6H 5H 4H"), **HX)
@@ -837,7 +848,7 @@ def test_the_compare_verdict_is_a_list_not_a_run_on_sentence(client):
 
 
 def test_a_pair_is_described_as_people_say_it(client):
-    response = get(client, "/table/peel/", hands("7S 7H 4D", "2C 3D 9H"))
+    response = get(client, "/table/peel-new/", hands("7S 7H 4D", "2C 3D 9H"))
     page = Page(response.content.decode())
     assert "Pair of sevens and a four" in page.text("h1")
     assert verdict(response) == "Hand 1 wins with pair of sevens and a four."
@@ -845,7 +856,7 @@ def test_a_pair_is_described_as_people_say_it(client):
 
 
 def test_a_three_way_tie_is_not_called_both(client):
-    response = get(client, "/table/peel/", hands("4S 5S 6S", "4H 5H 6H", "4D 5D 6D"))
+    response = get(client, "/table/peel-new/", hands("4S 5S 6S", "4H 5H 6H", "4D 5D 6D"))
     body = html.unescape(response.content.decode())
     assert "Both" not in body
     assert "All three hold the sequence four-five-six" in body
@@ -857,31 +868,31 @@ def test_an_answer_given_before_is_given_again_without_judging_again(client, mon
     from games.table import views
 
     judged: list[int] = []
-    real = views.showdown
+    real = views._showdown_page
 
     def counting(*args, **kwargs):
         judged.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(views, "showdown", counting)
+    monkeypatch.setattr(views, "_showdown_page", counting)
     views._answers.clear()
     params = hands("7S 7H 7D", "AS AH 2C", "KD QD JD")
-    first = get(client, "/table/peel/", params, **HX)
-    again = get(client, "/table/peel/", params, **HX)
+    first = get(client, "/table/peel-new/", params, **HX)
+    again = get(client, "/table/peel-new/", params, **HX)
     assert len(judged) == 1
     assert again.content == first.content and again.status_code == first.status_code
     assert again.headers["HX-Push-Url"] == first.headers["HX-Push-Url"]
     assert "HX-Request" in again.headers["Vary"]
-    page = get(client, "/table/peel/", params)  # the page is another answer than the fragment
+    page = get(client, "/table/peel-new/", params)  # the page is another answer than the fragment
     assert len(judged) == 2 and "<html" in page.content.decode()
-    get(client, "/table/peel/", hands("7S 7H 7D", "AS AH 3C"), **HX)
+    get(client, "/table/peel-new/", hands("7S 7H 7D", "AS AH 3C"), **HX)
     assert len(judged) == 3
     # A browser asks for gzip: the page kept is compressed once, not for every reader.
-    zipped = get(client, "/table/peel/", params, **{"Accept-Encoding": "gzip"})
+    zipped = get(client, "/table/peel-new/", params, **{"Accept-Encoding": "gzip"})
     assert zipped.headers["Content-Encoding"] == "gzip"
     assert gzip.decompress(zipped.content) == page.content
     assert "Accept-Encoding" in zipped.headers["Vary"] and len(judged) == 3
     with override_settings(DEBUG=True):  # an edited template shows at once
-        get(client, "/table/peel/", params, **HX)
-        get(client, "/table/peel/", params, **HX)
+        get(client, "/table/peel-new/", params, **HX)
+        get(client, "/table/peel-new/", params, **HX)
     assert len(judged) == 5
