@@ -26,8 +26,11 @@ Adding a variant is one subclass and one :func:`register` call (README, "Adding 
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import ClassVar, Final, Literal
 
@@ -411,7 +414,9 @@ class CommerceGame(Game):
         >>> get("peel-old").hand_rules(get("peel-old").configure({"pack": "32"})).label
         'Peel, 32 cards'
         """
-        hands = config.of_part("hands")
+        # The rule set's own options; an option a variant adds is the variant's to apply.
+        known = {f.name for f in fields(self.hand_rules_kind)}
+        hands = {k: v for k, v in config.of_part("hands").items() if k in known}
         if self.hand_rules_kind is SwedishRules:
             return SwedishRules(**hands)  # type: ignore[arg-type]
         pack = pack_of_size(int(hands.pop("pack", "52")))
@@ -980,5 +985,14 @@ def names() -> list[str]:
     return [*_REGISTRY, *_ALIASES]
 
 
+def _discover_variants() -> None:
+    """Import every module of :mod:`games.engine.variants`: each registers its own game."""
+    from games.engine import variants
+
+    for found in pkgutil.iter_modules(variants.__path__):
+        importlib.import_module(f"{variants.__name__}.{found.name}")
+
+
 for _game in (PeelNew(), PeelOld(), Pool(), Swedish(), Cox()):
     register(_game)
+_discover_variants()
