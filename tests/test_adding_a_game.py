@@ -39,7 +39,8 @@ def post(client, path, body):
 def test_it_is_registered_with_its_option_and_ruling(blind):
     assert blind in registered()
     option = blind.option("blind_ties")
-    assert option.label == "Ties with the dealer" and option.ruling is RULINGS["blind-commerce-ties"]
+    assert option.label == "Ties with the dealer"
+    assert option.ruling is RULINGS["blind-commerce-ties"]
 
 
 def test_the_api_judges_and_settles_it_and_the_openapi_enum_names_it(client, blind):

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
