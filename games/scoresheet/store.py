@@ -28,7 +28,9 @@ from .ledger import Entry, EntryError
 from .models import Change, Deal, Game, Player
 
 WINDOW = 20
-"""How many of the latest entries a page shows in full; older ones are a link away."""
+"""How many of the latest entries a page shows in the grid; older ones are a link away."""
+DETAIL = 10
+"""How many of them it shows in full, with the hands and who paid whom and why."""
 
 
 class Stale(Exception):  # noqa: N818 -- a state of the sheet, not a failure
@@ -54,6 +56,7 @@ class Window:
     broken_position: int | None = None
     older: bool = False
     newer: bool = False
+    detail: int = DETAIL
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -61,12 +64,22 @@ class Window:
         """Entries in the whole sheet."""
         return self.sheet.state.index
 
+    @property
+    def detailed(self) -> list[Deal]:
+        """The entries shown in full: the last :attr:`detail` of the window."""
+        return self.deals[max(len(self.deals) - self.detail, 0) :]
+
+    @property
+    def first_detailed_position(self) -> int | None:
+        return self.detailed[0].position if self.detailed else None
+
     @cached_property
     def rows(self) -> list[tuple[ledger.Row, Deal]]:
-        """The window's entries computed (each one step from the state before it)."""
+        """The entries shown in full, computed (each one step from the state before it)."""
         out = []
-        state = self.start
-        for deal in self.deals:
+        skip = len(self.deals) - len(self.detailed)
+        state = self.start if skip == 0 or skip > len(self.states) else self.states[skip - 1]
+        for deal in self.detailed:
             try:
                 state, row = ledger.step(self.spec, state, deal.entry())
             except EntryError:

@@ -9,7 +9,7 @@ older version of the sheet gets a 409 with everything typed kept; a form sent tw
 recorded once (its key).
 
 Pages are rendered once per version of a sheet and kept in Django's cache, with marks where
-each answer puts its own CSRF token and form keys (:func:`_personal`): the other phones'
+each answer puts its own CSRF token and form keys (:mod:`~games.scoresheet.kept`): the other phones'
 polls, the full page and the recorder's own answer share one rendering. A poll after a
 change gets only what changed: the accounts and the new entries, as htmx out-of-band swaps.
 """
@@ -17,7 +17,6 @@ change gets only what changed: the accounts and the new entries, as htmx out-of-
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import re
@@ -27,24 +26,20 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.middleware.csp import get_nonce
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.forms_util import sentence
 from games.table.views import game_at
 
-from . import ledger, limits, serialize, store
+from . import kept, ledger, limits, serialize, store
 from .forms import (
     ActionForm,
     DealForm,
@@ -57,51 +52,18 @@ from .forms import (
     new_key,
     prefill_from_query,
 )
+from .kept import CSRF_MARK, KEY_MARK, NONCE_MARK
 from .ledger import Entry, EntryError
 from .models import Change, Deal, Game, Player
 
 POLL_SECONDS = 3
-KEEP_SECONDS = 600
-"""How long a rendered sheet is kept in the cache (it is kept under its version, so a
-change never shows an old rendering; this only bounds the memory)."""
-
-CSRF_MARK = "\ue000csrf\ue000"
-KEY_MARK = "\ue000key\ue000"
-NONCE_MARK = "\ue000nonce\ue000"
 
 
-# --- Rendering once, answering many -------------------------------------------------------------
-
-
-def _personal(request: HttpRequest, html: str) -> str:
-    """A kept rendering made this answer's own: its CSRF token, a fresh key for each form
-    that records something, and the CSP nonce if the page has one."""
-    if CSRF_MARK in html:
-        html = html.replace(CSRF_MARK, get_token(request))
-    if KEY_MARK in html:
-        # One random part per answer, numbered per form: unique keys for one urandom call.
-        base = new_key()
-        parts = html.split(KEY_MARK)
-        html = parts[0] + "".join(f"{base}{i}{part}" for i, part in enumerate(parts[1:]))
-    if NONCE_MARK in html:
-        html = html.replace(NONCE_MARK, str(get_nonce(request)))
-    return html
+# --- Rendering once, answering many (kept.py) -------------------------------------------------
 
 
 def _marks() -> dict[str, str]:
     return {"csrf_token": CSRF_MARK, "csp_nonce": NONCE_MARK, "form_key": KEY_MARK}
-
-
-def _kept(key: tuple[Any, ...] | None, make: Callable[[], Any]) -> Any:
-    """``make()``, kept in the cache under ``key`` (None: not kept)."""
-    if key is None:
-        return make()
-    name = "sheet:" + hashlib.sha256(repr(key).encode()).hexdigest()[:40]
-    found = cache.get(name)
-    if found is None:
-        found = make()
-        cache.set(name, found, KEEP_SECONDS)
-    return found
 
 
 def _where(request: HttpRequest) -> str:
@@ -109,12 +71,7 @@ def _where(request: HttpRequest) -> str:
     return f"{request.scheme}://{request.get_host()}"
 
 
-def _answer(request: HttpRequest, html: str, status: int = 200, **headers: str) -> HttpResponse:
-    response = HttpResponse(_personal(request, html), status=status)
-    for name, value in headers.items():
-        response[name.replace("_", "-")] = value
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+_answer = kept.answer
 
 
 # --- Loading a sheet ----------------------------------------------------------------------------
@@ -265,17 +222,17 @@ def _sheet_html(
     spectator: bool = False,
     key: tuple[Any, ...] | None = None,
     **extra: Any,
-) -> str:
+) -> kept.Kept:
     """The sheet page, or its ``#sheet`` fragment for htmx; ``load`` reads the sheet only
     when the rendering is not kept already."""
     template = "scoresheet/sheet.html#sheet" if request.htmx else "scoresheet/sheet.html"
-    kept = None if key is None else (*key, "htmx" if request.htmx else "page")
+    key = None if key is None else (*key, "htmx" if request.htmx else "page")
 
-    def make() -> str:
+    def make() -> kept.Kept:
         context = sheet_context(request, load(), spectator=spectator, **extra)
-        return _render(request, template, context)
+        return kept.keep(_render(request, template, context))
 
-    return _kept(kept, make)
+    return kept.kept(key, make)
 
 
 def _role(spectator: bool) -> str:
@@ -579,9 +536,9 @@ def live(request: HttpRequest, token: str, spectator: bool = False) -> HttpRespo
         if since is not None and since > version:
             since = None
         key = ("poll", _role(spectator), token, since, version, _where(request))
-        html, reload = _kept(key, lambda: _poll_html(request, token, spectator, since))
-        response = _answer(request, html)
-        if reload:
+        poll = kept.kept(key, lambda: _poll_html(request, token, spectator, since))
+        response = _answer(request, poll)
+        if poll.flag:
             response["HX-Trigger"] = "sheet-reload"
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
@@ -592,9 +549,7 @@ _APPENDS = ("record", "horse")
 _RELOADS = ("join", "leave", "finish", "reopen", "import", "start")
 
 
-def _poll_html(
-    request: HttpRequest, token: str, spectator: bool, since: int | None
-) -> tuple[str, bool]:
+def _poll_html(request: HttpRequest, token: str, spectator: bool, since: int | None) -> kept.Kept:
     game = _game(token, spectator)
     changes = (
         list(Change.objects.filter(game=game, version__gt=since).values_list("action", "detail"))
@@ -610,12 +565,13 @@ def _poll_html(
         window = store.load(
             game, after=min(p for p in appended if p is not None), size=len(appended)
         )
+        window.detail = len(window.deals)
         template = "scoresheet/sheet.html#poll-append"
     else:
         window = store.load(game)
         template = "scoresheet/sheet.html#poll-window"
     context = sheet_context(request, window, spectator=spectator, oob=True)
-    return _render(request, template, context), reload
+    return kept.keep(_render(request, template, context), reload)
 
 
 # --- Recording a deal ---------------------------------------------------------------------------
@@ -684,6 +640,7 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
     word = "Hand" if spec.rules == "cox" else "Deal"
     window = store.Window(locked, spec, ledger.summarise(spec, after), [new], state, [after])
     window.rows = [(row, new)]  # computed already: the step just taken
+    window.detail = 1
     return _recorded_answer(request, window, game.version, f"{word} {after.number} recorded.")
 
 
@@ -724,10 +681,10 @@ def _recorded_answer(
     key = ("poll", "edit", game.token, before, game.version, _where(request))
     context = sheet_context(request, window, oob=True, form=False)
 
-    def make() -> tuple[str, bool]:
-        return _render(request, "scoresheet/sheet.html#poll-append", context), False
+    def make() -> kept.Kept:
+        return kept.keep(_render(request, "scoresheet/sheet.html#poll-append", context))
 
-    poll_html, _ = _kept(key, make)
+    poll = kept.kept(key, make)
     messages = render_to_string("scoresheet/sheet.html#messages", {"notice": notice, "oob": True})
     ready = {
         "sheet-recorded": {
@@ -739,7 +696,7 @@ def _recorded_answer(
     }
     return _answer(
         request,
-        poll_html + messages,
+        kept.followed(poll, messages),
         HX_Reswap="none",
         HX_Trigger_After_Settle=json.dumps(ready),
     )

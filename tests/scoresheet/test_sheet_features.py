@@ -282,15 +282,19 @@ def test_the_page_shows_the_latest_deals_and_links_to_older_ones(client):
     )
     page = client.get(f"/sheet/{imported.token}/")
     html = page.content.decode()
-    assert html.count('<article class="deal"') == store.WINDOW
-    assert html.count('<tr id="grid-') == store.WINDOW
-    assert "Deal 25" in html and "Deal 5<" not in html
+    assert html.count('<article class="deal"') == store.DETAIL  # the latest, in full
+    assert html.count('<tr id="grid-') == store.WINDOW  # and more of them in the grid
+    assert "Deal 25" in html and ">Deal 15<" not in html
+    assert re.search(r'<tr id="grid-6"', html) and not re.search(r'<tr id="grid-5"', html)
     older = re.search(r'href="([^"]*\?before=(\d+))#history"', html)
-    assert older and older[2] == "6"
+    assert older and older[2] == "16"
     earlier = client.get(older[1])
-    assert earlier.status_code == 200
     body = earlier.content.decode()
-    assert body.count('<article class="deal"') == 5 and "Deal 1<" in body
+    assert body.count('<article class="deal"') == store.DETAIL and ">Deal 6<" in body
+    grid_older = re.search(r'href="([^"]*\?before=(\d+))#grid"', html)
+    assert grid_older and grid_older[2] == "6"
+    first = client.get(grid_older[1]).content.decode()
+    assert first.count('<tr id="grid-') == 5 and ">Deal 1<" in first
     assert "Back to the latest deals" in text(earlier)
     assert "Accounts after 25 deals" in text(earlier)  # the accounts are always the latest
 
