@@ -1,0 +1,15 @@
+"""Settings for the score-sheet bench (``python -m bench.sheet``): the page bench's
+(``rulesite/settings_bench.py``: debug off, a throwaway SQLite database, ``/bench/trivial/``),
+with the site's own database options (WAL, the busy timeout, connections kept open:
+``rulesite/settings.py``) and no limit on the sheets one client imports (the bench imports
+dozens)."""
+
+from rulesite import settings as _site
+from rulesite.settings_bench import *  # noqa: F403
+from rulesite.settings_bench import DATABASES
+
+if _site.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = dict(_site.DATABASES["default"].get("OPTIONS", {}))
+# Connections kept open between requests, as the site's settings keep them (conn_max_age).
+DATABASES["default"]["CONN_MAX_AGE"] = _site.DATABASES["default"].get("CONN_MAX_AGE", 60)
+SHEET_CREATE_RATE = "0"
