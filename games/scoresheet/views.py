@@ -17,6 +17,7 @@ change gets only what changed: the accounts and the new entries, as htmx out-of-
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import re
@@ -82,16 +83,23 @@ def _game(token: str, spectator: bool) -> Game:
 
 
 def _links(request: HttpRequest, game: Game, spectator: bool) -> dict[str, str]:
+    return _links_for(_where(request), game.token, game.view_token, spectator)
+
+
+@functools.lru_cache(maxsize=512)
+def _links_for(where: str, edit: str, view: str, spectator: bool) -> dict[str, str]:
+    """A sheet's addresses (worked out once per sheet and host: a page has many)."""
     links = {
-        "spectate": request.build_absolute_uri(reverse("sheet:spectate", args=[game.view_token])),
+        "spectate": where + reverse("sheet:spectate", args=[view]),
+        "rulings": reverse("rulings"),
     }
     if spectator:
-        token, prefix = game.view_token, "sheet:spectate_"
+        token, prefix = view, "sheet:spectate_"
         links["live"] = reverse("sheet:spectate_live", args=[token])
     else:
-        token, prefix = game.token, "sheet:"
+        token, prefix = edit, "sheet:"
         links["live"] = reverse("sheet:live", args=[token])
-        links["edit"] = request.build_absolute_uri(reverse("sheet:sheet", args=[token]))
+        links["edit"] = where + reverse("sheet:sheet", args=[token])
         links["record"] = reverse("sheet:record", args=[token])
         links["horse"] = reverse("sheet:horse", args=[token])
         links["seats"] = reverse("sheet:seats", args=[token])
