@@ -309,8 +309,13 @@ def _stale(game: Game, request: HttpRequest) -> bool:
     return posted is not None and posted != game.version
 
 
+_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
 def _key(request: HttpRequest) -> str:
-    return request.POST.get("key", "")[:64] or new_key()
+    """The form's key, as the site writes them; anything else is no key (a fresh one)."""
+    key = request.POST.get("key", "")
+    return key if _KEY.fullmatch(key) else new_key()
 
 
 def _conflict_message(
