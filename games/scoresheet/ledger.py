@@ -1110,7 +1110,7 @@ def _zero_sum_groups(movers: list[int], values: list[Fraction]) -> list[list[int
 
 def _settle_group(group: list[int], values: list[Fraction]) -> list[tuple[int, int, Fraction]]:
     owed = {i: values[i] for i in group}
-    payments = []
+    payments: list[tuple[int, int, Fraction]] = []
     while True:
         debtors = [i for i in owed if owed[i] < 0]
         creditors = [i for i in owed if owed[i] > 0]
