@@ -23,13 +23,14 @@ import re
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache
+from html import escape  # Django's escape is this, behind a lazy-string wrapper
 from typing import Any, ClassVar
 from urllib.parse import urlencode
 
 from django import forms
 from django.http import QueryDict
 from django.urls import reverse
-from django.utils.html import escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.engine import cox
@@ -191,6 +192,55 @@ class HandEntry:
             )
         return mark_safe("".join(spans))  # noqa: S308 (what was typed is escaped)
 
+    def place(self, oob: bool = False) -> SafeString:
+        """Where the hand stands, beside its name ("— wins (dealer)"); ``oob`` for an answer
+        that brings it out of band (the fields themselves are never swapped)."""
+        row = self.row
+        words = ""
+        if row is not None:
+            words = f" — {escape(row['standing'])}{' (dealer)' if row['dealer'] else ''}"
+        swap = ' hx-swap-oob="true"' if oob else ""
+        return mark_safe(  # noqa: S308 (the engine's words are escaped)
+            f'<span class="place" id="{self.id}-place"{swap}>{words}</span>'
+        )
+
+    def status(self, oob: bool = False) -> SafeString:
+        """Under the hand: its messages, its combination and strength; ``oob`` for an
+        answer, which also brings each field's state (:attr:`states`).
+
+        Built here for the same reason as :attr:`fields`: an answer carries one for every
+        hand, and the template loop was the most of an answer's rendering."""
+        row = self.row
+        looks = " is-winner" if row is not None and row["winner"] else ""
+        looks += " is-invalid" if self.invalid else ""
+        swap = ' hx-swap-oob="true"' if oob else ""
+        out = [f'<div class="hand-status{looks}" id="{self.id}-status"{swap}>']
+        if self.invalid:
+            out.append('<ul class="field-errors">')
+            if self.error:
+                out.append(f'<li id="{self.id}-error">{escape(self.error)}</li>')
+            out.extend(
+                f'<li id="{s.id}-error">{escape(_capital(s.error))}</li>'
+                for s in self.slots
+                if s.error
+            )
+            out.append("</ul>")
+        if row is not None:
+            ties = f", ties {row['tie']}" if row["tie"] != "0.0%" else ""
+            out.append(
+                f'<p class="hand-value"><strong>{escape(_capital(row["describe"]))}</strong>'
+                f'<span class="strength">Beats {row["beats"]} of all hands · against one random'
+                f" hand wins {row['win']}{ties}</span></p>"
+            )
+        if oob:
+            out.append(self.states)
+        out.append("</div>")
+        return mark_safe("".join(out))  # noqa: S308 (what was typed is escaped)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
 
 @dataclass
 class Board:
@@ -291,6 +341,11 @@ class Board:
         """Show every field exactly as typed (the page answers with an error somewhere)."""
         for slot in self.slots:
             slot.normalised = False
+
+    @property
+    def oob(self) -> SafeString:
+        """Every hand's place and status for an answer, out of band."""
+        return mark_safe("".join(h.place(True) + h.status(True) for h in self.hands))  # noqa: S308
 
     def hand_params(self) -> list[tuple[str, str]]:
         """The hands as permalink parameters: ``h=AS+2S+3S`` per hand."""

@@ -41,7 +41,7 @@ from django.http import (
 )
 from django.middleware.csp import get_nonce
 from django.shortcuts import render
-from django.template.loader import select_template
+from django.template.loader import render_to_string, select_template
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
@@ -50,6 +50,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
 
 from content.library import get_book
+from content.templatetags.library import citation_url
 from games.engine import cox
 from games.engine.cards import PACK_52, CardError
 from games.engine.citations import Citation
@@ -66,6 +67,7 @@ from .forms import (
     Board,
     DealerForm,
     GameForm,
+    TableForm,
     game_form,
     pack_html,
     page_options,
@@ -168,6 +170,7 @@ def remembered(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
 def _forget_answers(**kwargs: Any) -> None:
     """A test that changes a setting must not get answers made before."""
     _answers.clear()
+    _options_html.clear()
     _template_of.cache_clear()
 
 
@@ -197,6 +200,28 @@ def _respond(
     else:
         response = render(request, f"{template}#result", {**context, "oob": True}, status=status)
     return push_url(response, link)
+
+
+_OPTIONS_KEPT = 256
+_options_html: OrderedDict[tuple[object, ...], str] = OrderedDict()
+
+
+def _options(template: str, form: TableForm, hands: int, context: dict[str, Any]) -> str:
+    """A page's options (its ``#options`` partial), drawn once for each choice of them and
+    number of hands (the dealer's choices): every tap brings new hands, and rarely new
+    options. A form with an error is drawn every time, with its messages; in DEBUG too."""
+    name = f"{template}#options"
+    if settings.DEBUG or form.errors:
+        return render_to_string(name, context)
+    key = (name, tuple(form.data.items()), hands)
+    html = _options_html.get(key)
+    if html is None:
+        html = _options_html[key] = render_to_string(name, context)
+        if len(_options_html) > _OPTIONS_KEPT:
+            _options_html.popitem(last=False)
+    else:
+        _options_html.move_to_end(key)
+    return html
 
 
 def _percent(share: Any) -> str:
@@ -536,14 +561,17 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
         else [],
         "verdict": verdict(board, result, bool(form.errors)),
         "permalink": link,
+        "record": _path("sheet:from_table"),
         "page_url": request.path,
         "others": _other_pages(game.slug, board, options),
         "recheck": bool(form.errors or board.error),
     }
-    if not _fragment(request) or board.reshaped:
-        context["pack"] = pack_html(board.pack, board.taken)
+    template = _template_of(game)
     reshaped = board.reshaped or "recheck" in query
-    return _respond(request, _template_of(game), context, bad=bad, link=link, reshaped=reshaped)
+    if not _fragment(request) or reshaped:
+        context["pack"] = pack_html(board.pack, board.taken)
+        context["options"] = _options(template, form, len(board.hands), context)
+    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
 
 @cache
@@ -557,7 +585,7 @@ def _categories(game: Game) -> list[dict[str, Any]]:
         out.append(
             {
                 "term": category.term.capitalize(),
-                "citation": category.citation,
+                "url": citation_url(category.citation),
                 "lang": book.language if book is not None else "",
             }
         )
@@ -697,9 +725,11 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
         "was": " ".join(slot.shown for slot in rack.slots),
         "recheck": bool(form.errors or rack.error),
     }
+    template = _template_of(game)
     if not _fragment(request) or reshaped:
         context["rack_pack"] = rack_pack(rack.counts)
-    return _respond(request, _template_of(game), context, bad=bad, link=link, reshaped=reshaped)
+        context["options"] = _options(template, form, 0, context)
+    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
 
 @vary_on_headers(*VARY)

@@ -1,0 +1,109 @@
+"""What the table draws in Python or once, for speed, is the markup the templates drew.
+
+Each hand's place and status (``HandEntry.place``/``status``, ``Board.oob``) replaced the
+partials ``hand-place`` and ``hand-status`` of ``table/card_entry.html``; the options of a page
+are drawn once for each choice of them (``views._options``); the library's ``quote`` and
+``ruling_note`` render their templates once for each paragraph or ruling and value.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+from django.template import Context, Template
+from django.template.loader import render_to_string
+from django.test import Client
+
+from content.library import find_paragraph
+from content.templatetags import library as tags
+from games.engine.cards import PACK_52
+from games.engine.citations import peel, swedish
+from games.table import views
+from games.table.forms import read_board
+from tests.table.test_table_views import HX, Page
+
+# The partials as they were in table/card_entry.html (commit e77b51b), word for word.
+OLD_PLACE = (
+    '<span class="place" id="{{ hand.id }}-place"{% if oob %} hx-swap-oob="true"{% endif %}>'
+    "{% if hand.row %} — {{ hand.row.standing }}{% if hand.row.dealer %} (dealer){% endif %}"
+    "{% endif %}</span>"
+)
+OLD_STATUS = """<div class="hand-status{% if hand.row.winner %} is-winner{% endif %}{% if hand.invalid %} is-invalid{% endif %}" id="{{ hand.id }}-status"{% if oob %} hx-swap-oob="true"{% endif %}>{% if hand.invalid %}<ul class="field-errors">{% if hand.error %}<li id="{{ hand.id }}-error">{{ hand.error }}</li>{% endif %}{% for slot in hand.slots %}{% if slot.error %}<li id="{{ slot.id }}-error">{{ slot.error|capfirst }}</li>{% endif %}{% endfor %}</ul>{% endif %}{% if hand.row %}<p class="hand-value"><strong>{{ hand.row.describe|capfirst }}</strong><span class="strength">Beats {{ hand.row.beats }} of all hands · against one random hand wins {{ hand.row.win }}{% if hand.row.tie != "0.0%" %}, ties {{ hand.row.tie }}{% endif %}</span></p>{% endif %}{% if oob %}{{ hand.states }}{% endif %}</div>"""  # noqa: E501
+
+
+@pytest.fixture
+def client() -> Client:
+    return Client()
+
+
+def _judged_board(query: str, judging: bool = True):
+    from django.http import QueryDict
+
+    board = read_board(QueryDict(query), PACK_52, 12, judging=judging)
+    config = views.get("peel-new").configure()
+    if board.complete:
+        codes = [[str(c) for c in hand.cards] for hand in board.hands]
+        result = views.get("peel-new").judge(codes, config, dealer=1)
+        rows = views._hand_rows(result)
+        for hand in board.hands:
+            hand.row = rows.get(hand.number)
+    return board
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "h=7S+7H+7D&h=AS+AH+2C&h=6S+5S+4S",  # a winner, the dealer, places
+        "h=6S+5S+4S&h=6H+5H+4H",  # shared
+        "h1=as&h1=ZZ&h1=&h2=%3Cb%3E&h2=KH&h2=KH",  # errors, typed markup, a card twice
+        "h=AS+KS+QS+JS&h=2H",  # a hand's own error
+    ],
+)
+@pytest.mark.parametrize("oob", [False, True])
+def test_each_hands_place_and_status_is_the_markup_the_partials_drew(query, oob):
+    board = _judged_board(query)
+    for hand in board.hands:
+        context = Context({"hand": hand, "oob": oob})
+        assert hand.place(oob) == Template(OLD_PLACE).render(context)
+        assert hand.status(oob) == Template(OLD_STATUS).render(context)
+    assert board.oob == "".join(h.place(True) + h.status(True) for h in board.hands)
+
+
+def test_a_quote_and_a_ruling_are_drawn_as_their_templates_draw_them_and_kept():
+    for citation in (peel("combinations"), swedish("lika")):
+        book, block = find_paragraph(citation.book, citation.anchor)
+        drawn = tags.quote(citation)
+        assert drawn == render_to_string("includes/quote.html", tags._quote_context(citation))
+        assert block.anchor in drawn and tags.quote(citation) is drawn  # kept
+    note = tags.ruling_note("peel-equal-hands", "dealer")
+    assert note == render_to_string(
+        "includes/ruling.html", tags._ruling_context("peel-equal-hands", "dealer")
+    )
+    assert "this table: " in note and tags.ruling_note("peel-equal-hands", "dealer") is note
+    assert tags.ruling_note("peel-equal-hands") != note  # another value, another note
+
+
+def test_the_options_are_drawn_once_for_each_choice_and_a_wrong_one_every_time(client):
+    views._options_html.clear()
+    deal = [("h", "7S 7H 7D"), ("h", "AS AH 2C")]
+    first = client.get("/table/peel-new/?" + urlencode([*deal, ("limited", "no-pair")]))
+    kept = dict(views._options_html)
+    assert len(kept) == 1
+    other = [("h", "2S 3S 4S"), ("h", "9D 9C KH")]  # new hands, the same options
+    again = client.get("/table/peel-new/?" + urlencode([*other, ("limited", "no-pair")]))
+    assert dict(views._options_html) == kept
+    section = Page(again.content.decode())
+    assert section.attr("id_limited", "aria-invalid") is None
+    assert 'value="no-pair" selected' in again.content.decode()
+    assert 'value="no-pair" selected' in first.content.decode()
+    changed = client.get("/table/peel-new/?" + urlencode([*other, ("limited", "none")]))
+    assert len(views._options_html) == 2
+    assert 'value="no-pair" selected' not in changed.content.decode()
+    three = client.get("/table/peel-new/?" + urlencode([*other, ("h", "5C 6C 8C")]))
+    assert 'value="3">Hand 3' in three.content.decode()  # the dealer's choices follow
+    wrong = client.get("/table/peel-new/?" + urlencode([*other, ("limited", "zzz")]))
+    assert wrong.status_code == 400 and len(views._options_html) == 3
+    assert Page(wrong.content.decode()).attr("id_limited", "aria-invalid") == "true"
+    fragment = client.get("/table/peel-new/?" + urlencode([*other, ("add", "1")]), headers=HX)
+    assert 'id="id_dealer"' in fragment.content.decode()  # a reshaped board has its options
