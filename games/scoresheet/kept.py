@@ -1,10 +1,11 @@
 """Renderings of a sheet kept once per version and answered many times.
 
 A sheet changes only when its version does, so a page, a poll's answer or the fragment a
-recorded deal sends back is rendered once per version and kept in Django's cache (the key
-names the version). What each answer must have of its own -- its CSRF token, a fresh key
-for every form that changes the sheet, the CSP nonce if the page prints one -- is rendered
-as a mark (:data:`CSRF_MARK`, :data:`KEY_MARK`, :data:`NONCE_MARK`) and put in per answer.
+recorded deal sends back is rendered once per version and kept in the process's memory (the
+key names the version, so a change never shows an old rendering). What each answer must
+have of its own -- its CSRF token, a fresh key for every form that changes the sheet, the
+CSP nonce if the page prints one -- is rendered as a mark (:data:`CSRF_MARK`,
+:data:`KEY_MARK`, :data:`NONCE_MARK`) and put in per answer.
 
 Compressing the page for every answer cost more than everything else a kept page costs, so
 the parts between the marks are compressed once, when the rendering is kept: each is a run
@@ -24,16 +25,16 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import re
 import secrets
 import struct
+import threading
 import zlib
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.middleware.csrf import get_token
@@ -46,9 +47,6 @@ KEY_MARK = "\ue000key\ue000"
 NONCE_MARK = "\ue000nonce\ue000"
 _MARK = re.compile("\ue000(csrf|key|nonce)\ue000")
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
-KEEP_SECONDS = 600
-"""How long a rendering is kept (it is kept under its version, so a change never shows an
-old one; this only bounds the memory)."""
 
 
 @dataclass(frozen=True)
@@ -79,15 +77,55 @@ def followed(rendering: Kept, html: str) -> Kept:
     return Kept((*rendering.parts[:-1], last), rendering.marks, (*rendering.deflated[:-1], packed))
 
 
+class _Store:
+    """The renderings this process keeps, the most recently used last; at most
+    :data:`KEPT` of them. In the process's memory, not Django's cache: a rendering is the
+    same in every process, so each may render it once, and reading it back from memory
+    costs nothing (a cache would unpickle a page's worth of bytes every time)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple[Any, ...], Kept] = OrderedDict()
+        self.lock = threading.Lock()  # runserver answers from threads
+
+    def get(self, key: tuple[Any, ...]) -> Kept | None:
+        with self.lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[Any, ...], value: Kept) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+KEPT = 200
+"""Renderings kept per process: each is a page or a poll's answer of one sheet's version, a
+few dozen kilobytes; an evening's phones use a handful at a time."""
+_STORE = _Store(KEPT)
+
+
+def forget() -> None:
+    """Drop every kept rendering (tests start from none)."""
+    _STORE.clear()
+
+
 def kept(key: tuple[Any, ...] | None, make: Callable[[], Kept]) -> Kept:
-    """``make()``, kept in the cache under ``key`` (None: not kept)."""
+    """``make()``, kept under ``key`` (None: not kept)."""
     if key is None:
         return make()
-    name = "sheet:" + hashlib.sha256(repr(key).encode()).hexdigest()[:40]
-    found = cache.get(name)
+    found = _STORE.get(key)
     if found is None:
         found = make()
-        cache.set(name, found, KEEP_SECONDS)
+        _STORE.put(key, found)
     return found
 
 

@@ -15,12 +15,12 @@ answers as for any form filled in against an older sheet.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 
 from . import ledger
@@ -262,8 +262,8 @@ def commit(game: Game, seen: int, write: Callable[[Game], object]) -> Game:
             write(locked)
     except IntegrityError:
         raise Duplicate from None
-    for token in (locked.token, locked.view_token):
-        cache.set(_version_key(token), locked.version, POLL_FRESH)
+    until = time.monotonic() + POLL_FRESH
+    _VERSIONS[locked.token] = _VERSIONS[locked.view_token] = (locked.version, until)
     return locked
 
 
@@ -273,17 +273,22 @@ asking the database: another process's change reaches the phones at most this mu
 (they poll every few seconds anyway)."""
 
 
-def _version_key(token: str) -> str:
-    return f"sheet-version:{token}"
+_VERSIONS: dict[str, tuple[int, float]] = {}
+"""The version of a sheet by its link, with the moment it must be read again."""
+
+
+def forget_versions() -> None:
+    """Drop every version read or written (tests start from none)."""
+    _VERSIONS.clear()
 
 
 def version_of(token: str, spectator: bool) -> int | None:
     """The version of the sheet with this link: a poll's one question, asked of the
     database at most once a second per process (:data:`POLL_FRESH`)."""
-    key = _version_key(token)
-    found = cache.get(key)
-    if found is not None:
-        return int(found)
+    found = _VERSIONS.get(token)
+    now = time.monotonic()
+    if found is not None and found[1] > now:
+        return found[0]
     column = "view_token" if spectator else "token"
     with connection.cursor() as cursor:
         cursor.execute(
@@ -293,7 +298,9 @@ def version_of(token: str, spectator: bool) -> int | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    cache.set(key, int(row[0]), POLL_FRESH)
+    if len(_VERSIONS) > 10_000:  # links of sheets nobody polls any more
+        _VERSIONS.clear()
+    _VERSIONS[token] = (int(row[0]), now + POLL_FRESH)
     return int(row[0])
 
 

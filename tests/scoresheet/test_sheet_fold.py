@@ -129,8 +129,15 @@ def test_a_late_player_joins_and_the_rotation_takes_him_in():
 
 def test_a_deal_recorded_before_a_player_joined_is_read_with_him_away():
     spec3 = ledger.make_spec("peel-old", ["Ann", "Bob", "Cy"], "1", {})
-    d0 = entry(spec3, {"dealer": 0, "mode": "result", "places": [1, 2, 3],
-                       "categories": ["pair", "point", "point"]})
+    d0 = entry(
+        spec3,
+        {
+            "dealer": 0,
+            "mode": "result",
+            "places": [1, 2, 3],
+            "categories": ["pair", "point", "point"],
+        },
+    )
     spec4 = ledger.make_spec("peel-old", ["Ann", "Bob", "Cy", "Eve"], "1", {}, late=[3])
     before = compute(spec3, [d0])
     after = compute(spec4, [d0, entry(spec4, {"player": 3}, kind="join")])
@@ -213,8 +220,14 @@ def test_the_sheet_says_who_pays_whom_only_when_the_accounts_balance():
 
 @pytest.mark.parametrize(
     ("first", "second"),
-    [("Ann", "Ann\u200b"), ("Ann", "\u0410nn"), ("Ann", "\u202eAnn"), ("Ann", "ＡＮＮ"),
-     ("Bo Ek", "Bo  Ek"), ("Kate", "\u041a\u0430te")],
+    [
+        ("Ann", "Ann\u200b"),
+        ("Ann", "\u0410nn"),
+        ("Ann", "\u202eAnn"),
+        ("Ann", "ＡＮＮ"),
+        ("Bo Ek", "Bo  Ek"),
+        ("Kate", "\u041a\u0430te"),
+    ],
 )
 def test_names_that_only_look_different_are_refused(first, second):
     with pytest.raises(SpecError) as caught:
