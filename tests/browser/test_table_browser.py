@@ -360,3 +360,64 @@ def test_the_pack_stays_under_the_finger_when_the_result_appears_above(page: Pag
     assert before and after and abs(after["y"] - before["y"]) < 3, (before, after)
     page.get_by_role("link", name="Read why").click()
     expect(page.locator("#verdict-text")).to_be_in_viewport()
+
+
+# --------------------------------------------------------------------------- issue 8: the registry
+
+
+@PHONE_AXE
+def test_phone_chooses_a_game_enters_hands_and_follows_the_permalink(page: Page, axe_check):
+    page.goto("/table/")
+    axe_check(page, "the chooser on a phone")
+    page.get_by_role("link", name=re.compile("Peel's old game")).click()
+    expect(page).to_have_url(re.compile(r"/table/peel-old/$"))
+    expect(page.locator("h1")).to_contain_text("Peel's old game")
+    tap_cards(page, "9S", "9H", "KD", "5C", "6C", "8C")  # a pair against a flush
+    expect(page.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 2 wins with flush"))
+    expect(page).to_have_url(re.compile(r"/table/peel-old/\?h=9S\+9H\+KD&h=5C\+6C\+8C$"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe_check(page, "a showdown of Peel's old game on a phone")
+    href = page.locator("#permalink").get_attribute("href") or ""
+    other = page.context.new_page()
+    other.goto(href)
+    expect(other.locator("#verdict-text")).to_have_text(re.compile(r"^Hand 2 wins with flush"))
+    expect(other.locator(".why figure.quote").first).to_be_visible()
+    expect(other.locator("#h2c3")).to_have_value("8♣")
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_permalink_sent_before_opens_at_its_new_address_with_its_fragment(page: Page):
+    page.goto("/table/peel/?h=7S+7H+7D&h=AS+AH+2C#why-title")
+    expect(page).to_have_url(re.compile(r"/table/peel-new/\?h=7S\+7H\+7D&h=AS\+AH\+2C#why-title$"))
+    expect(page.locator("#verdict-text")).to_have_text("Hand 1 wins with tricon of sevens.")
+    expect(page.locator("#why-title")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize(
+    ("path", "board"),
+    [
+        ("/table/peel-new/?h=7S+7H+7D&h=AS+AH+2C&limited=no-pair&dealer=1", "hands"),
+        ("/table/pool/?h=4S+5S+6S&h=4H+5H+6H", "hands"),
+        ("/table/swedish/?h=9S+9D+KC&h=5H+3H+7C&h=2C+2D+2H&dealer=3", "hands"),
+        ("/table/cox/?card=ship-2&card=ship-2&card=ship-2&card=bank&base=2", "rack"),
+        ("/table/compare/?h=AH+2H+3H&h=9S+9D+KC", "compare"),
+    ],
+)
+@PHONE_AXE
+def test_every_board_passes_axe_on_a_phone_with_a_result(page: Page, axe_check, path, board):
+    page.goto(path)
+    expect(page.locator(".verdict.has-result")).to_be_visible()
+    if page.locator(".house-rules summary").count():
+        page.locator(".house-rules summary").click()  # open, as when fixing an option
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe_check(page, f"the {board} board with a result on a phone")
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_the_rack_refuses_a_fifteenth_card_and_says_why(page: Page):
+    cards = ["auto-1"] * 4 + ["ship-1"] * 4 + ["plane-1"] * 4 + ["fruit-1", "fruit-2"]
+    page.goto("/table/cox/?" + "&".join(f"card={c}" for c in cards))
+    expect(page.locator("#rack-help")).to_contain_text("At most 14 cards")
+    page.locator("#pack-grain-1").click()
+    expect(page.locator(".rack-section .notice")).to_contain_text("at most 14 cards")
+    expect(page.locator("#card15")).to_have_count(0)
