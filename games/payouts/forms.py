@@ -441,6 +441,9 @@ class RackForm(CalculatorForm):
     ) -> None:
         super().__init__(data, players, game)
         self.hands = hands
+        self.bases_words = f"{bases.start} to {bases.stop - 1}"
+        """The game's supply bases in words ("1 to 4")."""
+        outside = f"The supply base is a number {self.bases_words}."
         for i in range(1, players + 1):
             self.fields[f"cards{i}"] = forms.CharField(
                 label="Cards laid out",
@@ -460,6 +463,8 @@ class RackForm(CalculatorForm):
             self.fields[f"base{i}"] = forms.IntegerField(
                 label="Supply base",
                 required=False,
+                min_value=bases.start,
+                max_value=bases.stop - 1,
                 widget=forms.NumberInput(
                     attrs={
                         "min": str(bases.start),
@@ -468,9 +473,7 @@ class RackForm(CalculatorForm):
                         "class": "count",
                     }
                 ),
-                error_messages={
-                    "invalid": f"The supply base is a number {bases.start} to {bases.stop - 1}."
-                },
+                error_messages={"invalid": outside, "min_value": outside, "max_value": outside},
             )
             for h in range(1, hands + 1):
                 self.fields[f"score{h}_{i}"] = forms.IntegerField(

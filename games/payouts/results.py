@@ -1,4 +1,4 @@
-"""What a calculator shows of the engine's answer: rows, sums and steps, the players named.
+"""What a calculator shows of the engine's answer: rows, sums and reasons, the players named.
 
 Nothing here decides a rule: a settled deal, a replayed game or a counted hand comes from
 the engine and is put into rows and sentences for the page. Every amount is printed by
@@ -16,10 +16,10 @@ from games.engine.amounts import format_amount
 from games.engine.citations import Reason
 from games.engine.games import SettledDeal
 from games.engine.pool import COUNTERS_EACH, POOL, LedgerEntry, PlayError, Replay, Turn
-from games.engine.wording import join, name_players
+from games.engine.wording import join
 from games.forms_util import sentence
 
-from .explain import Explainer, Step, field_message, paragraph_url
+from .explain import Explanation, Shown, error_words, paragraph_url
 from .forms import DealTicks
 
 
@@ -42,22 +42,22 @@ def pays(payer: str, payee: str, value: Fraction) -> str:
 @dataclass
 class DealResult:
     """A deal settled: the headline, a row per player, who pays whom on balance, and the
-    steps of the showdown and of the payments, each with its rule."""
+    reasons of the showdown and of the payments, each with its rule."""
 
     headline: str
     rows: list[dict[str, Any]]
     total: str
     settle_up: list[str]
-    showdown: list[Step]
-    payments: list[Step]
-    notes: list[Step]
+    showdown: list[Shown]
+    payments: list[Shown]
+    notes: list[Shown]
     status: str
 
 
 def deal_result(
     deal: SettledDeal,
     names: Sequence[str],
-    explainer: Explainer,
+    explanation: Explanation,
     dealer: int | None,
     stood: int | None,
     bought: Sequence[int],
@@ -94,13 +94,14 @@ def deal_result(
                 settle_up.append(pays(names[a], names[b], flow))
             elif flow < 0:
                 settle_up.append(pays(names[b], names[a], -flow))
-    # In the order the page shows them, so each paragraph is quoted where it first appears.
-    showdown = explainer.steps(show.reasons)
+    # In the order the page shows them (the payments, the settlement, then the showdown),
+    # so each paragraph is quoted where it first appears and linked "as quoted above" after.
     groups: dict[Reason, list[str]] = {}
     for t in money.transfers:
         groups.setdefault(t.reason, []).append(pays(names[t.payer], names[t.payee], t.amount))
-    payments = [explainer.step(reason, lines) for reason, lines in groups.items()]
-    notes = explainer.steps(money.reasons)
+    payments = [explanation.add(reason, lines) for reason, lines in groups.items()]
+    notes = explanation.extend(money.reasons)
+    showdown = explanation.extend(show.reasons)
     nets = "; ".join(f"{names[i]} {format_amount(v, signed=True)}" for i, v in enumerate(money.net))
     return DealResult(
         headline=headline,
@@ -186,7 +187,7 @@ def game_rows(
         ):
             t.pending = True
         else:
-            words = field_message(name_players(str(refused), names))
+            words = error_words(refused, names)
             (t.horse_errors if horse else t.errors).append(words)
     by_deal: dict[int, list[Turn]] = {}
     for turn in replay.turns if replay is not None else ():
@@ -234,7 +235,7 @@ class GameResult:
     status: str
 
 
-def game_result(replay: Replay, names: Sequence[str], explainer: Explainer) -> GameResult:
+def game_result(replay: Replay, names: Sequence[str], explanation: Explanation) -> GameResult:
     state = replay.state
     n = state.players
     horses = state.horses
@@ -261,18 +262,21 @@ def game_result(replay: Replay, names: Sequence[str], explainer: Explainer) -> G
     for entry in replay.start.ledger:
         opening.setdefault(entry.reason, []).append(ledger_line(entry, names))
     sections.append(
-        {"title": "The buy-in", "steps": [explainer.step(r, lines) for r, lines in opening.items()]}
+        {
+            "title": "The buy-in",
+            "reasons": [explanation.add(r, lines) for r, lines in opening.items()],
+        }
     )
     for turn in replay.turns:
         groups: dict[Reason, list[str]] = {}
         for entry in turn.entries:
             groups.setdefault(entry.reason, []).append(ledger_line(entry, names))
-        steps = [explainer.step(reason, lines) for reason, lines in groups.items()]
-        steps += [explainer.step(reason) for reason in turn.reasons if reason not in groups]
+        shown = [explanation.add(reason, lines) for reason, lines in groups.items()]
+        shown += [explanation.add(reason) for reason in turn.reasons if reason not in groups]
         if turn.is_deal or not sections:
-            sections.append({"title": f"Deal {turn.number}", "steps": steps})
+            sections.append({"title": f"Deal {turn.number}", "reasons": shown})
         else:  # a horse bought after a deal belongs to that deal's section
-            sections[-1]["steps"].extend(steps)
+            sections[-1]["reasons"].extend(shown)
     if state.finished:
         champion = names[state.champion] if state.champion is not None else ""
         headline = f"Game over: {champion} is the last with counters."
@@ -310,11 +314,11 @@ class RackResult:
     score: Any
     points: str
     lines: list[dict[str, Any]]
-    counting_steps: list[Step]
-    steps: list[Step]
+    reasons: list[Shown]
+    """The counting list's paragraphs, then the reasons of the count."""
 
 
-def rack_result(number: int, name: str, score: Any, explainer: Explainer) -> RackResult:
+def rack_result(number: int, name: str, score: Any, explanation: Explanation) -> RackResult:
     """A counted hand (the engine's score, its breakdown and reasons) for the page."""
     lines = [
         {
@@ -327,6 +331,6 @@ def rack_result(number: int, name: str, score: Any, explainer: Explainer) -> Rac
         for line in score.breakdown
     ]
     cited = tuple(dict.fromkeys(line.citation for line in score.breakdown))
-    counting = [explainer.step(Reason("the counting list: the points of each line", cited))]
-    steps = explainer.steps(score.reasons)
-    return RackResult(number, name, score, format_amount(score.score), lines, counting, steps)
+    reasons = [explanation.add(Reason("the counting list: the points of each line", cited))]
+    reasons += explanation.extend(score.reasons)
+    return RackResult(number, name, score, format_amount(score.score), lines, reasons)

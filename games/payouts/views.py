@@ -16,7 +16,8 @@ field. An address asked again gets the answer it got before (:mod:`.kept`).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
@@ -26,17 +27,15 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
 
-from games.engine import cox as rack_engine
-from games.engine import pool as game_engine
 from games.engine.amounts import format_amount
 from games.engine.cards import CardError, parse_hand
 from games.engine.games import CommerceGame, Config, Game, OptionError, UnknownGame, get
 from games.engine.games import registered as registered_games
-from games.engine.settlement import SettlementError
-from games.engine.wording import join, name_players
-from games.forms_util import cox_deal_error, sentence, split_field
+from games.engine.pool import PlayError
+from games.engine.wording import EngineError, join
+from games.forms_util import sentence
 
-from .explain import Explainer, field_message
+from .explain import Explanation, error_field, error_words, hands_of
 from .forms import (
     ACTIONS,
     MAX_DEALS,
@@ -56,6 +55,9 @@ from .forms import (
 )
 from .kept import kept
 from .results import RackResult, deal_result, game_result, game_rows, rack_result
+
+if TYPE_CHECKING:
+    from games.engine.cox import CoxScore, GameTotals
 
 SHAPE = "form_shape"
 """The parameter in which a calculator's form names its shape to htmx (see the module);
@@ -178,25 +180,17 @@ def _given_config(game: Game, query: QueryDict) -> Config:
 
 def _words(game: Game) -> dict[str, str]:
     """What the deal's inputs are called in this game (its dealer may be a banker)."""
-    dealer = str(getattr(game, "dealer_word", "dealer"))
+    dealer = game.dealer_word
     return {
-        "stake": str(getattr(game, "stake_label", "Stake")),
-        "bought": str(getattr(game, "bought_label", "Cards bought")),
+        "stake": game.stake_label,
+        "bought": game.bought_label,
         "dealer": "Who dealt?" if dealer == "dealer" else f"Who is the dealer (the {dealer})?",
         "dealer_word": dealer,
     }
 
 
-def _asks_stood(game: Game, config: Config) -> bool:
-    """Whether a deal under ``config`` has a player who stood (none in Extended Commerce)."""
-    return game.stood and not config.flag("extended")
-
-
-def _deal_field(field: str | None, item: int | None) -> str | None:
-    """The form field an engine error names (``bought[1]`` is ``bought2``)."""
-    if field == "bought" and item is not None:
-        return f"bought{item + 1}"
-    return field if item is None else None
+DEAL_ROWS = {"hands": "hand", "bought": "bought"}
+"""The engine's lists of a deal, one item a player, and the form fields of a player's row."""
 
 
 def _deal(request: HttpRequest, game: Game) -> HttpResponse:
@@ -223,7 +217,7 @@ def _deal(request: HttpRequest, game: Game) -> HttpResponse:
     if not request.GET or set(request.GET) <= set(ACTIONS):
         defaults["dealer"] = "1"
     words = _words(game)
-    asks_stood = _asks_stood(game, given)
+    asks_stood = game.asks_stood(given)
     form = DealForm(with_defaults(query, defaults), rows, game, asks_stood=asks_stood, words=words)
     _players_limit_error(
         form, players, game.min_players, limit, f"can be dealt from the {pack.size}-card pack"
@@ -242,7 +236,7 @@ def _deal(request: HttpRequest, game: Game) -> HttpResponse:
                 try:
                     parse_hand(text, dealt_from)
                 except CardError as error:
-                    form.error(f"hand{i + 1}", sentence(error.detail))
+                    form.error(f"hand{i + 1}", error_words(error, hands_of(names)))
     missing: list[str] = []
     if blank:
         missing.append("the cards of " + join([names[i] for i in blank]))
@@ -260,23 +254,19 @@ def _deal(request: HttpRequest, game: Game) -> HttpResponse:
             settled = game.settle(
                 hands, data["stake"], config, dealer=dealer, stood=stood, bought=bought or None
             )
-        except CardError as error:
-            if error.hand is not None and 1 <= error.hand <= rows:
-                form.error(f"hand{error.hand}", sentence(error.detail))
-            else:
-                form.error(None, sentence(error.message))
-        except SettlementError as error:
-            message = name_players(str(error), names)
-            field, item, _ = split_field(message)
-            if field == "dealer" and dealer is None:
+        except EngineError as error:
+            if error.field == "dealer" and dealer is None:
                 missing.append("who dealt")  # the game needs its dealer; none chosen yet
             else:
-                form.error(_deal_field(field, item), field_message(message))
+                at = error_field(error, DEAL_ROWS, range(1, rows + 1))
+                # A hand's error may speak of another player's hand ("also in Ann's hand").
+                named = hands_of(names) if isinstance(error, CardError) else names
+                form.error(at, error_words(error, named, placed=at in form.fields))
         except ValueError as error:
             form.error(None, sentence(str(error)))
         else:
-            explainer = Explainer(names, form.chosen)
-            result = deal_result(settled, names, explainer, dealer, stood, bought)
+            explanation = Explanation(names, form.chosen)
+            result = deal_result(settled, names, explanation, dealer, stood, bought)
     extended = game.stood and not asks_stood
     context = {
         "result": result,
@@ -294,18 +284,6 @@ def _deal(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- a whole game
-
-
-def _play(
-    game: Game, players: int, config: Config, moves: list[game_engine.Move]
-) -> game_engine.Replay:
-    """The game replayed (the registry's ``play`` once the game offers it)."""
-    play = getattr(game, "play", None)
-    if play is not None:
-        replay: game_engine.Replay = play(players, config, moves)
-        return replay
-    start = game.start(players, config)  # type: ignore[attr-defined]
-    return game_engine.play(start, moves)
 
 
 def _whole_game(request: HttpRequest, game: Game) -> HttpResponse:
@@ -339,19 +317,18 @@ def _whole_game(request: HttpRequest, game: Game) -> HttpResponse:
     replay = refused = None
     if form.config is not None and not form.bad:
         try:
-            replay = _play(game, rows, form.config, moves)
-        except game_engine.PlayError as error:
+            replay = game.play(rows, form.config, moves)
+        except PlayError as error:
             refused, replay = error, error.played
-        except SettlementError as error:  # the sums or the table itself
-            message = name_players(str(error), names)
-            head, _, _ = message.partition(": ")
-            form.error(head if head in form.fields else None, field_message(message))
+        except EngineError as error:  # the sums or the table itself
+            at = error_field(error)
+            form.error(at, error_words(error, names, placed=at in form.fields))
     deal_rows = game_rows(ticks, where, replay, refused, names)
     broken = any(r.errors or r.horse_errors for r in deal_rows)
 
     result = None
     if replay is not None:
-        result = game_result(replay, names, Explainer(names, form.chosen))
+        result = game_result(replay, names, Explanation(names, form.chosen))
     form.extra_items = deal_items(query, deals)
     summary = form.summary() + [
         (f"Deal {r.number}", f"deal-{r.number}", message)
@@ -372,6 +349,19 @@ def _whole_game(request: HttpRequest, game: Game) -> HttpResponse:
 # --------------------------------------------------------------------------- cards counted
 
 
+@runtime_checkable
+class CountedGame(Protocol):
+    """What a game whose cards are laid out and counted answers (``board == "rack"``)."""
+
+    hands_per_game: int
+    supply_bases: tuple[int, ...]
+
+    def read_cards(self, cards: str) -> object: ...
+    def score(self, cards: str, supply_base: int, config: Config) -> CoxScore: ...
+    def check_deal(self, hands: Sequence[Iterable[Any]], bases: Sequence[int]) -> None: ...
+    def game_totals(self, scores: list[list[int]]) -> GameTotals: ...
+
+
 def _rack_players(game: Game, query: QueryDict) -> tuple[QueryDict, int, str]:
     """The query after any add/remove button, the number of players, the hand to record."""
     players = count_rows(query, ("name", "cards", "base"), _default_players(game))
@@ -384,9 +374,10 @@ def _rack_players(game: Game, query: QueryDict) -> tuple[QueryDict, int, str]:
     return query, players, record
 
 
-def _rack_form(game: Game, query: QueryDict, players: int) -> RackForm:
+def _rack_form(
+    game: Game, query: QueryDict, players: int, *, hands: int, bases: Sequence[int]
+) -> RackForm:
     rows = min(players, MAX_ROWS)
-    bases = rack_engine.SUPPLY_BASES
     defaults = RackForm.defaults(game)
     for i in range(1, rows + 1):
         defaults[f"base{i}"] = str(min(i, max(bases)))
@@ -394,7 +385,7 @@ def _rack_form(game: Game, query: QueryDict, players: int) -> RackForm:
         with_defaults(query, defaults),
         rows,
         game,
-        hands=rack_engine.GAME_HANDS,
+        hands=hands,
         bases=range(min(bases), max(bases) + 1),
     )
     _players_limit_error(form, players, game.min_players, game.max_players, "play one game")
@@ -402,7 +393,13 @@ def _rack_form(game: Game, query: QueryDict, players: int) -> RackForm:
     return form
 
 
-def _rack_deal(form: RackForm, explainer: Explainer) -> tuple[list[RackResult], list[str]]:
+RACK_ROWS = {"hands": "cards", "supply_bases": "base"}
+"""The engine's lists of a deal laid out, one item a player, and the form fields of a row."""
+
+
+def _rack_deal(
+    game: CountedGame, form: RackForm, explanation: Explanation
+) -> tuple[list[RackResult], list[str]]:
     """Count each laid-out hand; the names of the players whose cards are still to come."""
     data = form.cleaned_data
     names = form.names
@@ -415,39 +412,40 @@ def _rack_deal(form: RackForm, explainer: Explainer) -> tuple[list[RackResult], 
             continue
         if f"cards{i}" in form.errors:
             continue
-        try:
-            rack_engine.parse_hand(text)
-        except rack_engine.CoxCardError as error:
-            form.error(f"cards{i}", sentence(str(error)))
-            continue
-        if f"base{i}" in form.errors or form.config is None:
-            continue
         base = data.get(f"base{i}")
-        if base is None:
-            form.error(f"base{i}", "Enter the player's supply base, 1 to 4.")
-            continue
         try:
-            score = form.game.score(text, base, form.config)  # type: ignore[attr-defined]
-        except rack_engine.CoxCardError as error:
-            form.error(f"cards{i}", sentence(str(error)))
+            if f"base{i}" in form.errors or form.config is None or base is None:
+                game.read_cards(text)  # nothing to count yet, but the cards can be read
+                if base is None and f"base{i}" not in form.errors:
+                    form.error(f"base{i}", f"Enter the player's supply base, {form.bases_words}.")
+                continue
+            # The form took a base among the game's: the engine's objection is to the cards.
+            score = game.score(text, base, form.config)
+        except EngineError as error:
+            form.error(f"cards{i}", error_words(error, names))
             continue
-        except ValueError as error:
-            form.error(f"base{i}", sentence(str(error)))
+        except ValueError as error:  # any other refusal: said, never a server error
+            form.error(None, sentence(str(error)))
             continue
-        results.append(rack_result(i, names[i - 1], score, explainer))
+        results.append(rack_result(i, names[i - 1], score, explanation))
     if len(results) > 1 and not form.bad:
         try:
-            rack_engine.parse_deal(
+            game.check_deal(
                 [r.score.cards for r in results], [r.score.supply_base for r in results]
             )
+        except EngineError as error:
+            # The engine's items are the hands given: the players counted so far.
+            at = error_field(error, RACK_ROWS, [r.number for r in results])
+            counted = [r.name for r in results]
+            form.error(at, error_words(error, counted, placed=at is not None))
         except ValueError as error:
-            kind, hand, words = cox_deal_error(error, [r.name for r in results])
-            at = f"{kind}{results[hand - 1].number}" if kind and hand else None
-            form.error(at, sentence(words))
+            form.error(None, sentence(str(error)))
     return results, missing
 
 
-def _rack_game(form: RackForm, explainer: Explainer) -> dict[str, Any] | None:
+def _rack_game(
+    game: CountedGame, form: RackForm, explanation: Explanation
+) -> dict[str, Any] | None:
     """The game so far: the scores of the hands entered, added up, and the winner."""
     data = form.cleaned_data
     names = form.names
@@ -466,7 +464,10 @@ def _rack_game(form: RackForm, explainer: Explainer) -> dict[str, Any] | None:
     if not hands or form.bad:  # a wrong number of players is an error of the form
         return None
     try:
-        totals = rack_engine.game_totals(hands)
+        totals = game.game_totals(hands)
+    except EngineError as error:
+        form.error(None, error_words(error, names, placed=False))
+        return None
     except ValueError as error:
         form.error(None, sentence(str(error)))
         return None
@@ -477,29 +478,32 @@ def _rack_game(form: RackForm, explainer: Explainer) -> dict[str, Any] | None:
         "winners": join([names[w] for w in totals.winners]),
         "tied": len(totals.winners) > 1,
         "hands": len(hands),
-        "steps": explainer.steps(totals.reasons),
+        "reasons": explanation.extend(totals.reasons),
     }
 
 
 def _rack(request: HttpRequest, game: Game) -> HttpResponse:
+    if not isinstance(game, CountedGame):
+        raise Http404(f"No calculator for {game.label}")
     acted = any(key in request.GET for key in ACTIONS)
     query, players, record = _rack_players(game, request.GET)
-    form = _rack_form(game, query, players)
-    explainer = Explainer(form.names, form.chosen)
-    results, missing = _rack_deal(form, explainer)
+    hands, bases = game.hands_per_game, game.supply_bases
+    form = _rack_form(game, query, players, hands=hands, bases=bases)
+    explanation = Explanation(form.names, form.chosen)
+    results, missing = _rack_deal(game, form, explanation)
     complete = bool(results) and len(results) == form.players and not form.bad
     if record and complete and record.isdigit() and 1 <= int(record) <= form.hands:
         # "Use these scores as hand h": fill them in, then show the page as it now is.
         query = form.data.copy()
         for r in results:
             query[f"score{record}_{r.number}"] = str(r.score.score)
-        form = _rack_form(game, query, players)
-        explainer = Explainer(form.names, form.chosen)
-        results, missing = _rack_deal(form, explainer)
+        form = _rack_form(game, query, players, hands=hands, bases=bases)
+        explanation = Explanation(form.names, form.chosen)
+        results, missing = _rack_deal(game, form, explanation)
     context = {
         "results": results,
         "missing": missing,
-        "game_so_far": _rack_game(form, explainer),
+        "game_so_far": _rack_game(game, form, explanation),
         "summary": form.summary(),
         "can_add": players < game.max_players,
         "can_remove": players > game.min_players,

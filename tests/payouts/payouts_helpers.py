@@ -98,3 +98,18 @@ def error_beside(response, field: str) -> str:
     m = re.search(rf'<ul class="errorlist" id="{re.escape(error_id)}"><li>(.*?)</li>', html)
     assert m, f"no message {error_id} beside {field}"
     return m.group(1)
+
+
+def linked_after_quoted(html: str) -> int:
+    """Check that every paragraph linked "as quoted above" is quoted above the link (each
+    quoted once); the number of such links."""
+    quoted: dict[str, int] = {}
+    for m in re.finditer(r'<blockquote cite="([^"]+)"', html):
+        assert m.group(1) not in quoted, f"{m.group(1)} is quoted twice"
+        quoted[m.group(1)] = m.start()
+    links = 0
+    for m in re.finditer(r'<p class="see-also">As quoted above: (.*?)</p>', html, re.S):
+        for href in re.findall(r'href="([^"]+)"', m.group(1)):
+            assert href in quoted and quoted[href] < m.start(), f"{href} is not quoted above"
+            links += 1
+    return links

@@ -117,3 +117,13 @@ def test_copies_over_the_deal_name_the_players_holding_them(client):
         client=client,
     )
     assert "Ann and Bo hold 2 between them" in error_beside(response, "cards2")
+
+
+def test_an_objection_to_the_deal_goes_beside_the_player_it_names_with_a_player_between(client):
+    # Player 2's cards are still to come: the engine is given hands 1 and 2 (players 1 and
+    # 3), and its objection to its second hand belongs to player 3.
+    params = {"name1": "Ann", "cards1": "bank auto-1", "cards2": "", "name3": "Cy"}
+    response = get(COX, {**params, "cards3": "bank ship-2", "base3": 3}, client=client)
+    assert response.status_code == 400
+    assert "Ann and Cy hold 2 between them" in error_beside(response, "cards3")
+    assert page(response).inputs["cards1"]["value"] == "bank auto-1"

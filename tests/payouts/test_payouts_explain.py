@@ -1,4 +1,5 @@
-"""The words of the calculators: amounts, the players' names, each rule quoted once."""
+"""The words of the calculators: amounts, the players' names, each rule quoted once, errors
+in place."""
 
 import doctest
 import re
@@ -7,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from games import options_form
-from games.engine.citations import Reason, peel
+from games.engine.cards import PACK_52, CardError, parse_hands
 from games.engine.deal import settle_deal
-from games.engine.wording import name_players
+from games.engine.settlement import SettlementError
+from games.explaining import Explanation, Shown
 from games.payouts import explain, forms, render, results
-from games.payouts.explain import Explainer, quote_html, ruling_html
+from games.payouts.explain import error_field, error_words, hands_of
 
 PAYOUTS = Path(explain.__file__).parent
 
@@ -40,28 +42,34 @@ def test_no_variant_is_named_in_the_calculators_python():
             assert slug not in text, (path.name, slug)
 
 
+def test_one_presentation_of_reasons_and_errors():
+    # Reasons are games.explaining's, names are put in by the engine's one formatter
+    # (Reason.render, EngineError.render), and an error's field is its data: nothing in the
+    # calculators reads the engine's sentences back.
+    for path in [*PAYOUTS.glob("*.py"), *PAYOUTS.parent.parent.glob("templates/payouts/*")]:
+        text = path.read_text()
+        for old in ("name_players", "split_field", "field_message", "Explainer", "getattr(game"):
+            assert old not in text, (path.name, old)
+        assert "games.engine import cox" not in text and "games.engine import pool" not in text
+        assert "#steps" not in text, path.name
+
+
 def test_the_engines_player_numbers_become_names():
     deal = settle_deal("english-new", ["9S 9H KC", "9D 9C KD", "2C 3D 5H"], 1, dealer=2, stood=2)
-    words = [name_players(r.text, ["Ann", "Bo", "Cy"]) for r in deal.settlement.reasons]
-    assert words[0] == "Ann and Bo hold exactly equal best hands, each a pair"
-    assert name_players("player 7 wins", ["Ann"]) == "player 7 wins"  # nobody: left alone
+    page = Explanation(["Ann", "Bo", "Cy"])
+    shown = page.extend(deal.settlement.reasons)
+    assert all(isinstance(item, Shown) for item in shown)
+    assert shown[0].text == "Ann and Bo hold exactly equal best hands, each a pair"
 
 
-def test_each_paragraph_is_quoted_once_then_linked():
-    explainer = Explainer(["Ann", "Bo"])
-    first = explainer.step(Reason("a", (peel("pool"), peel("standing")), ("peel-stander-pays",)))
-    second = explainer.step(Reason("b", (peel("standing"), peel("stake")), ("peel-stander-pays",)))
-    assert first.quotes == [peel("pool"), peel("standing")] and first.links == []
-    assert second.quotes == [peel("stake")]
-    assert [link.citation for link in second.links] == [peel("standing")]
-    assert second.links[0].label == "Peel, ¶ standing"
-    assert first.rulings == [("peel-stander-pays", None)] and second.rulings == []
-
-
-def test_quotes_and_rulings_are_the_librarys_markup_rendered_once():
-    first = quote_html(peel("pool"))
-    assert 'cite="/library/peel-commerce/#pool"' in first
-    assert quote_html(peel("pool")) is first  # kept
-    shown = ruling_html("peel-stander-pays", "shared")
-    assert 'class="ruling"' in shown and "(this table: " in shown
-    assert ruling_html("peel-stander-pays", "shared") is shown
+def test_an_error_goes_beside_the_field_and_item_it_names():
+    bought = SettlementError.at("bought", "must be a whole number from 0, not -1", item=2)
+    assert error_field(bought, {"bought": "bought"}, range(1, 4)) == "bought3"
+    assert error_field(bought, {"bought": "bought"}, range(1, 3)) is None  # no third row
+    assert error_field(bought) is None  # a list the form has no rows for
+    assert error_words(bought, ["Ann", "Bo", "Cy"], placed=False).startswith("Cy: must be")
+    try:
+        parse_hands(["AS KS QS", "2H as 3C"], PACK_52)
+    except CardError as error:
+        assert error_field(error, {"hands": "hand"}, range(1, 3)) == "hand2"
+        assert error_words(error, hands_of(["Ann", "Bo"])) == "'as' (AS) is also in Ann's hand"

@@ -11,7 +11,14 @@ from fractions import Fraction
 
 import pytest
 
-from tests.payouts.payouts_helpers import get, money, nets, page
+from tests.payouts.payouts_helpers import (
+    error_beside,
+    get,
+    linked_after_quoted,
+    money,
+    nets,
+    page,
+)
 
 NEW = "/pay/peel-new/"
 OLD = "/pay/peel-old/"
@@ -73,7 +80,7 @@ def test_new_game_every_transfer_in_words_with_its_rule_quoted_once(client):
     )
     result = response.context["result"]
     html = response.content.decode()
-    lines = [line for step in result.payments for line in step.lines]
+    lines = [line for shown in result.payments for line in shown.lines]
     assert "Bo pays 2 to Ann" in lines  # the dealer's double stake into the pool
     assert "Player 3 pays 1 to Bo" in lines  # a card bought for ready money
     assert "Bo pays 1 to Ann" in lines  # the dealer's stake to the best hand, and the stander's
@@ -81,10 +88,11 @@ def test_new_game_every_transfer_in_words_with_its_rule_quoted_once(client):
     assert len(cites) == len(set(cites)), "a paragraph is quoted twice"
     for anchor in ("pool", "standing", "ready-money"):
         assert f"/library/peel-commerce/#{anchor}" in cites
-    assert "The rule, quoted above" in html  # later reasons link to the quoted paragraph
-    # Every step shows its rule: quoted the first time, linked after.
-    for step in result.payments + result.notes + result.showdown:
-        assert step.quotes or step.links or not step.text
+    # Later reasons link to the paragraph quoted above them, never to one quoted below.
+    assert linked_after_quoted(html) > 0
+    # Every reason shows its rule: quoted the first time, linked after.
+    for shown in result.payments + result.notes + result.showdown:
+        assert shown.quotes or shown.links or not shown.text
 
 
 def test_new_game_equal_best_hands_show_the_ruling_apart(client):
@@ -241,8 +249,16 @@ def test_the_showdown_is_explained_with_the_players_names(client):
     response = get(
         NEW, {"dealer": 2, "stood": 2, **HANDS, "name1": "Ann", "name4": "Di"}, client=client
     )
-    texts = [step.text for step in response.context["result"].showdown]
+    texts = [shown.text for shown in response.context["result"].showdown]
     assert texts[0].startswith("Ann (sequence") and "beats Di (flush" in texts[0]
     assert all("Hand " not in t and "hand " not in t for t in texts)
-    notes = [step.text for step in response.context["result"].notes]
+    notes = [shown.text for shown in response.context["result"].notes]
     assert notes[0].startswith("Ann holds the best hand")
+
+
+def test_a_card_in_two_hands_is_refused_beside_the_second_naming_the_first(client):
+    params = {"name1": "Ann", "hand1": "AS KS QS", "hand2": "9H as 2C", "hand3": "5C 6D 8H"}
+    response = get(NEW, {**params, "dealer": 1, "stood": 2}, client=client)
+    assert response.status_code == 400
+    assert error_beside(response, "hand2") == "&#x27;as&#x27; (AS) is also in Ann&#x27;s hand"
+    assert page(response).inputs["hand2"]["value"] == "9H as 2C"  # kept as typed

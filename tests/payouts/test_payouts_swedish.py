@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.payouts.payouts_helpers import get, nets, page
+from tests.payouts.payouts_helpers import get, linked_after_quoted, nets, page
 
 SWEDISH = "/pay/swedish/"
 
@@ -90,3 +90,14 @@ def test_seventeen_hands_at_most(client):
     response = get(SWEDISH, {f"hand{i}": "" for i in range(1, 19)}, client=client)
     assert response.status_code == 400
     assert "At most 17 players" in response.content.decode()
+
+
+def test_a_paragraph_the_payments_and_the_showdown_share_is_quoted_above_its_link(client):
+    # The page shows the payments before the showdown: a paragraph both cite (lägga upp) is
+    # quoted under the payment and linked "as quoted above" under the showdown.
+    hands = ["9C 3H 5H", "2D 2C 5S", "AS 3D 5D", "QD JD 6S"]
+    params = {f"hand{i}": hand for i, hand in enumerate(hands, start=1)}
+    bought = {"bought1": 1, "bought3": 2}
+    response = get(SWEDISH, {**params, **bought, "dealer": 1}, client=client)
+    assert response.status_code == 200
+    assert linked_after_quoted(response.content.decode()) > 0
