@@ -237,6 +237,32 @@ def test_tap_targets_are_big_enough_on_a_phone(page: Page, axe_check):
     assert small == []
 
 
+@pytest.mark.browser_context_args(**NO_CSP, **PHONE)
+def test_every_link_of_the_reasons_is_big_enough_to_tap_on_a_phone(page: Page):
+    # The reasons are the site's include; each paragraph's link (quoted, "as quoted above",
+    # a ruling's nearest text) is at least 24 by 24 px.
+    pages = [
+        "/pay/peel-new/?hand1=9S+9H+KC&hand2=9D+9C+KD&hand3=2C+3D+5H&dealer=3&stood=3",
+        "/pay/pool/?name1=&name2=&name3=&win1=1&worst1=3&win2=2&worst2=3",
+        "/pay/cox/?cards1=auto-1+auto-1+auto-1&cards2=ship-2+ship-2+ship-2",
+    ]
+    small = []
+    measured = 0
+    for url in pages:
+        page.goto(url)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll('main .reasons a')]
+                .filter(e => e.offsetParent !== null)
+                .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height,
+                           e.getBoundingClientRect().width])"""
+        )
+        measured += len(boxes)
+        small += [(url, *b) for b in boxes if b[1] < 24 or b[2] < 24]
+    assert measured > 20
+    assert small == []
+
+
 @pytest.mark.browser_context_args(java_script_enabled=False, **DESKTOP)
 def test_without_javascript_every_button_still_works(page: Page):
     page.goto("/pay/peel-new/")
