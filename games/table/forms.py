@@ -237,6 +237,23 @@ class HandEntry:
         out.append("</div>")
         return mark_safe("".join(out))  # noqa: S308 (what was typed is escaped)
 
+    def fieldset(self, removable: bool) -> SafeString:
+        """The whole hand: its name and place, its fields, its status, and (``removable``)
+        the button that removes the player -- drawn here, as its parts are."""
+        number, ident = self.number, self.id
+        remove = (
+            f'<button type="submit" name="drop" value="{number}" id="{ident}-remove"'
+            ' class="remove-hand secondary">Remove<span class="visually-hidden"> hand'
+            f" {number}</span></button>"
+            if removable
+            else ""
+        )
+        return mark_safe(  # noqa: S308 (its parts escape what was typed)
+            f'<fieldset class="hand" id="{ident}"><legend><span class="hand-name">Hand {number}'
+            f'</span>{self.place()}</legend><div class="slots">{self.fields}</div>'
+            f'<div class="hand-foot">{self.status()}{remove}</div></fieldset>'
+        )
+
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
@@ -341,6 +358,12 @@ class Board:
         """Show every field exactly as typed (the page answers with an error somewhere)."""
         for slot in self.slots:
             slot.normalised = False
+
+    @property
+    def fieldsets(self) -> SafeString:
+        """Every hand (:meth:`HandEntry.fieldset`)."""
+        removable = self.can_remove
+        return mark_safe("".join(h.fieldset(removable) for h in self.hands))  # noqa: S308
 
     @property
     def oob(self) -> SafeString:

@@ -32,6 +32,18 @@ OLD_PLACE = (
 OLD_STATUS = """<div class="hand-status{% if hand.row.winner %} is-winner{% endif %}{% if hand.invalid %} is-invalid{% endif %}" id="{{ hand.id }}-status"{% if oob %} hx-swap-oob="true"{% endif %}>{% if hand.invalid %}<ul class="field-errors">{% if hand.error %}<li id="{{ hand.id }}-error">{{ hand.error }}</li>{% endif %}{% for slot in hand.slots %}{% if slot.error %}<li id="{{ slot.id }}-error">{{ slot.error|capfirst }}</li>{% endif %}{% endfor %}</ul>{% endif %}{% if hand.row %}<p class="hand-value"><strong>{{ hand.row.describe|capfirst }}</strong><span class="strength">Beats {{ hand.row.beats }} of all hands · against one random hand wins {{ hand.row.win }}{% if hand.row.tie != "0.0%" %}, ties {{ hand.row.tie }}{% endif %}</span></p>{% endif %}{% if oob %}{{ hand.states }}{% endif %}</div>"""  # noqa: E501
 
 
+OLD_FIELDSET = (
+    '<fieldset class="hand" id="{{ hand.id }}"><legend><span class="hand-name">Hand'
+    " {{ hand.number }}</span>" + OLD_PLACE + '</legend><div class="slots">{{ hand.fields }}'
+    '</div><div class="hand-foot">' + OLD_STATUS + "{% if board.can_remove %}"
+    '<button type="submit" name="drop" value="{{ hand.number }}" id="{{ hand.id }}-remove"'
+    ' class="remove-hand secondary">Remove<span class="visually-hidden"> hand'
+    " {{ hand.number }}</span></button>{% endif %}</div></fieldset>"
+)
+"""A hand as table/card_entry.html drew it in its loop (e77b51b), the spaces between tags
+aside."""
+
+
 @pytest.fixture
 def client() -> Client:
     return Client()
@@ -68,6 +80,10 @@ def test_each_hands_place_and_status_is_the_markup_the_partials_drew(query, oob)
         assert hand.place(oob) == Template(OLD_PLACE).render(context)
         assert hand.status(oob) == Template(OLD_STATUS).render(context)
     assert board.oob == "".join(h.place(True) + h.status(True) for h in board.hands)
+    drawn = Template("{% for hand in board.hands %}" + OLD_FIELDSET + "{% endfor %}").render(
+        Context({"board": board})
+    )
+    assert board.fieldsets == drawn
 
 
 def test_a_quote_and_a_ruling_are_drawn_as_their_templates_draw_them_and_kept():
