@@ -73,7 +73,7 @@ from .forms import (
     page_options,
     permalink,
     rack_colour,
-    rack_pack,
+    rack_pack_html,
     read_board,
     read_rack,
 )
@@ -727,7 +727,7 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     }
     template = _template_of(game)
     if not _fragment(request) or reshaped:
-        context["rack_pack"] = rack_pack(rack.counts)
+        context["rack_pack"] = rack_pack_html(rack.counts)
         context["options"] = _options(template, form, 0, context)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 

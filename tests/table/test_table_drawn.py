@@ -20,7 +20,7 @@ from content.templatetags import library as tags
 from games.engine.cards import PACK_52
 from games.engine.citations import peel, swedish
 from games.table import views
-from games.table.forms import read_board
+from games.table.forms import rack_pack, rack_pack_html, read_board
 from tests.table.test_table_views import HX, Page
 
 # The partials as they were in table/card_entry.html (commit e77b51b), word for word.
@@ -123,3 +123,27 @@ def test_the_options_are_drawn_once_for_each_choice_and_a_wrong_one_every_time(c
     assert Page(wrong.content.decode()).attr("id_limited", "aria-invalid") == "true"
     fragment = client.get("/table/peel-new/?" + urlencode([*other, ("add", "1")]), headers=HX)
     assert 'id="id_dealer"' in fragment.content.decode()  # a reshaped board has its options
+
+
+OLD_RACK_PACK = (
+    "{% for title, colour, cards in rack_pack %}"
+    '<div class="cox-group" role="group" aria-labelledby="group-{{ forloop.counter }}">'
+    '<h3 id="group-{{ forloop.counter }}">{{ title }}</h3><div class="cox-row">'
+    "{% for item in cards %}"
+    '<button type="submit" name="tap" value="{{ item.code }}" id="pack-{{ item.code }}"'
+    ' class="cc cc-{{ colour }}{% if item.full %} full{% endif %}"'
+    '{% if item.full %} aria-disabled="true"{% endif %}>{{ item.label }}<small>'
+    "{% if item.card.pack_count > 1 %}{{ item.left }} left{% elif item.full %}taken"
+    "{% else %}&nbsp;{% endif %}</small>"
+    '<span class="visually-hidden"> — {{ item.card.name }}</span></button>'
+    "{% endfor %}</div></div>{% endfor %}"
+)
+"""The pack of a rack as table/cox.html drew it (e77b51b), the spaces between tags aside."""
+
+
+@pytest.mark.parametrize(
+    "counts", [{}, {"bank": 1, "ship-2": 3, "auto-1": 4, "greenback-1": 1, "ship-captain": 1}]
+)
+def test_the_pack_of_a_rack_is_the_markup_the_template_drew(counts):
+    drawn = Template(OLD_RACK_PACK).render(Context({"rack_pack": rack_pack(counts)}))
+    assert rack_pack_html(counts) == drawn
