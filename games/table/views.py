@@ -52,7 +52,7 @@ from django_htmx.http import push_url, reswap, retarget
 from content.library import get_book
 from content.templatetags.library import citation_url
 from games.engine import cox
-from games.engine.cards import PACK_52, CardError
+from games.engine.cards import PACK_52, Card, CardError, parse_card
 from games.engine.citations import Citation
 from games.engine.commerce import Rules, Showdown
 from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
@@ -550,6 +550,7 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
         "game": game,
         "book": _book(game),
         "categories": _categories(game),
+        "notation": notation(game),
         "board": board,
         "form": form,
         "options_note": _options_note(game, form),
@@ -572,6 +573,27 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
         context["pack"] = pack_html(board.pack, board.taken)
         context["options"] = _options(template, form, len(board.hands), context)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
+
+
+_EXAMPLES = ("AS", "10H", "JH")
+"""The cards the pack's hint writes as examples (the ace of spades, ten and knave of hearts)."""
+_WRITERS: dict[str, Callable[[Card], str]] = {"sv": lambda card: card.swedish_code}
+"""How a rulebook's language writes a card, where it is not rank then suit (``AS``)."""
+
+
+@cache
+def notation(game: Game) -> str:
+    """Cards written as the game's book writes them, for the pack's hint: three in its own
+    way, the first as a symbol and in the other way the engine reads too.
+
+    Derived from the language of the game's book until the registry says how its book
+    writes cards (a ``Game`` attribute: see the report of issue 8)."""
+    book = get_book(game.book)
+    language = book.language if book is not None else "en"
+    own = _WRITERS.get(language, str)
+    other = str if own is not str else _WRITERS["sv"]
+    cards = [parse_card(code) for code in _EXAMPLES]
+    return ", ".join([*(own(card) for card in cards), cards[0].symbol, other(cards[0])])
 
 
 @cache

@@ -561,3 +561,13 @@ def test_no_variant_is_named_in_the_table_code():
     for template in sorted((ROOT / "templates" / "table").glob("*.html")):
         text = template.read_text()
         assert "book ==" not in text and "slug ==" not in text, template.name
+
+
+def test_the_pack_hint_writes_cards_as_the_games_book_writes_them(client):
+    peel = Page(client.get("/table/peel-new/").content.decode()).text("pack-hint")
+    swedish = Page(client.get("/table/swedish/").content.decode()).text("pack-hint")
+    assert "such as AS, 10H, JH, A♠, sE;" in peel
+    assert "such as sE, h10, hkn, A♠, AS;" in swedish  # suit first, as the Swedish text
+    # Every example is a card the page reads: typed, it is judged.
+    typed = client.get("/table/swedish/?h=sE+h10+hkn&h=2C+2D+2H")
+    assert verdict(typed).startswith("Hand 2 wins with tretal")
