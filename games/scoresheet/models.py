@@ -69,7 +69,7 @@ class Game(models.Model):
         """The sheet's specification for the ledger (players in seating order, each name with
         whether the player joined late)."""
         if players is None:
-            players = list(self.players.values_list("name", "late"))
+            players = list(self.players.order_by("seat").values_list("name", "late"))
         return ledger.Spec(
             self.rules,
             tuple(name for name, _ in players),

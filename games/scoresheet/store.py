@@ -97,7 +97,7 @@ class Window:
 
 
 def spec_of(game: Game) -> ledger.Spec:
-    return game.spec(list(game.players.values_list("name", "late")))
+    return game.spec(list(game.players.order_by("seat").values_list("name", "late")))
 
 
 def load(
