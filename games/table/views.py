@@ -48,6 +48,7 @@ from django.utils.text import compress_string
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
+from django_htmx.middleware import HtmxDetails
 
 from content.library import get_book
 from content.templatetags.library import citation_url
@@ -82,9 +83,16 @@ VARY = ("HX-Request", "HX-History-Restore-Request")
 """The headers an answer depends on: htmx gets a fragment, unless it is restoring history."""
 
 
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it: ``htmx`` says whether htmx sent it."""
+
+    htmx: HtmxDetails
+
+
 def _fragment(request: HttpRequest) -> bool:
     """htmx asked for a fragment (going back, it asks for the whole page again)."""
-    return bool(request.htmx) and not request.htmx.history_restore_request
+    htmx = cast(HtmxHttpRequest, request).htmx
+    return bool(htmx) and not htmx.history_restore_request
 
 
 ANSWERS_KEPT = 200
@@ -376,11 +384,11 @@ _TIED = ("AS KS QS", "AH KH QH")
 
 
 @cache
-def dealer_on_ties(game: HandsGame) -> tuple[Citation, ...]:
+def dealer_on_ties(game: Game) -> tuple[Citation, ...]:
     """Whether, by the game's own rules, the dealer wins a tie for first place he is in:
     the paragraphs that say so, or none. Asked of the engine with two equal hands."""
     try:
-        result = game.judge(list(_TIED), cast(Game, game).configure(), 1)
+        result = cast(HandsGame, game).judge(list(_TIED), game.configure(), 1)
     except (EngineError, ValueError):
         return ()
     if result.winners != (1,) or result.decider is None:
@@ -520,7 +528,7 @@ def _options_note(game: Game, form: GameForm) -> str:
 
 def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     hands_game = cast(HandsGame, game)
-    query = request.GET
+    query: QueryDict = request.GET
     provisional = _rules(hands_game, _lenient_config(game, query))
     board = read_board(query, provisional.pack, provisional.hand_limit, judging=_judging(request))
     query = _adjust_dealer(query, board)
@@ -545,7 +553,7 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     if bad:
         board.keep_as_typed()
     board.mark_target()
-    ties = dealer_on_ties(hands_game)
+    ties = dealer_on_ties(game)
     context = {
         "game": game,
         "book": _book(game),
