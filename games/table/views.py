@@ -41,7 +41,9 @@ from django.http import (
 )
 from django.middleware.csp import get_nonce
 from django.shortcuts import render
-from django.template.loader import render_to_string, select_template
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string, select_template
+from django.template.loader_tags import ExtendsNode
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
@@ -180,6 +182,7 @@ def _forget_answers(**kwargs: Any) -> None:
     _answers.clear()
     _options_html.clear()
     _template_of.cache_clear()
+    _partial.cache_clear()
 
 
 def _judging(request: HttpRequest) -> bool:
@@ -203,10 +206,11 @@ def _respond(
     if not _fragment(request):
         return render(request, template, context, status=status)
     if reshaped:
-        response = render(request, f"{template}#table", context, status=status)
+        response = render(request, _partial(template, "table"), context, status=status)
         response = reswap(retarget(response, "#table"), "outerHTML")
     else:
-        response = render(request, f"{template}#result", {**context, "oob": True}, status=status)
+        context = {**context, "oob": True}
+        response = render(request, _partial(template, "result"), context, status=status)
     return push_url(response, link)
 
 
@@ -218,7 +222,7 @@ def _options(template: str, form: TableForm, hands: int, context: dict[str, Any]
     """A page's options (its ``#options`` partial), drawn once for each choice of them and
     number of hands (the dealer's choices): every tap brings new hands, and rarely new
     options. A form with an error is drawn every time, with its messages; in DEBUG too."""
-    name = f"{template}#options"
+    name = _partial(template, "options")
     if settings.DEBUG or form.errors:
         return render_to_string(name, context)
     key = (name, tuple(form.data.items()), hands)
@@ -328,6 +332,30 @@ def _template_of(game: Game) -> str:
     """The page of ``game``: its own template if there is one, else its board's."""
     names = [f"table/{game.slug}.html", f"table/{game.board}.html"]
     return str(select_template(names).template.name)
+
+
+@lru_cache(maxsize=256)
+def _partial(template: str, name: str) -> str:
+    """The partial ``name`` of a page: its own, or, for a page that extends another (a
+    game's own page extending its board's), the first it extends that defines it."""
+    while True:
+        try:
+            get_template(f"{template}#{name}")
+        except TemplateDoesNotExist:
+            parent = _extended(template)
+            if parent is None:
+                raise
+            template = parent
+        else:
+            return f"{template}#{name}"
+
+
+def _extended(template: str) -> str | None:
+    """The template that ``template`` extends (by a constant name), if any."""
+    for node in get_template(template).template.nodelist:  # type: ignore[attr-defined]
+        if isinstance(node, ExtendsNode) and isinstance(node.parent_name.var, str):
+            return str(node.parent_name.var)
+    return None
 
 
 def _book(game: Game) -> Any:

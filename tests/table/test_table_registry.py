@@ -572,3 +572,32 @@ def test_the_pack_hint_writes_cards_as_the_games_book_writes_them(client):
     # Every example is a card the page reads: typed, it is judged.
     typed = client.get("/table/swedish/?h=sE+h10+hkn&h=2C+2D+2H")
     assert verdict(typed).startswith("Hand 2 wins with tretal")
+
+
+def test_a_game_may_have_a_page_of_its_own_else_its_boards(client, tiny, settings):
+    own = '{% extends "table/hands.html" %}{% block title %}Tiny, its own page{% endblock %}'
+    engine = settings.TEMPLATES[0]
+    settings.TEMPLATES = [
+        {
+            **engine,
+            "APP_DIRS": False,
+            "OPTIONS": {
+                **engine["OPTIONS"],
+                "loaders": [
+                    ("django.template.loaders.locmem.Loader", {"table/tiny-commerce.html": own}),
+                    "django.template.loaders.filesystem.Loader",
+                    "django.template.loaders.app_directories.Loader",
+                ],
+            },
+        }
+    ]
+    query = "?" + urlencode(hands("7S 7H 7D", "AS AH 2C"))
+    page = client.get("/table/tiny-commerce/" + query)
+    assert page.status_code == 200
+    assert "<title>Tiny, its own page" in page.content.decode()
+    assert verdict(page).startswith("Hand 1 wins with tricon")
+    assert 'id="id_flush_ties"' in page.content.decode()  # its options, from its board's page
+    fragment = client.get("/table/tiny-commerce/" + query, headers=HX)
+    assert fragment.content.decode().lstrip().startswith('<section id="result"')
+    other = client.get("/table/peel-old/" + query)  # every other game: its board's page
+    assert "<title>Who won? Peel&#x27;s old game" in other.content.decode()
