@@ -353,8 +353,9 @@ def _partial(template: str, name: str) -> str:
 def _extended(template: str) -> str | None:
     """The template that ``template`` extends (by a constant name), if any."""
     for node in get_template(template).template.nodelist:  # type: ignore[attr-defined]
-        if isinstance(node, ExtendsNode) and isinstance(node.parent_name.var, str):
-            return str(node.parent_name.var)
+        parent = getattr(node, "parent_name", None) if isinstance(node, ExtendsNode) else None
+        if isinstance(getattr(parent, "var", None), str):
+            return str(parent.var)  # type: ignore[union-attr]
     return None
 
 
