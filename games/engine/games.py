@@ -56,7 +56,13 @@ from games.engine.commerce import (
     SwedishRules,
     showdown,
 )
-from games.engine.settlement import Amount, Settlement, outcomes_from_showdown, player_index
+from games.engine.settlement import (
+    Amount,
+    HandOutcome,
+    Settlement,
+    outcomes_from_showdown,
+    player_index,
+)
 from games.engine.wording import EngineError, Mention
 
 __all__ = [
@@ -460,6 +466,26 @@ class CommerceGame(Game):
         """Judge the hands of a deal and settle it (games that settle deals)."""
         raise NotImplementedError(f"{self.label} does not settle a single deal")
 
+    def pay(
+        self,
+        outcomes: Sequence[HandOutcome],
+        stake: Amount,
+        config: Config,
+        *,
+        dealer: int | None = None,
+        stood: int | None = None,
+        bought: Sequence[int] | None = None,
+    ) -> Settlement:
+        """Settle a deal from each hand's place and combination (a result recorded without
+        the cards, as a score sheet may); :meth:`settle` judges the cards, then pays.
+
+        >>> game = get("peel-old")
+        >>> paid = game.pay([HandOutcome(2, "pair"), HandOutcome(1, "flush")], 1, game.configure())
+        >>> [str(n) for n in paid.net]
+        ['-1', '1']
+        """
+        raise NotImplementedError(f"{self.label} does not settle a single deal")
+
     def _deal(
         self,
         hands: Sequence[str | Sequence[str]],
@@ -635,15 +661,9 @@ class PeelNew(CommerceGame):
         result, dealer, stood, bought = self._deal(
             hands, config, dealer, stood, bought, dealer_needed=True
         )
-        assert dealer is not None
-        options = settlement_engine.PeelNewOptions(
-            stander_pays=config["stander_pays"],  # type: ignore[arg-type]
-            dealer_penalty=config["dealer_penalty"],  # type: ignore[arg-type]
-            extended=config.flag("extended"),
-            tie_dealer_stake=config["tie_dealer_stake"],  # type: ignore[arg-type]
+        paid = self.pay(
+            outcomes_from_showdown(result), stake, config, dealer=dealer, stood=stood, bought=bought
         )
-        outcomes = outcomes_from_showdown(result)
-        paid = settlement_engine.settle_peel_new(outcomes, dealer, stood, bought, stake, options)
         if stood is not None and stood != dealer and result.winners == (dealer,):
             placings = result.placings
             if placings[stood].place == 1:  # equal to the dealer's, lost by the house rule
@@ -657,6 +677,30 @@ class PeelNew(CommerceGame):
                 )
                 paid = replace(paid, reasons=(*paid.reasons, why))
         return SettledDeal(result, paid)
+
+    def pay(
+        self,
+        outcomes: Sequence[HandOutcome],
+        stake: Amount,
+        config: Config,
+        *,
+        dealer: int | None = None,
+        stood: int | None = None,
+        bought: Sequence[int] | None = None,
+    ) -> Settlement:
+        """Pay a deal of the modern game from its outcomes (pool, ready money, standing)."""
+        if dealer is None:
+            raise settlement_engine.SettlementError(
+                f"dealer: {self.label} needs the dealer's index"
+            )
+        options = settlement_engine.PeelNewOptions(
+            stander_pays=config["stander_pays"],  # type: ignore[arg-type]
+            dealer_penalty=config["dealer_penalty"],  # type: ignore[arg-type]
+            extended=config.flag("extended"),
+            tie_dealer_stake=config["tie_dealer_stake"],  # type: ignore[arg-type]
+        )
+        paid = [0] * len(outcomes) if bought is None else bought
+        return settlement_engine.settle_peel_new(outcomes, dealer, stood, paid, stake, options)
 
 
 class PeelOld(CommerceGame):
@@ -686,15 +730,28 @@ class PeelOld(CommerceGame):
         result, dealer, stood, bought = self._deal(
             hands, config, dealer, stood, bought, dealer_needed=False
         )
-        for i, count in enumerate(bought):
+        paid = self.pay(outcomes_from_showdown(result), stake, config, bought=bought)
+        return SettledDeal(result, paid)
+
+    def pay(
+        self,
+        outcomes: Sequence[HandOutcome],
+        stake: Amount,
+        config: Config,
+        *,
+        dealer: int | None = None,
+        stood: int | None = None,
+        bought: Sequence[int] | None = None,
+    ) -> Settlement:
+        """Pay a deal of the old game from its outcomes (a stake from each loser)."""
+        for i, count in enumerate(bought or ()):
             if count:
                 # "There is no trading with the dealer or any of the players" (old-game-play).
                 raise settlement_engine.SettlementError(
                     f"bought[{i}]: there is no trading with the dealer or any player in the "
                     f"old game, so nobody buys cards; not {count}"
                 )
-        paid = settlement_engine.settle_peel_old(outcomes_from_showdown(result), stake)
-        return SettledDeal(result, paid)
+        return settlement_engine.settle_peel_old(outcomes, stake)
 
 
 class Pool(CommerceGame):
@@ -822,17 +879,33 @@ class Swedish(CommerceGame):
         result, dealer, stood, bought = self._deal(
             hands, config, dealer, stood, bought, dealer_needed=True
         )
-        assert dealer is not None
-        if len(bought) < self.min_players:
+        paid = self.pay(outcomes_from_showdown(result), stake, config, dealer=dealer, bought=bought)
+        return SettledDeal(result, paid)
+
+    def pay(
+        self,
+        outcomes: Sequence[HandOutcome],
+        stake: Amount,
+        config: Config,
+        *,
+        dealer: int | None = None,
+        stood: int | None = None,
+        bought: Sequence[int] | None = None,
+    ) -> Settlement:
+        """Pay a deal of the Swedish game from its outcomes (pot, purchases, bonus)."""
+        if dealer is None:
+            raise settlement_engine.SettlementError(
+                f"dealer: {self.label} needs the dealer's index"
+            )
+        if len(outcomes) < self.min_players:
             # "för tre eller fler spelare" (inledning): a showdown of two hands is judged
             # (ruling swedish-two-hands), but a deal is played by three or more.
             raise settlement_engine.SettlementError(
-                f"players: the Swedish text is for three or more players, not {len(bought)}"
+                f"players: the Swedish text is for three or more players, not {len(outcomes)}"
             )
         options = settlement_engine.SwedishOptions(tie=config["tie"])  # type: ignore[arg-type]
-        outcomes = outcomes_from_showdown(result)
-        paid = settlement_engine.settle_swedish(outcomes, dealer, bought, stake, options)
-        return SettledDeal(result, paid)
+        paid = [0] * len(outcomes) if bought is None else bought
+        return settlement_engine.settle_swedish(outcomes, dealer, paid, stake, options)
 
 
 # --------------------------------------------------------------------------- Cox
