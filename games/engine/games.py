@@ -314,6 +314,9 @@ class Game:
     stood: ClassVar[bool] = False
     bought: ClassVar[bool] = False
     stake: ClassVar[bool] = True
+    ties_to_dealer: ClassVar[tuple[Citation, ...]] = ()
+    """The paragraphs by which the dealer wins a tie for first place he is in (by the book
+    itself; a house rule may do so too, see :meth:`dealer_wins_ties`)."""
     stake_label: ClassVar[str] = "Stake"
     """What the game's book calls the unit played for, as a form labels it."""
     dealer_word: ClassVar[str] = "dealer"
@@ -359,6 +362,27 @@ options are: pack, limited, flush_ties, short_pack_ace_low, exact_ties
 
     def check(self, config: Config) -> None:
         """Refuse a combination of options that cannot be played together (none by default)."""
+
+    def write_card(self, card: Card) -> str:
+        """A card as the game's book writes it: rank then suit (``AS``).
+
+        >>> from games.engine.cards import parse_card
+        >>> jack = parse_card("JH")
+        >>> get("peel-new").write_card(jack), get("swedish").write_card(jack)
+        ('JH', 'hkn')
+        """
+        return str(card)
+
+    def dealer_wins_ties(self, config: Config) -> bool:
+        """Whether the dealer wins a tie for first place he is in: by the book
+        (:attr:`ties_to_dealer`) or by the table's house rule.
+
+        >>> game = get("peel-new")
+        >>> game.dealer_wins_ties(game.configure()), get("swedish").dealer_wins_ties(
+        ...     get("swedish").configure())
+        (False, True)
+        """
+        return bool(self.ties_to_dealer) or config.get("exact_ties") == "dealer"
 
     def asks_stood(self, config: Config) -> bool:
         """Whether a deal under ``config`` names a player who stood (nobody stands in
@@ -406,6 +430,10 @@ options are: pack, limited, flush_ties, short_pack_ace_low, exact_ties
         return f"<game {self.slug}>"
 
 
+def _dealer(dealer: int | None, players: int) -> int | None:
+    return None if dealer is None else player_index(dealer, "dealer", players)
+
+
 class CommerceGame(Game):
     """A game of three-card hands judged by Peel's or the Swedish rules."""
 
@@ -448,10 +476,13 @@ class CommerceGame(Game):
         (1,)
         """
         rules = self.hand_rules(config)
+        if all(isinstance(h, Sequence) and all(isinstance(c, Card) for c in h) for h in hands):
+            # Cards already read (a page that checked the board) are not read a second time;
+            # the showdown still checks each hand against the pack and the cards held twice.
+            cards = [tuple(h) for h in hands if not isinstance(h, str)]
+            return showdown(cards, rules, _dealer(dealer, len(cards)))  # type: ignore[arg-type]
         parsed = parse_hands(hands, rules.pack, rules.hand_limit)  # type: ignore[arg-type]
-        if dealer is not None:
-            dealer = player_index(dealer, "dealer", len(parsed))
-        return showdown(parsed, rules, dealer)
+        return showdown(parsed, rules, _dealer(dealer, len(parsed)))
 
     def settle(
         self,
@@ -841,6 +872,7 @@ class Swedish(CommerceGame):
     rotation = "swedish"
     stake_label = "Value of a chip"
     dealer_word = "banker"
+    ties_to_dealer = (Citation(SWEDISH, "lika"),)
     bought_label = "Cards bought from the talon"
     min_players = 3
     max_players = 17
@@ -864,6 +896,10 @@ class Swedish(CommerceGame):
             "peel-dealer-own-purchase",
         )
     )
+
+    def write_card(self, card: Card) -> str:
+        """Suit first, as the Swedish text writes it (``sE``, ``hKn``)."""
+        return card.swedish_code
 
     def settle(
         self,
@@ -938,6 +974,9 @@ class Cox(Game):
     rulings = tuple(made for made in RULINGS.values() if made.slug.startswith("cox-"))
 
     hands_per_game: ClassVar[int] = cox_engine.GAME_HANDS
+    hand_limit: ClassVar[int] = cox_engine.MAX_HAND_CARDS
+    """The most cards a hand laid out holds (ruling ``cox-hand-size``)."""
+    hand_limit_ruling: ClassVar[Ruling] = RULINGS["cox-hand-size"]
     supply_bases: ClassVar[tuple[int, ...]] = cox_engine.SUPPLY_BASES
 
     def read_cards(self, cards: str | Iterable[str]) -> tuple[cox_engine.CoxCard, ...]:

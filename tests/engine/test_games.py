@@ -152,3 +152,22 @@ def test_the_deal_passes_the_way_the_book_says(slug):
         for dealer in range(n):
             assert game.next_dealer(dealer, n, config) == (dealer + step) % n
     assert game.rotation_reason(config).citations
+
+
+def test_judge_takes_cards_already_read_with_the_same_verdict_and_checks():
+    from games.engine.cards import CardError, parse_hands
+
+    game = get("peel-new")
+    config = game.configure()
+    codes = ["AS KS QS", "9H 9D 2C", "5C 6D 8H"]
+    cards = parse_hands(codes, game.pack(config))
+    assert game.judge(cards, config, 1).winners == game.judge(codes, config, 1).winners == (0,)
+    with pytest.raises(CardError, match="also in hand 1"):
+        game.judge([cards[0], cards[0]], config)
+
+
+def test_the_book_s_dealer_wins_ties_and_writes_cards_its_way():
+    swedish, peel = get("swedish"), get("peel-new")
+    assert swedish.dealer_wins_ties(swedish.configure())
+    assert not peel.dealer_wins_ties(peel.configure())
+    assert peel.dealer_wins_ties(peel.configure({"exact_ties": "dealer"}))
