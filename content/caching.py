@@ -36,6 +36,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
 from django.views.decorators.http import etag
 
+from rulesite.htmx import HtmxHttpRequest
+
 type View = Callable[..., HttpResponse]
 
 FRESH_FOR = 300
@@ -121,6 +123,13 @@ class Store:
 STORES: list[Store] = []
 
 
+class PageRequest(HtmxHttpRequest):
+    """A request as :func:`rendered_once` hands it from the ETag function to the view, with the
+    page found or rendered (an annotation, like ``htmx``)."""
+
+    rendered_page: Page
+
+
 @receiver(setting_changed)
 def forget_pages(**kwargs: Any) -> None:
     """A test that changes a setting (static storage, DEBUG) must not get pages made before."""
@@ -129,7 +138,7 @@ def forget_pages(**kwargs: Any) -> None:
 
 
 def rendered_once(
-    key: Callable[[HttpRequest], Hashable] | None = None, maxsize: int | None = None
+    key: Callable[[HtmxHttpRequest], Hashable] | None = None, maxsize: int | None = None
 ) -> Callable[[View], View]:
     """Decorate a view whose page depends only on its URL arguments and ``key(request)``.
 
@@ -144,7 +153,7 @@ def rendered_once(
         store = Store(maxsize)
         STORES.append(store)
 
-        def page_etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
+        def page_etag(request: PageRequest, *args: Any, **kwargs: Any) -> str | None:
             """Finds or renders the page, leaves it on the request for the view, gives its ETag."""
             k = (args, tuple(sorted(kwargs.items())), key(request) if key else None)
             page = store.get(k)
@@ -156,14 +165,13 @@ def rendered_once(
                         store.put(k, page)
                 else:
                     page = Page(b"", "", None, unkept=response)
-            request.rendered_page = page  # type: ignore[attr-defined]
+            request.rendered_page = page
             return page.etag
 
         @wraps(view)
         @etag(page_etag)
-        def send(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            page: Page = request.rendered_page  # type: ignore[attr-defined]
-            return page.response(request)
+        def send(request: PageRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            return request.rendered_page.response(request)
 
         return send
 

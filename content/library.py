@@ -39,7 +39,11 @@ HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 class PageMarkerPattern(InlineProcessor):
     """``[71]`` (page 71 of the book begins here) becomes an anchor shown in the margin."""
 
-    def handleMatch(self, m: re.Match[str], data: str) -> tuple[etree.Element, int, int]:  # noqa: N802
+    # The stubs declare InlineProcessor.handleMatch(m, data) over Pattern.handleMatch(m) with
+    # an ignore of their own (Markdown's API does so); mypy still checks this against Pattern.
+    def handleMatch(  # type: ignore[override]  # noqa: N802
+        self, m: re.Match[str], data: str
+    ) -> tuple[etree.Element, int, int]:
         page = m.group(1)
         el = etree.Element("a", {
             "class": "page-marker", "id": f"page-{page}", "href": f"#page-{page}",
@@ -74,6 +78,8 @@ class AnchorTreeprocessor(Treeprocessor):
     def __init__(self, md: markdown.Markdown, prefix: str) -> None:
         super().__init__(md)
         self.prefix = prefix
+        self.blocks: list[etree.Element] = []
+        self.derived: set[str] = set()
 
     def run(self, root: etree.Element) -> None:
         if self.prefix:
@@ -113,19 +119,21 @@ class AnchorTreeprocessor(Treeprocessor):
                     else "Link to this section",
                 })
                 link.text = "¶" if el.tag == "p" else "#"
-        self.md.anchor_blocks = blocks  # type: ignore[attr-defined]
-        self.md.derived_anchors = derived  # type: ignore[attr-defined]
+        self.blocks = blocks
+        self.derived = derived
 
 
 class LibraryExtension(Extension):
     def __init__(self, prefix: str = "") -> None:
         super().__init__()
         self.prefix = prefix
+        self.anchors: AnchorTreeprocessor | None = None  # the blocks, once converted
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
         md.inlinePatterns.register(PageMarkerPattern(PAGE_MARKER, md), "page-marker", 175)
         md.parser.blockprocessors.register(FigureProcessor(md.parser), "figure", 105)
-        md.treeprocessors.register(AnchorTreeprocessor(md, self.prefix), "anchors", 5)
+        self.anchors = AnchorTreeprocessor(md, self.prefix)
+        md.treeprocessors.register(self.anchors, "anchors", 5)
 
 
 @dataclass(frozen=True)
@@ -232,18 +240,20 @@ def markup_text(markup: str) -> str:
 
 
 def render(slug: str, source: str, meta: dict[str, Any]) -> Book:
+    library = LibraryExtension(
+        meta.get("anchor_prefix", "en-") if "translation_of" in meta else ""
+    )
     md = markdown.Markdown(
-        extensions=["attr_list", "tables", "footnotes", "sane_lists",
-                    LibraryExtension(meta.get("anchor_prefix", "en-") if "translation_of" in meta
-                                     else "")],
+        extensions=["attr_list", "tables", "footnotes", "sane_lists", library],
         extension_configs={"footnotes": {"BACKLINK_TITLE": "Back to the text"}},
         output_format="html",
     )
     md.convert(source)
+    assert library.anchors is not None
     blocks: list[Block] = []
     toc: list[TocEntry] = []
     section = ""
-    for el in md.anchor_blocks:  # type: ignore[attr-defined]
+    for el in library.anchors.blocks:
         markup = md.serializer(el)
         for pp in md.postprocessors:
             markup = pp.run(markup)
@@ -255,7 +265,7 @@ def render(slug: str, source: str, meta: dict[str, Any]) -> Book:
         if el.tag in HEADINGS:
             section = text
             toc.append(TocEntry(anchor, text, int(el.tag[1])))
-        derived = anchor in md.derived_anchors  # type: ignore[attr-defined]
+        derived = anchor in library.anchors.derived
         blocks.append(Block(anchor, markup, el.tag, text, section, derived))
     anchors = set(re.findall(r'id="([^"]+)"', "\n".join(b.html for b in blocks)))
     book = Book(slug, meta, blocks, toc, anchors)

@@ -12,6 +12,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from rulesite.htmx import HtmxHttpRequest
+
 from .caching import FRESH_FOR, rendered_once
 from .library import get_book, load_glossary, load_library, search
 
@@ -51,7 +53,7 @@ def search_query(request: HttpRequest) -> str:
     return request.GET.get("q", "").strip()[:200]
 
 
-def results_only(request: HttpRequest) -> bool:
+def results_only(request: HtmxHttpRequest) -> bool:
     """htmx asks for the results as the reader types; a history restore wants the whole page."""
     return bool(request.htmx) and not request.htmx.history_restore_request
 
@@ -60,7 +62,7 @@ def results_only(request: HttpRequest) -> bool:
 @vary_on_headers("HX-Request", "HX-History-Restore-Request")
 @cache_control(max_age=FRESH_FOR)
 @rendered_once(key=lambda request: (search_query(request), results_only(request)), maxsize=256)
-def search_view(request: HttpRequest) -> HttpResponse:
+def search_view(request: HtmxHttpRequest) -> HttpResponse:
     query = search_query(request)
     hits = search(query) if query else []
     template = "library/search.html#results" if results_only(request) else "library/search.html"
