@@ -169,7 +169,7 @@ class OptionCheckbox(forms.Field):
 
     def __init__(self, option: Option, **kwargs: Any) -> None:
         super().__init__(label=option.label, required=False, **kwargs)
-        self.widget.check_test = self.ticked  # type: ignore[attr-defined]
+        self.widget.check_test = self.ticked
         self.option = option
 
     def ticked(self, value: Any) -> bool:

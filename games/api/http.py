@@ -92,7 +92,7 @@ def json_endpoint(view: Callable[[dict[str, Any]], dict[str, Any]]
     def endpoint(request: HttpRequest) -> HttpResponse:
         if request.method != "POST":
             response = error_response(
-                f"{request.method[:20]} is not allowed here: POST a JSON object", 405
+                f"{(request.method or '')[:20]} is not allowed here: POST a JSON object", 405
             )
             response["Allow"] = "POST"
             return response
@@ -120,7 +120,7 @@ def json_document(view: Callable[[HttpRequest], HttpResponse]
     def document(request: HttpRequest) -> HttpResponse:
         if request.method not in ("GET", "HEAD"):
             response = error_response(
-                f"{request.method[:20]} is not allowed here: GET the document", 405
+                f"{(request.method or '')[:20]} is not allowed here: GET the document", 405
             )
             response["Allow"] = "GET, HEAD"
             return response
@@ -322,11 +322,13 @@ def amount_field(data: dict[str, Any], name: str, what: str) -> Fraction:
 def card_lists(data: dict[str, Any], name: str, what: str) -> list[list[str]]:
     """A list of lists of card codes (strings)."""
     value = field(data, name, list, what)
+    hands: list[list[str]] = []
     for i, item in enumerate(value):
         if not isinstance(item, list) or not all(isinstance(c, str) for c in item):
             raise ApiError(f"'{name}[{i}]' should be a list of card codes (strings) such as "
                            f'["AS", "KD", "10H"]', field=name, hand=i)
-    return value
+        hands.append(item)
+    return hands
 
 
 def _list(choices: Sequence[Any]) -> str:

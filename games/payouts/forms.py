@@ -26,6 +26,7 @@ from games.engine.pool import Deal, Horse, Move
 from games.options_form import (
     AmountField,
     OptionCheckbox,
+    OptionChoiceField,
     chosen_values,
     configure,
     option_defaults,
@@ -219,6 +220,7 @@ class CalculatorForm(forms.Form):
     the game's option fields, the errors that belong to no single field, the permalink."""
 
     default_renderer = FastRenderer()
+    data: QueryDict  # as given to __init__ (the stubs say any Mapping, as a Form may take)
     row_prefixes: tuple[str, ...] = ("name",)
     parts: tuple[str, ...] = ("hands", "payment", "game")
     """The parts of the game's options this form asks for (the others keep their default)."""
@@ -289,7 +291,9 @@ class CalculatorForm(forms.Form):
     def options_changed(self) -> bool:
         """Whether any house rule differs from its default or is in error (opens the panel)."""
         for bound in self.house_rules():
-            option = bound.field.option  # type: ignore[attr-defined]
+            # house_rules() gives only these (every option field but an AmountField)
+            assert isinstance(bound.field, OptionCheckbox | OptionChoiceField)
+            option = bound.field.option
             value = bound.value()
             if isinstance(bound.field, OptionCheckbox):
                 value = "true" if bound.field.ticked(value) else "false"

@@ -34,6 +34,7 @@ from games.engine.games import registered as registered_games
 from games.engine.pool import PlayError
 from games.engine.wording import EngineError, join
 from games.forms_util import sentence
+from rulesite.htmx import HtmxHttpRequest
 
 from .explain import Explanation, error_field, error_words, hands_of
 from .forms import (
@@ -83,7 +84,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_safe
 @vary_on_headers("HX-Request", "HX-History-Restore-Request")
 @kept
-def calculator(request: HttpRequest, slug: str) -> HttpResponse:
+def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The calculator of the game called ``slug`` (a name it was known by redirects)."""
     try:
         game = get(slug)
@@ -106,7 +107,7 @@ def calculator(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _respond(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     kind: str,
     context: dict[str, Any],
     form: CalculatorForm,
@@ -126,7 +127,7 @@ def _respond(
     form.link_descriptions()
     game = form.game
     template = select_template([f"payouts/{game.slug}.html", f"payouts/{kind}.html"])
-    name = template.template.name  # type: ignore[attr-defined]
+    name = template.template.name
     status = 400 if form.bad or bad else 200
     context = {
         "form": form,
@@ -193,7 +194,7 @@ DEAL_ROWS = {"hands": "hand", "bought": "bought"}
 """The engine's lists of a deal, one item a player, and the form fields of a player's row."""
 
 
-def _deal(request: HttpRequest, game: Game) -> HttpResponse:
+def _deal(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if not isinstance(game, CommerceGame):
         raise Http404(f"No calculator for {game.label}")
     query = request.GET.copy()
@@ -286,7 +287,7 @@ def _deal(request: HttpRequest, game: Game) -> HttpResponse:
 # --------------------------------------------------------------------------- a whole game
 
 
-def _whole_game(request: HttpRequest, game: Game) -> HttpResponse:
+def _whole_game(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     acted = any(key in request.GET for key in ACTIONS)
     query, deals, beyond = deals_read(request.GET)
     players = count_rows(query, ("name",), _default_players(game))
@@ -482,7 +483,7 @@ def _rack_game(
     }
 
 
-def _rack(request: HttpRequest, game: Game) -> HttpResponse:
+def _rack(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if not isinstance(game, CountedGame):
         raise Http404(f"No calculator for {game.label}")
     acted = any(key in request.GET for key in ACTIONS)
