@@ -1,5 +1,7 @@
 """Bench figures for Cox's scoring and for settling a whole deal from the cards."""
 
+from functools import partial
+
 from bench import TWELVE, Case, Goal, register
 from games.engine.cox import CoxOptions, _make_hand, _search, _vector, parse_hand, score_hand
 from games.engine.deal import settle_deal
@@ -62,8 +64,7 @@ def cox_scoring() -> list[Case]:
     for name, hand in COX_HANDS:
         codes = hand.split()
         cases.append(
-            Case(f"(4) Cox: {name}", lambda codes=codes: score_hand(codes, 1), goal=COX_GOAL,
-                 in_ms=True)
+            Case(f"(4) Cox: {name}", partial(score_hand, codes, 1), goal=COX_GOAL, in_ms=True)
         )  # fmt: skip
     return cases
 

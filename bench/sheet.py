@@ -342,7 +342,8 @@ def measure_growth(client: Client, deals: int = 300, samples: int = 12) -> tuple
     pairs = [
         (client.import_sheet(short_text), client.import_sheet(long_text)) for _ in range(samples)
     ]
-    tenth, last = [], []
+    tenth: list[float] = []
+    last: list[float] = []
     for short, long in pairs:
         for token, times in ((short, tenth), (long, last)):
             status, _, seconds = record(client, token, client.version(token))
