@@ -633,14 +633,16 @@ class PeelNew(CommerceGame):
         "Peel's modern Commerce: cards bought for ready money or by barter, a player stands, "
         "the best hand takes the pool."
     )
-    aliases = ("english-new", "english", "peel")
+    # Tuples typed as Game declares them, here and below: a variant that subclasses a game
+    # may set any number (mypy would infer this many).
+    aliases: ClassVar[tuple[str, ...]] = ("english-new", "english", "peel")
     book = PEEL
     rules_anchor = "description"
     bought_label = "Cards bought for ready money"
     stood = True
     bought = True
     settles_deals = True
-    options = (
+    options: ClassVar[tuple[Option, ...]] = (
         *_PEEL_HAND_OPTIONS,
         Option.of(RULINGS["peel-stander-pays"], "A beaten stander pays", "payment"),
         Option.of(RULINGS["peel-dealer-penalty"], "Penalties for the dealer", "payment"),
@@ -740,11 +742,11 @@ class PeelOld(CommerceGame):
     slug = "peel-old"
     label = "Peel's old game"
     summary = "Peel's Old Game: no trading; the best hand receives a stake from every other."
-    aliases = ("english-old",)
+    aliases: ClassVar[tuple[str, ...]] = ("english-old",)
     book = PEEL
     rules_anchor = "old-game"
     settles_deals = True
-    options = _PEEL_HAND_OPTIONS
+    options: ClassVar[tuple[Option, ...]] = _PEEL_HAND_OPTIONS
     rulings = (*_PEEL_HAND_RULINGS, RULINGS["peel-old-equal-best"])
 
     def settle(
@@ -799,7 +801,7 @@ class Pool(CommerceGame):
     whole_game = True
     stake = False
     rotation = "pool"
-    options = (
+    options: ClassVar[tuple[Option, ...]] = (
         *_PEEL_HAND_OPTIONS,
         Option(
             "buy_in", "Each player's buy-in for three counters", (), "3", None, "amount", "game"
@@ -872,14 +874,14 @@ class Swedish(CommerceGame):
     rotation = "swedish"
     stake_label = "Value of a chip"
     dealer_word = "banker"
-    ties_to_dealer = (Citation(SWEDISH, "lika"),)
+    ties_to_dealer: ClassVar[tuple[Citation, ...]] = (Citation(SWEDISH, "lika"),)
     bought_label = "Cards bought from the talon"
     min_players = 3
     max_players = 17
     stood = False
     bought = True
     settles_deals = True
-    options = (
+    options: ClassVar[tuple[Option, ...]] = (
         Option.of(RULINGS["poang-equal-sums"], "Equal poäng sums"),
         Option.of(RULINGS["swedish-tie"], "Best hands equal without the banker", "payment"),
     )
