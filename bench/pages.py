@@ -322,16 +322,49 @@ end
 """
 
 
+def wrk_installed() -> bool:
+    """Whether ``wrk`` is on the PATH; if not, says how to install it."""
+    if shutil.which("wrk") is None:
+        print(
+            "error: wrk is not installed: run 'make bench' or 'apt-get install -y wrk'",
+            file=sys.stderr,
+        )
+        return False
+    return True
+
+
 def wrk(url: str, headers: dict[str, str], duration: int, fresh: tuple[str, ...] = ()) -> Run:
-    command = ["wrk", "-t2", "-c16", f"-d{duration}s", "--latency"]
+    """``wrk -t2 -c16`` on ``url``, or on one of the ``fresh`` paths at random per request."""
+    if not fresh:
+        return wrk_run(url, headers, duration, "-t2", "-c16")
+    with tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
+        script.write(_SPREAD % ",".join(f'"{path}"' for path in fresh))
+        script.flush()
+        return wrk_run(url, headers, duration, "-t2", "-c16", script=Path(script.name))
+
+
+def wrk_run(
+    url: str,
+    headers: dict[str, str],
+    duration: int,
+    *flags: str,
+    script: Path | None = None,
+    env: dict[str, str] | None = None,
+) -> Run:
+    """One run of ``wrk`` with ``flags`` (threads, connections) and a Lua ``script``: its
+    requests/s, p99 latency, and errors (answers not 2xx or 3xx, and timeouts)."""
+    command = ["wrk", *flags, f"-d{duration}s", "--latency"]
     for name, value in headers.items():
         command += ["-H", f"{name}: {value}"]
-    with tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
-        if fresh:
-            script.write(_SPREAD % ",".join(f'"{path}"' for path in fresh))
-            script.flush()
-            command += ["-s", script.name]
-        out = subprocess.run([*command, url], capture_output=True, text=True, check=True).stdout
+    if script is not None:
+        command += ["-s", str(script)]
+    out = subprocess.run(
+        [*command, url],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, **(env or {})},
+    ).stdout
     rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
     p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", out, re.MULTILINE)
     if rps is None or p99 is None:
@@ -346,8 +379,12 @@ def wrk(url: str, headers: dict[str, str], duration: int, fresh: tuple[str, ...]
 
 
 @dataclass
-class Measured:
-    page: Page
+class Figure:
+    """One figure over the rounds: each run's ratio to the trivial view's runs around it, its
+    requests/s, p99 latency and errors (this bench's pages, and bench/sheet.py's)."""
+
+    name: str
+    goal: float
     ratios: list[float] = field(default_factory=list)
     rps: list[float] = field(default_factory=list)
     p99: list[float] = field(default_factory=list)
@@ -355,22 +392,30 @@ class Measured:
 
     @property
     def ratio(self) -> float:
-        return statistics.median(self.ratios)
+        """The median ratio; a round whose trivial runs got no answer (NaN) does not count."""
+        return statistics.median(r for r in self.ratios if r == r) if self.ratios else 0.0
 
     @property
     def met(self) -> bool:
-        return (
-            self.ratio >= self.page.goal
-            and statistics.median(self.p99) < P99_MS
-            and self.errors == 0
-        )
+        return self.ratio >= self.goal and self.errors == 0
+
+
+@dataclass
+class Measured(Figure):
+    """A page's figure, whose goal includes a p99 latency."""
+
+    page: Page = field(kw_only=True)
+
+    @property
+    def met(self) -> bool:
+        return super().met and statistics.median(self.p99) < P99_MS
 
 
 def load(
     server: Server, pages: list[Page], trivial: Page, rounds: int, duration: int, group: int
 ) -> tuple[list[Measured], list[float]]:
     """Every page in every round, the trivial view before and after each group of pages."""
-    measured = {page.name: Measured(page) for page in pages}
+    measured = {page.name: Measured(page.name, page.goal, page=page) for page in pages}
     trivial_rps: list[float] = []
     for n in range(rounds):
         print(f"  round {n + 1} of {rounds} …", file=sys.stderr, flush=True)
@@ -417,11 +462,7 @@ def main(argv: list[str] | None = None) -> int:
         "--identity", action="store_true", help="do not send Accept-Encoding: gzip as browsers do"
     )
     args = parser.parse_args(argv)
-    if shutil.which("wrk") is None:
-        print(
-            "error: wrk is not installed: run 'make bench' or 'apt-get install -y wrk'",
-            file=sys.stderr,
-        )
+    if not wrk_installed():
         return 2
     sent = {} if args.identity else BROWSER
     pages = [replace(p, headers={**sent, **p.headers}) for p in PAGES if args.only in p.name]

@@ -34,9 +34,7 @@ import argparse
 import http.client
 import random
 import re
-import shutil
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -45,7 +43,7 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
 
-from bench.pages import Run, Server, verdict, wrk
+from bench.pages import Figure, Run, Server, verdict, wrk, wrk_installed, wrk_run
 from games.engine.cards import PACK_52
 from games.scoresheet import ledger, serialize
 
@@ -213,57 +211,6 @@ def wrk_record(server: Server, client: Client, token: str, duration: int, script
         script=script,
         env=env,
     )
-
-
-def wrk_run(
-    url: str,
-    headers: dict[str, str],
-    duration: int,
-    *flags: str,
-    script: Path | None = None,
-    env: dict[str, str] | None = None,
-) -> Run:
-    if not flags and script is None and env is None:
-        return wrk(url, headers, duration)
-    command = ["wrk", *flags, f"-d{duration}s", "--latency"]
-    for name, value in headers.items():
-        command += ["-H", f"{name}: {value}"]
-    if script is not None:
-        command += ["-s", str(script)]
-    import os
-
-    out = subprocess.run(
-        [*command, url],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, **(env or {})},
-    ).stdout
-    rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
-    p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", out, re.MULTILINE)
-    if rps is None or p99 is None:
-        raise RuntimeError(f"cannot read wrk's output:\n{out}")
-    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-    units = {"us": 1e-3, "ms": 1.0, "s": 1e3}
-    return Run(float(rps[1]), float(p99[1]) * units[p99[2]], int(bad[1]) if bad else 0)
-
-
-@dataclass
-class Figure:
-    name: str
-    goal: float
-    ratios: list[float] = field(default_factory=list)
-    rps: list[float] = field(default_factory=list)
-    p99: list[float] = field(default_factory=list)
-    errors: int = 0
-
-    @property
-    def ratio(self) -> float:
-        return statistics.median(r for r in self.ratios if r == r) if self.ratios else 0.0
-
-    @property
-    def met(self) -> bool:
-        return self.ratio >= self.goal and self.errors == 0
 
 
 def measure_load(
@@ -446,11 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=300, help="deals of the measured sheet")
     parser.add_argument("--large", type=int, default=2000, help="deals of the large sheet")
     args = parser.parse_args(argv)
-    if shutil.which("wrk") is None:
-        print(
-            "error: wrk is not installed: run 'make bench' or 'apt-get install -y wrk'",
-            file=sys.stderr,
-        )
+    if not wrk_installed():
         return 2
     print("  building the sheets …", file=sys.stderr, flush=True)
     big = evening(args.deals)
