@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
+import games.engine.registry  # noqa: F401  (loads the whole engine)
 from content.library import find_paragraph
 from games.engine.citations import RULINGS, Citation
-from games.engine.registry import commerce  # noqa: F401  (loads the whole engine)
 
 ENGINE = Path(__file__).resolve().parent.parent / "games" / "engine"
 BOOK_OF = {"peel": "peel-commerce", "swedish": "commerce-swedish", "cox": "cox-commerce"}

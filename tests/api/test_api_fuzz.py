@@ -5,6 +5,7 @@ any JSON value, so the odd value reaches the code that reads it rather than an e
 """
 
 import json
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -20,7 +21,7 @@ JSON = st.recursive(
 )
 PLAYERS = [{"hand": ["AS", "KS", "QS"], "bought": 1}, {"hand": ["9H", "9D", "2C"]},
            {"hand": ["5C", "6D", "8H"], "bought": 2}]
-VALID = {
+VALID: dict[str, dict[str, Any]] = {
     "/api/v1/commerce/showdown": {"rules": "english", "hands": [["AS", "2S", "3S"],
                                                                ["KD", "KH", "2C"]],
                                   "pack": 52, "limited": "none", "dealer": 0,

@@ -222,7 +222,7 @@ def test_pack_card_constructor_rejects_cards_not_in_the_pack():
     for bad in (("suit", "ship", 6), ("honor", "ship", 1), ("captain", "fruit", 0),
                 ("greenback", "", 5), ("bank", "", 1), ("joker", "", 0)):  # fmt: skip
         with pytest.raises(CoxCardError, match="no such card in Cox's pack"):
-            CoxCard(*bad)  # type: ignore[arg-type]
+            CoxCard(*bad)
 
 
 @pytest.mark.parametrize(
@@ -1091,9 +1091,9 @@ def near_complete_hands(draw: st.DrawFn) -> list[str]:
     kinds = draw(st.lists(st.sampled_from(KINDS), min_size=3, max_size=3, unique=True))
     shape = draw(st.sampled_from([(2, 3, 3), (2, 3, 4), (2, 4, 4), (3, 3, 3), (2, 2, 3),
                                   (1, 3, 3), (2, 2, 4), (1, 2, 3), (3, 3, 4)]))  # fmt: skip
-    shape = draw(st.permutations(shape))
+    sizes = draw(st.permutations(shape))
     cards: list[str] = []
-    for kind, n in zip(kinds, shape, strict=True):
+    for kind, n in zip(kinds, sizes, strict=True):
         if kind in HONOR_KINDS:
             numbers = draw(st.permutations(range(1, 5)))[:n]
             cards += [f"{kind}-{i}" for i in numbers]
@@ -1301,7 +1301,7 @@ def test_players_two_three_or_four():
     assert [cox_module.check_players(n) for n in (2, 3, 4)] == [2, 3, 4]
     for wrong in (1, 5, True, "3"):
         with pytest.raises(ValueError, match="two, three or four players"):
-            cox_module.check_players(wrong)  # type: ignore[arg-type]
+            cox_module.check_players(wrong)
 
 
 def test_supply_bases_numbered_one_to_four_each_player_his_own():

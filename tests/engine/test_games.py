@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from games.engine.cards import CardError
 from games.engine.deal import settle_deal, settlement_option_names
-from games.engine.games import OptionError, get, registered
+from games.engine.games import CommerceGame, OptionError, get, registered
 from games.engine.settlement import SettlementError
 
 
@@ -158,6 +158,7 @@ def test_judge_takes_cards_already_read_with_the_same_verdict_and_checks():
     from games.engine.cards import CardError, parse_hands
 
     game = get("peel-new")
+    assert isinstance(game, CommerceGame)
     config = game.configure()
     codes = ["AS KS QS", "9H 9D 2C", "5C 6D 8H"]
     cards = parse_hands(codes, game.pack(config))

@@ -836,12 +836,12 @@ def test_settlement_error_is_a_value_error() -> None:
 )
 def test_parse_amount_refuses_amounts_no_table_plays_for(value: object) -> None:
     with pytest.raises(SettlementError, match="^stake: .* not an amount a table plays for"):
-        parse_amount(value, "stake")  # type: ignore[arg-type]
+        parse_amount(value, "stake")
 
 
 @pytest.mark.parametrize("value", ["1000000000", "1/3", "0.0001", 2.5])
 def test_parse_amount_accepts_the_largest_and_finest_sane_amounts(value: object) -> None:
-    assert parse_amount(value, "stake") > 0  # type: ignore[arg-type]
+    assert parse_amount(value, "stake") > 0
 
 
 def test_turns_dealt_counts_a_same_dealer_run_as_one_turn() -> None:

@@ -13,6 +13,7 @@ from games.engine.commerce import (
     HandValue,
     Limited,
     PeelRules,
+    Rules,
     SwedishRules,
     compare,
     evaluate,
@@ -50,7 +51,7 @@ SWEDISH_ANCHORS = {
     "lika",
     "inledning",
 }
-ALL_RULES = [
+ALL_RULES: list[Rules] = [
     PeelRules(),
     PeelRules(PACK_32),
     PeelRules(limited=Limited.NO_PAIR),

@@ -295,4 +295,4 @@ def test_rules_from_name_swedish():
     with pytest.raises(ValueError, match="unknown option 'flush_ties' for swedish"):
         rules_from_name("swedish", flush_ties="share")
     with pytest.raises(ValueError, match="poang_ties must be one of 'equal', 'highest-card'"):
-        SwedishRules(poang_ties="split")  # type: ignore[arg-type]
+        SwedishRules(poang_ties="split")

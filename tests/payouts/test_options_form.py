@@ -35,8 +35,10 @@ def test_a_field_for_every_option_in_the_registrys_words(game):
     assert list(fields) == [o.name for o in game.options]
     for option in game.options:
         made = fields[option.name]
+        assert isinstance(made, OptionChoiceField | AmountField | OptionCheckbox)
         assert made.label == option.label and made.option is option
         if isinstance(made, OptionChoiceField):
+            assert isinstance(made.choices, list)  # as Django normalises them
             assert [v for v, _ in made.choices] == [v for v, _ in option.values]
             for (_, shown), (_, words) in zip(made.choices, option.values, strict=True):
                 assert shown.lower() == words.lower()  # the words, a capital first

@@ -102,7 +102,9 @@ def test_back_after_an_update_gets_the_whole_page(client):
 
 def test_every_answer_varies_on_the_htmx_headers():
     request = RequestFactory().get(NEW, DEAL, headers=HTMX)
-    request.htmx = None  # as without django-htmx's middleware: a plain page
+    # As without django-htmx's middleware: a plain page (None, which the request's type,
+    # HtmxDetails, does not allow; a WSGIRequest declares no htmx at all).
+    request.htmx = None  # type: ignore[attr-defined]
     response = calculator(request, "peel-new")
     vary = response["Vary"]
     assert "HX-Request" in vary and "HX-History-Restore-Request" in vary
