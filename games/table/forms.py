@@ -20,11 +20,12 @@ The on-screen pack is drawn here too, each card's button rendered once and kept
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache
 from html import escape  # Django's escape is this, behind a lazy-string wrapper
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 from urllib.parse import urlencode
 
 from django import forms
@@ -42,6 +43,7 @@ from games.engine.cards import (
     parse_card,
     split_tokens,
 )
+from games.engine.citations import Ruling
 from games.engine.games import Config, Game, Option
 from games.options_form import configure, option_defaults, option_fields
 
@@ -751,10 +753,28 @@ class GameForm(TableForm):
         return html
 
 
-def _supply_base_field() -> forms.ChoiceField:
+class RackGame(Protocol):
+    """What a game whose board is a rack of cards counted answers (``Cox``)."""
+
+    @property
+    def hand_limit(self) -> int:
+        """The most cards a hand laid out holds."""
+
+    @property
+    def hand_limit_ruling(self) -> Ruling:
+        """The ruling that says why."""
+
+    @property
+    def supply_bases(self) -> tuple[int, ...]:
+        """The Supply Bases' numbers a player may have."""
+
+    def score(self, cards: Sequence[str], supply_base: int, config: Config) -> cox.CoxScore: ...
+
+
+def _supply_base_field(bases: tuple[int, ...]) -> forms.ChoiceField:
     return forms.ChoiceField(
         label="Your Supply Base",
-        choices=[(str(n), f"No. {n}") for n in cox.SUPPLY_BASES],
+        choices=[(str(n), f"No. {n}") for n in bases],
         required=False,
         widget=forms.RadioSelect,
         help_text="Your own greenback (the one with your Supply Base's number) counts 6.",
@@ -774,8 +794,9 @@ def game_form(game: Game) -> type[GameForm]:
             fields[option.name].help_text = f"Our reading by default: {option.ruling.reading}"
     defaults = option_defaults(game, {o.part for o in options})
     if game.board == "rack":
-        fields = {"base": _supply_base_field(), **fields}
-        defaults["base"] = str(cox.SUPPLY_BASES[0])
+        bases = cast(RackGame, game).supply_bases
+        fields = {"base": _supply_base_field(bases), **fields}
+        defaults["base"] = str(bases[0])
     attrs = {
         "game": game,
         "options": tuple(options),
@@ -911,17 +932,16 @@ class Rack:
         return found
 
 
-MAX_RACK = cox.MAX_HAND_CARDS
-"""The most cards a hand laid out holds: the engine's limit (ruling ``cox-hand-size``: eight,
-and one more for each greenback or fourth card). A tap beyond it is refused; cards typed
-beyond it are kept, up to :data:`MAX_RACK_FIELDS`, and the engine's refusal is shown beside
-the rack, so that the player can remove some."""
 MAX_RACK_FIELDS = 40
 """The most card fields a rack page shows (the rest of an edited address is dropped)."""
 
 
-def read_rack(query: QueryDict) -> Rack:
-    """The rack from ``card=auto-5&card=bank...``, edited by ``tap=CODE`` and ``clear=N``."""
+def read_rack(query: QueryDict, limit: int) -> Rack:
+    """The rack from ``card=auto-5&card=bank...``, edited by ``tap=CODE`` and ``clear=N``.
+
+    ``limit`` is the most cards a hand laid out holds (``RackGame.hand_limit``): a tap beyond
+    it is refused; cards typed beyond it are kept, up to :data:`MAX_RACK_FIELDS`, and the
+    engine's refusal is shown beside the rack, so that the player can remove some."""
     raw = [t.strip() for t in query.getlist("card")]
     rack = Rack([])
     if len(raw) > MAX_RACK_FIELDS:
@@ -945,8 +965,8 @@ def read_rack(query: QueryDict) -> Rack:
             if held >= card.pack_count:
                 copies = "one" if card.pack_count == 1 else f"{card.pack_count}"
                 rack.notice = f"The pack has only {copies} of {card.name}."
-            elif len(raw) >= MAX_RACK:
-                rack.notice = f"A hand laid out holds at most {MAX_RACK} cards: remove one first."
+            elif len(raw) >= limit:
+                rack.notice = f"A hand laid out holds at most {limit} cards: remove one first."
             else:
                 raw.append(card.code)
     rack.slots = [RackSlot(i, t) for i, t in enumerate(raw, start=1)]

@@ -56,7 +56,6 @@ from content.library import get_book
 from content.templatetags.library import citation_url
 from games.engine import cox
 from games.engine.cards import PACK_52, Card, CardError, parse_card
-from games.engine.citations import Citation
 from games.engine.commerce import Rules, Showdown
 from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
 from games.engine.games import Config, Game, UnknownGame, get, registered
@@ -66,10 +65,10 @@ from games.explaining import Explanation, explain
 from games.options_form import chosen_values
 
 from .forms import (
-    MAX_RACK,
     Board,
     DealerForm,
     GameForm,
+    RackGame,
     TableForm,
     game_form,
     pack_html,
@@ -219,13 +218,13 @@ _options_html: OrderedDict[tuple[object, ...], str] = OrderedDict()
 
 
 def _options(template: str, form: TableForm, hands: int, context: dict[str, Any]) -> str:
-    """A page's options (its ``#options`` partial), drawn once for each choice of them and
-    number of hands (the dealer's choices): every tap brings new hands, and rarely new
+    """A page's options (its ``#options`` partial), drawn once for each game, choice of them
+    and number of hands (the dealer's choices): every tap brings new hands, and rarely new
     options. A form with an error is drawn every time, with its messages; in DEBUG too."""
     name = _partial(template, "options")
     if settings.DEBUG or form.errors:
         return render_to_string(name, context)
-    key = (name, tuple(form.data.items()), hands)
+    key = (name, type(form), tuple(form.data.items()), hands)  # type(form): one per game
     html = _options_html.get(key)
     if html is None:
         html = _options_html[key] = render_to_string(name, context)
@@ -253,16 +252,10 @@ class HandsGame(Protocol):
 
     def judge(
         self,
-        hands: Sequence[str | Sequence[str]],
+        hands: Sequence[str | Sequence[str] | Sequence[Card]],
         config: Config,
         dealer: int | None = None,
     ) -> Showdown: ...
-
-
-class RackGame(Protocol):
-    """What a game whose board is a rack of cards counted answers."""
-
-    def score(self, cards: Sequence[str], supply_base: int, config: Config) -> cox.CoxScore: ...
 
 
 def game_url(game: Game) -> str:
@@ -408,23 +401,6 @@ def _rules(game: HandsGame, config: Config) -> Rules:
     return rules
 
 
-_TIED = ("AS KS QS", "AH KH QH")
-"""Two hands equal under every rule set and in every pack: the same sequence in two suits."""
-
-
-@cache
-def dealer_on_ties(game: Game) -> tuple[Citation, ...]:
-    """Whether, by the game's own rules, the dealer wins a tie for first place he is in:
-    the paragraphs that say so, or none. Asked of the engine with two equal hands."""
-    try:
-        result = cast(HandsGame, game).judge(list(_TIED), game.configure(), 1)
-    except (EngineError, ValueError):
-        return ()
-    if result.winners != (1,) or result.decider is None:
-        return ()
-    return result.decider.citations
-
-
 # --------------------------------------------------------------------------- showdowns
 
 
@@ -567,8 +543,8 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     result: Showdown | None = None
     if config is not None and board.complete:
         try:
-            codes = [[str(card) for card in hand.cards] for hand in board.hands]
-            result = hands_game.judge(codes, config, dealer=form.dealer_index())
+            cards = [hand.cards for hand in board.hands]
+            result = hands_game.judge(cards, config, dealer=form.dealer_index())
         except CardError as error:
             board.error = error.message
         except EngineError as error:
@@ -582,7 +558,6 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     if bad:
         board.keep_as_typed()
     board.mark_target()
-    ties = dealer_on_ties(game)
     context = {
         "game": game,
         "book": _book(game),
@@ -591,7 +566,7 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
         "board": board,
         "form": form,
         "options_note": _options_note(game, form),
-        "dealer_on_ties": ties,
+        "ties_to_dealer": game.ties_to_dealer,
         "rules": rules,
         "result": result,
         "reasons": explain(result.reasons, chosen=chosen_values(config))
@@ -614,23 +589,18 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
 
 _EXAMPLES = ("AS", "10H", "JH")
 """The cards the pack's hint writes as examples (the ace of spades, ten and knave of hearts)."""
-_WRITERS: dict[str, Callable[[Card], str]] = {"sv": lambda card: card.swedish_code}
-"""How a rulebook's language writes a card, where it is not rank then suit (``AS``)."""
 
 
 @cache
 def notation(game: Game) -> str:
-    """Cards written as the game's book writes them, for the pack's hint: three in its own
-    way, the first as a symbol and in the other way the engine reads too.
-
-    Derived from the language of the game's book until the registry says how its book
-    writes cards (a ``Game`` attribute: see the report of issue 8)."""
-    book = get_book(game.book)
-    language = book.language if book is not None else "en"
-    own = _WRITERS.get(language, str)
-    other = str if own is not str else _WRITERS["sv"]
+    """Cards written as the game's book writes them (``Game.write_card``), for the pack's
+    hint: three in its own way, the first as a symbol and in the other way the engine reads
+    too (suit first, as the Swedish text writes it, or rank then suit)."""
     cards = [parse_card(code) for code in _EXAMPLES]
-    return ", ".join([*(own(card) for card in cards), cards[0].symbol, other(cards[0])])
+    own = [game.write_card(card) for card in cards]
+    ace = cards[0]
+    other = ace.swedish_code if own[0] == str(ace) else str(ace)
+    return ", ".join([*own, ace.symbol, other])
 
 
 @cache
@@ -740,13 +710,14 @@ def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: b
 
 def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     query = request.GET
-    rack = read_rack(query)
+    rack_game = cast(RackGame, game)
+    rack = read_rack(query, rack_game.hand_limit)
     form = game_form(game)(query)
     config = form.config()
     score = None
     if config is not None and rack.slots and not rack.has_errors:
         try:
-            score = cast(RackGame, game).score(rack.codes, form.supply_base(), config)
+            score = rack_game.score(rack.codes, form.supply_base(), config)
         except (cox.CoxCardError, ValueError) as error:
             rack.error = str(error)
     params = [("card", code) for code in rack.codes]
@@ -771,7 +742,6 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
         "game": game,
         "book": _book(game),
         "rack": rack,
-        "max_rack": MAX_RACK,
         "form": form,
         "score": score,
         "verdict": headline,

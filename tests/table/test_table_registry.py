@@ -20,8 +20,17 @@ import pytest
 from django.test import Client
 
 from games.engine import cox
-from games.engine.citations import PEEL, RULINGS
-from games.engine.games import CommerceGame, Option, get, register, registered, unregister
+from games.engine.cards import Card
+from games.engine.citations import PEEL, RULINGS, Citation, Ruling
+from games.engine.games import (
+    CommerceGame,
+    Cox,
+    Option,
+    get,
+    register,
+    registered,
+    unregister,
+)
 from games.table import forms, views
 from tests.table.test_table_views import HX, Page, hands, verdict
 
@@ -460,7 +469,7 @@ def test_a_bad_value_in_any_field_is_refused_beside_it_and_the_rest_is_kept(
 
 
 def test_a_rack_holds_at_most_the_engines_count_and_says_why(client):
-    assert forms.MAX_RACK == cox.MAX_HAND_CARDS == 14
+    assert get("cox").hand_limit == cox.MAX_HAND_CARDS == 14  # the registry's limit
     full = [("card", c) for c in ["auto-1"] * 4 + ["ship-1"] * 4 + ["plane-1"] * 4]
     full += [("card", "fruit-1"), ("card", "fruit-2")]
     page = client.get("/table/cox/?" + urlencode(full))
@@ -572,6 +581,68 @@ def test_the_pack_hint_writes_cards_as_the_games_book_writes_them(client):
     # Every example is a card the page reads: typed, it is judged.
     typed = client.get("/table/swedish/?h=sE+h10+hkn&h=2C+2D+2H")
     assert verdict(typed).startswith("Hand 2 wins with tretal")
+
+
+class TinyOwnWay(Tiny):
+    """Tiny Commerce as a book that gives ties to the dealer and writes cards its own way."""
+
+    slug: ClassVar[str] = "tiny-own-way"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    ties_to_dealer: ClassVar[tuple[Citation, ...]] = (Citation(PEEL, "old-game-play"),)
+
+    def write_card(self, card: Card) -> str:
+        return f"{card.rank.code}/{str(card)[-1]}"
+
+
+class SmallRack(Cox):
+    """Cox's count with a smaller rack and two Supply Bases, registered by a test."""
+
+    slug: ClassVar[str] = "small-rack"
+    label: ClassVar[str] = "Small Rack"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    hand_limit: ClassVar[int] = 9
+    hand_limit_ruling: ClassVar[Ruling] = RULINGS["cox-tied-game"]
+    supply_bases: ClassVar[tuple[int, ...]] = (3, 4)
+
+
+@pytest.fixture
+def own_way():
+    games = [register(TinyOwnWay()), register(SmallRack())]
+    yield games
+    for game in games:
+        unregister(game.slug)
+
+
+def test_the_page_asks_the_registry_about_ties_cards_and_the_rack(client, own_way):
+    """What the table once worked out for itself (a showdown of two equal hands, the book's
+    language, the engine's constants), it reads from the game."""
+    body = client.get("/table/tiny-own-way/").content.decode()
+    options = body[body.index('<div class="options">') : body.index("<details")]
+    assert 'id="id_dealer"' in options and 'href="/library/peel-commerce/#old-game-play"' in options
+    hint = Page(body).text("pack-hint")
+    assert "such as A/S, 10/H, J/H, A♠, AS;" in hint  # its own way, then symbol, then rank-suit
+    rack = client.get("/table/small-rack/?" + urlencode([("card", "auto-1")] * 3 + [("base", "3")]))
+    page = Page(rack.content.decode())
+    assert "At most 9 cards" in page.text("rack-help")
+    assert 'href="/rulings/#cox-tied-game"' in rack.content.decode()
+    assert [i for i in page.by_id if i.startswith("id_base_")] == ["id_base_0", "id_base_1"]
+    assert 'value="3" id="id_base_0" checked' in rack.content.decode()
+    full = [("card", "auto-1")] * 4 + [("card", "ship-1")] * 4 + [("card", "fruit-1")]
+    tapped = client.get("/table/small-rack/?" + urlencode([*full, ("tap", "grain-1")]))
+    assert "at most 9 cards" in Page(tapped.content.decode()).text("main")
+
+
+def test_the_cards_read_by_the_board_are_judged_as_read(client, monkeypatch):
+    """The board has read and checked every card; the game judges those cards, not their
+    codes read a second time."""
+    import games.engine.games as registry
+
+    def read_again(*args, **kwargs):
+        raise AssertionError("the cards were read a second time")
+
+    monkeypatch.setattr(registry, "parse_hands", read_again)
+    response = client.get("/table/peel-new/?" + urlencode(hands("7S 7H 7D", "AS AH 2C")))
+    assert verdict(response).startswith("Hand 1 wins with tricon")
 
 
 def test_a_game_may_have_a_page_of_its_own_else_its_boards(client, tiny, settings):
