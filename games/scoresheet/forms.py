@@ -12,13 +12,21 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import QueryDict
 
-from games.engine import cox
 from games.engine.cards import split_tokens
+from games.engine.commerce import Category
+from games.engine.games import Config, Game, Option
 from games.forms_util import sentence
+from games.options_form import (
+    OptionCheckbox,
+    OptionChoiceField,
+    configure,
+    option_defaults,
+    option_fields,
+)
 from games.payouts.render import FastRenderer
 
 from . import ledger
-from .ledger import OPTIONS, RULE_SETS, EntryError, SpecError
+from .ledger import EntryError, SpecError
 
 SEAT_WORDS = "Seat"
 
@@ -61,38 +69,71 @@ class KeyedForm(forms.Form):
 # --- Starting a game ------------------------------------------------------------------------
 
 
-def _option_field(option: ledger.OptionSpec) -> forms.Field:
-    if option.kind == "amount":
-        return forms.CharField(
-            label=option.label,
-            required=False,
-            max_length=20,
-            initial=option.default,
-            widget=forms.TextInput(
-                attrs={"inputmode": "decimal", "autocomplete": "off", "class": "amount"}
-            ),
-        )
-    # Radio buttons, not a drop-down: a ruling's alternatives are sentences, which a phone
-    # cuts off in a <select> but wraps beside a radio button.
-    return forms.ChoiceField(
-        label=option.label,
-        choices=option.choices,
-        required=False,
-        initial=option.default,
-        widget=forms.RadioSelect,
-    )
+class GameOptionsForm(forms.Form):
+    """One game's house-rule options, from the registry (:func:`games.options_form.option_fields`:
+    each option's label, values and words declared once, in the engine), under the game's
+    slug as the prefix of its fields (``pool-buy_in``), so every game's options can stand on
+    one page. An option not sent takes its default."""
+
+    default_renderer = FastRenderer()
+
+    def __init__(self, game: Game, data: Any = None) -> None:
+        self.game = game
+        defaults = option_defaults(game)
+        if data is not None:  # a field not sent takes its default (a checkbox: unticked)
+            data = data.copy()
+            for name, value in defaults.items():
+                key = f"{game.slug}-{name}"
+                if not data.get(key):
+                    data[key] = value
+        super().__init__(data, prefix=game.slug, initial=defaults)
+        self.fields.update(option_fields(game))
+        for bound in self.fields.values():
+            if isinstance(bound, OptionChoiceField):
+                # Radio buttons, not a drop-down: a ruling's alternatives are sentences,
+                # which a phone cuts off in a <select> but wraps beside a radio button.
+                bound.widget = forms.RadioSelect(choices=bound.choices)
+
+    def config(self) -> Config | None:
+        """The game's options, checked by the game (None, each refusal beside its field)."""
+        if not self.is_valid():
+            return None
+        return configure(self, self.game)
+
+    def shown(self) -> list[tuple[forms.BoundField, Option, str]]:
+        """Each field with its option and how it is drawn: ``radio``, ``checkbox``, ``amount``."""
+        out = []
+        for name, made in self.fields.items():
+            option: Option = made.option  # type: ignore[attr-defined]
+            if isinstance(made, OptionCheckbox):
+                how = "checkbox"
+            elif option.kind == "amount":
+                how = "amount"
+            else:
+                how = "radio"
+            out.append((self[name], option, how))
+        return out
+
+
+@dataclass
+class GameChoice:
+    """A game offered on the start page: its radio button and its options."""
+
+    game: Game
+    radio: Any
+    options: GameOptionsForm
 
 
 class StartForm(forms.Form):
-    """The rule set, the players round the table, the stake and the house rules."""
+    """The game, the players round the table, the stake and the house rules: every game a
+    sheet can keep (:func:`ledger.sheet_games`, from the registry) with its own options."""
 
     default_renderer = FastRenderer()
 
     rules = forms.ChoiceField(
-        label="Rule set",
-        choices=[(s, r.label) for s, r in RULE_SETS.items()],
+        label="Game",
+        choices=(),
         widget=forms.RadioSelect,
-        initial="peel-new",
         error_messages={
             "required": "Choose the rules you play by.",
             "invalid_choice": "Choose one of the rule sets listed.",
@@ -116,11 +157,25 @@ class StartForm(forms.Form):
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for name, option in OPTIONS.items():
-            self.fields[name] = _option_field(option)
+    def __init__(self, data: Any = None) -> None:
+        super().__init__(data)
+        self.games = ledger.sheet_games()
+        choices = [(game.slug, game.label) for game in self.games]
+        self.fields["rules"].choices = choices
+        if self.games:
+            self.fields["rules"].initial = self.games[0].slug
+        self.options = {game.slug: GameOptionsForm(game, data) for game in self.games}
         self.spec: ledger.Spec | None = None
+
+    @property
+    def stakes(self) -> str:
+        """The slugs of the games played for a stake (the stake field shows for them)."""
+        return " ".join(game.slug for game in self.games if game.stake)
+
+    def choices(self) -> list[GameChoice]:
+        """Each game with its radio button and its options, in the registry's order."""
+        radios = {radio.data["value"]: radio for radio in self["rules"]}
+        return [GameChoice(game, radios[game.slug], self.options[game.slug]) for game in self.games]
 
     def clean_title(self) -> str:
         try:
@@ -132,57 +187,23 @@ class StartForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
+        options = self.options[data["rules"]]
+        config = options.config()
+        correct = f"Correct the house rules of {options.game.label} marked below."
+        if config is None:
+            self.add_error(None, correct)
+            return data
         names = [line for line in data["players"].splitlines() if line.strip()]
-        options = {name: data.get(name) for name in OPTIONS}
         try:
-            self.spec = ledger.make_spec(data["rules"], names, data.get("stake") or "", options)
+            self.spec = ledger.make_spec(data["rules"], names, data.get("stake") or "", config)
         except SpecError as error:
-            where = error.field if error.field in self.fields else None
-            self.add_error(where, sentence(error.message))
+            if error.field in options.fields:
+                options.add_error(error.field, sentence(error.message))
+                self.add_error(None, correct)
+            else:
+                where = error.field if error.field in self.fields else None
+                self.add_error(where, sentence(error.message))
         return data
-
-    def option_groups(self) -> list[OptionGroup]:
-        """The option fields in fieldsets, each naming the rule sets it applies to."""
-        groups = []
-        for legend, names in OPTION_GROUPS:
-            applies = [slug for slug, r in RULE_SETS.items() if set(names) & set(r.options)]
-            groups.append(
-                OptionGroup(
-                    legend, " ".join(applies), [(self[name], OPTIONS[name]) for name in names]
-                )
-            )
-        return groups
-
-
-OPTION_GROUPS = (
-    (
-        "Peel's pack and combinations (his games and Pool Commerce)",
-        ("pack", "limited", "flush_ties", "short_pack_ace_low"),
-    ),
-    (
-        "Peel's new game",
-        ("stander_pays", "dealer_penalty", "tie_dealer_stake", "extended", "same_dealer"),
-    ),
-    ("Pool Commerce", ("buy_in", "prize", "horse_price", "tied_worst", "horse")),
-    ("Swedish rules", ("poang_ties", "tie")),
-    (
-        "Cox's Commerce",
-        (
-            "prefer_complete_arrangement",
-            "bank_counts_in_clear_hand",
-            "penalty_before_double",
-            "sell_out_requires_clear_hand",
-            "bank_pairs_with_captain",
-        ),
-    ),
-)
-
-
-@dataclass
-class OptionGroup:
-    legend: str
-    rules: str
-    fields: list[tuple[forms.BoundField, ledger.OptionSpec]]
 
 
 # --- Recording a deal ---------------------------------------------------------------------------
@@ -199,7 +220,7 @@ class PlayerFields:
     bought: forms.BoundField | None = None
     place: forms.BoundField | None = None
     category: forms.BoundField | None = None
-    cox_cards: forms.BoundField | None = None
+    counted_cards: forms.BoundField | None = None
     base: forms.BoundField | None = None
     score: forms.BoundField | None = None
     errors: list[str] = field(default_factory=list)
@@ -212,7 +233,7 @@ class PlayerFields:
             self.bought,
             self.place,
             self.category,
-            self.cox_cards,
+            self.counted_cards,
             self.base,
             self.score,
         ]
@@ -228,10 +249,12 @@ class DealForm(KeyedForm):
         self.spec = spec
         self.sheet = sheet
         self.group_errors: dict[str, list[str]] = {}
-        rule_set = spec.rule_set
+        game = spec.game
         n = spec.n
-        self.cox = spec.rules == "cox"
-        if self.cox:
+        self.counted = spec.keeping == ledger.COUNTED
+        if self.counted:
+            bases = spec.counted.supply_bases
+            bases_words = ", ".join(str(b) for b in bases[:-1]) + f" or {bases[-1]}"
             self.fields["mode"] = forms.ChoiceField(
                 label="Enter",
                 widget=forms.RadioSelect,
@@ -258,17 +281,17 @@ class DealForm(KeyedForm):
                 self.fields[f"base_{i}"] = forms.TypedChoiceField(
                     label="Supply base",
                     coerce=int,
-                    choices=[(b, str(b)) for b in cox.SUPPLY_BASES],
+                    choices=[(b, str(b)) for b in bases],
                     error_messages={
-                        "required": "Choose this player's supply base (1 to 4).",
-                        "invalid_choice": "A supply base is 1, 2, 3 or 4.",
+                        "required": f"Choose this player's supply base ({bases_words}).",
+                        "invalid_choice": f"A supply base is {bases_words}.",
                     },
                 )
                 self.fields[f"score_{i}"] = forms.IntegerField(
                     label="Score",
                     required=False,
-                    min_value=-ledger.MAX_COX_SCORE,
-                    max_value=ledger.MAX_COX_SCORE,
+                    min_value=-ledger.MAX_SCORE,
+                    max_value=ledger.MAX_SCORE,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 )
             return
@@ -276,7 +299,7 @@ class DealForm(KeyedForm):
         present = sheet.present
         seats = [(str(i), spec.players[i]) for i in active]
         self.fields["dealer"] = forms.TypedChoiceField(
-            label="Dealer",
+            label=game.dealer_word.capitalize(),
             coerce=int,
             choices=[(s, name) for s, name in seats if int(s) in active],
             error_messages={
@@ -284,7 +307,7 @@ class DealForm(KeyedForm):
                 "invalid_choice": "Choose one of the players still in the game.",
             },
         )
-        if rule_set.stood and not spec.flag("extended"):
+        if spec.asks_stood:
             self.fields["stood"] = forms.TypedChoiceField(
                 label="Who stood (knocked)",
                 coerce=int,
@@ -301,7 +324,7 @@ class DealForm(KeyedForm):
             choices=[("hands", "the hands shown"), ("result", "only the result")],
             error_messages={"required": "Choose whether to enter the hands or the result."},
         )
-        categories = [("", "—")] + [(c, _category_label(c)) for c in spec.categories]
+        categories = [("", "—")] + [(c, Category(c).term.capitalize()) for c in spec.categories]
         for i in present:
             for j in range(3):
                 self.fields[f"card_{i}_{j}"] = forms.CharField(
@@ -317,9 +340,9 @@ class DealForm(KeyedForm):
                         }
                     ),
                 )
-            if rule_set.bought:
+            if game.bought:
                 self.fields[f"bought_{i}"] = forms.IntegerField(
-                    label="Cards bought",
+                    label=game.bought_label,
                     required=False,
                     min_value=0,
                     max_value=ledger.MAX_BOUGHT,
@@ -334,7 +357,7 @@ class DealForm(KeyedForm):
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 help_text="1 for the best hand; equal hands share a place.",
             )
-            if rule_set.categories_needed:
+            if spec.categories_needed:
                 self.fields[f"category_{i}"] = forms.ChoiceField(
                     label="Combination",
                     required=False,
@@ -347,7 +370,7 @@ class DealForm(KeyedForm):
         """What was typed, as the ledger's raw entry data (before :func:`ledger.clean_entry`)."""
         d = self.cleaned_data
         n = self.spec.n
-        if self.cox:
+        if self.counted:
             return {
                 "mode": d.get("mode"),
                 "bases": [d.get(f"base_{i}") for i in range(n)],
@@ -357,11 +380,11 @@ class DealForm(KeyedForm):
         data: dict[str, Any] = {"dealer": d.get("dealer"), "mode": d.get("mode")}
         if "stood" in self.fields:
             data["stood"] = d.get("stood")
-        if self.spec.rule_set.bought:
+        if self.spec.game.bought:
             data["bought"] = [d.get(f"bought_{i}") or 0 for i in range(n)]
         data["hands"] = [[d.get(f"card_{i}_{j}") or "" for j in range(3)] for i in range(n)]
         data["places"] = [d.get(f"place_{i}") for i in range(n)]
-        if self.spec.rule_set.categories_needed:
+        if self.spec.categories_needed:
             data["categories"] = [d.get(f"category_{i}") or None for i in range(n)]
         return data
 
@@ -373,7 +396,7 @@ class DealForm(KeyedForm):
         raw = self.entry_data()
         mode = raw.get("mode")
         n = self.spec.n
-        if not self.cox and mode == "hands":
+        if not self.counted and mode == "hands":
             active = self.sheet.active
             for i in active:
                 typed = raw["hands"][i]
@@ -387,7 +410,7 @@ class DealForm(KeyedForm):
             for error in ledger.card_errors(self.spec, raw, active):
                 if error.field is not None and not self.has_error(error.field):
                     self.engine_error(error)
-        if self.cox and mode == "result":
+        if self.counted and mode == "result":
             for i in range(n):
                 if raw["scores"][i] is None and not self.has_error(f"score_{i}"):
                     self.add_error(f"score_{i}", "Enter this player's score.")
@@ -422,7 +445,7 @@ class DealForm(KeyedForm):
         base, _, rest = name.partition("_")
         parts = rest.split("_")
         words = {
-            "dealer": "Dealer",
+            "dealer": self.spec.game.dealer_word.capitalize(),
             "stood": "Who stood",
             "mode": "Enter",
             "hands": "The hands",
@@ -468,8 +491,8 @@ class DealForm(KeyedForm):
         for i in self.sheet.present:
             name = self.spec.players[i]
             row = PlayerFields(i, name, i in self.sheet.out)
-            if self.cox:
-                row.cox_cards = self[f"cards_{i}"]
+            if self.counted:
+                row.counted_cards = self[f"cards_{i}"]
                 row.base = self[f"base_{i}"]
                 row.score = self[f"score_{i}"]
             else:
@@ -482,17 +505,10 @@ class DealForm(KeyedForm):
         return rows
 
 
-_CATEGORY_LABELS = {"poang": "Poäng"}
-
-
-def _category_label(slug: str) -> str:
-    return _CATEGORY_LABELS.get(slug, slug.capitalize())
-
-
 def deal_initial(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
     """A new deal form: the next dealer chosen, everyone's purchases 0."""
     initial: dict[str, Any] = {}
-    if spec.rules == "cox":
+    if spec.keeping == ledger.COUNTED:
         previous = sheet.rows[-1].entry.data["bases"] if sheet.rows else None
         bases = previous or ([1, 3] if spec.n == 2 else list(range(1, spec.n + 1)))
         for i, b in enumerate(bases):
@@ -511,7 +527,7 @@ def entry_initial(spec: ledger.Spec, kind: str, data: dict[str, Any]) -> dict[st
     """A recorded deal's data as the form's initial values, to edit it."""
     initial: dict[str, Any] = {"mode": data.get("mode")}
     n = spec.n
-    if spec.rules == "cox":
+    if spec.keeping == ledger.COUNTED:
         for i in range(n):
             initial[f"base_{i}"] = data["bases"][i]
             if data["mode"] == "cards":
@@ -665,8 +681,8 @@ def prefill_from_query(
     """A showdown judged at the table (``h`` one text per hand, ``dealer`` the hand dealing,
     from 1) as a new deal's initial values, hand by hand in seating order among the players
     at the table; and a word if the hands and the players do not match."""
-    if spec.rules == "cox":
-        return {}, "A showdown of Commerce cannot be recorded on a sheet of Cox's game."
+    if spec.game.board != "hands":
+        return {}, f"A showdown of hands cannot be recorded on a sheet of {spec.label}."
     active = list(sheet.active)
     hands = [split_tokens(text)[:3] for text in query.getlist("h")[: len(active) + 1]]
     initial: dict[str, Any] = {"mode": "hands"}

@@ -3,14 +3,19 @@
 A sheet stores what the table did -- who dealt, the hands shown (or only the result), the
 purchases, who stood, a horse bought, a player joining or leaving the table -- and, beside
 each entry, the running state after it. :func:`compute` is a fold: it starts from a
-:class:`Running` state (the accounts, the dealer rotation's counters, the Pool game, the Cox
-scores so far), and each :func:`step` takes one entry through the engine
-(:mod:`games.engine.cards`, :mod:`~games.engine.commerce`, :mod:`~games.engine.settlement`,
-:mod:`~games.engine.pool`, :mod:`~games.engine.cox`) to a new state and that entry's
-:class:`Row` -- its transfers with their reasons. So recording a deal costs one step from
-the last stored state (:func:`dump_state`, :func:`load_state`), whatever the length of the
-evening, and an edit in the middle recomputes from that point on. No payout rule is written
-here: this module only converts the sheet's data to the engine's arguments and back.
+:class:`Running` state (the accounts, the dealer rotation's counters, the game over a whole
+evening, the scores so far), and each :func:`step` takes one entry through the game's
+registered object (:mod:`games.engine.games`) to a new state and that entry's :class:`Row`
+-- its payments with their reasons. So recording a deal costs one step from the last stored
+state (:func:`dump_state`, :func:`load_state`), whatever the length of the evening, and an
+edit in the middle recomputes from that point on.
+
+Nothing here knows one game from another: a sheet keeps any registered game the way its
+capabilities say (:func:`keeping`) -- a deal settled by the game (``settles_deals``), a
+ledger over the whole game (``whole_game``), or the cards laid out and counted (a
+``rack``). No payout rule is written here: this module only converts the sheet's data to
+the game's arguments and back, and shows the game's reasons as the whole site shows them
+(:mod:`games.explaining`).
 
 Everything is plain Python (no Django), so the property tests can replay thousands of
 sheets quickly.
@@ -21,6 +26,8 @@ sheets quickly.
 >>> sheet = compute(spec, [Entry("deal", deal)])
 >>> [str(t) for t in sheet.totals], sheet.next_dealer
 (['2', '-1', '-1'], 1)
+>>> sheet.rows[0].because[0].lines
+('Bob → Ann: 1', 'Cy → Ann: 1')
 >>> state, row = step(spec, initial(spec), Entry("deal", deal))
 >>> load_state(spec, dump_state(state, row)) == state
 True
@@ -34,280 +41,153 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, cast
 
 from games.engine import amounts
-from games.engine import cox as cox_engine
-from games.engine.cards import PACK_32, PACK_52, CardError, board_errors, parse_card, parse_hands
-from games.engine.citations import Citation, Reason
-from games.engine.commerce import (
-    Limited,
-    PeelRules,
-    Showdown,
-    SwedishRules,
-    rules_from_name,
-    showdown,
+from games.engine import pool as pool_engine
+from games.engine.cards import CardError, board_errors, parse_card
+from games.engine.citations import Reason
+from games.engine.games import (
+    CommerceGame,
+    Config,
+    Game,
+    OptionError,
+    UnknownGame,
+    get,
+    registered,
 )
-from games.engine.deal import settle_deal
-from games.engine.pool import POOL, LedgerEntry, PoolGame, PoolOptions, apply_deal, buy_horse
+from games.engine.pool import POOL, Account, LedgerEntry, PoolGame
 from games.engine.settlement import (
+    MAX_BOUGHT,
     HandOutcome,
-    PeelNewOptions,
     Settlement,
     SettlementError,
-    SwedishOptions,
-    next_dealer,
-    rotation_reason,
-    settle_peel_new,
-    settle_peel_old,
-    settle_swedish,
     suggest_end,
+    turns_dealt,
 )
-from games.engine.wording import name_players
-from games.forms_util import cox_deal_error, ruling_for_option, split_field
+from games.engine.wording import EngineError, Mention
+from games.explaining import Explanation, Shown
+
+if TYPE_CHECKING:
+    from games.engine.commerce import PeelRules, Showdown, SwedishRules
+    from games.engine.cox import CoxScore, GameTotals
 
 __all__ = [
-    "RULE_SETS",
+    "MAX_BOUGHT",
     "Entry",
     "EntryError",
-    "OptionSpec",
-    "RuleSet",
+    "Payment",
+    "Row",
     "Running",
     "Sheet",
+    "Spec",
     "SpecError",
     "clean_entry",
     "clean_name",
     "clean_title",
     "compute",
     "dump_state",
-    "format_amount",
+    "game_choices",
     "initial",
+    "keeping",
     "load_state",
     "make_spec",
+    "payment_words",
     "settle_up",
+    "sheet_games",
     "step",
 ]
 
 MAX_NAME = 40
 MAX_TITLE = 80
-MAX_BOUGHT = 52
-MAX_COX_SCORE = 1000
+MAX_SCORE = 1000
+"""The largest score, either way, a counted hand may be recorded with (result only)."""
 MAX_SEATS = 20
 """Everyone who ever sat at one sheet's table, late players included."""
-REVISION: Final = 1
+MAX_SLUG = 40
+"""The longest slug a sheet stores (``Game.rules``)."""
+REVISION: Final = 2
 """The revision of the stored running states: bump it when the engine's results for a stored
-deal may change, and every stored state is recomputed the next time it is read."""
+deal may change, and every stored state is recomputed the next time it is read. 2: the games
+come from the registry (a result recorded without the cards is paid by the game, which may
+refuse what the sheet took before: a deal of fewer players than the game wants); the game kept as one
+ledger is stored under ``ledger``, a counted game's scores under ``counted``."""
 
-# --- Rule sets and their house-rule options ------------------------------------------------
+# --- The games a sheet keeps --------------------------------------------------------------------
 
+type Keeping = Literal["settled", "ledger", "counted"]
+"""How a sheet keeps a game's accounts: each deal ``settled`` by the game (the accounts are
+the sums of the deals), one ``ledger`` over the whole game (a pool, counters, a champion),
+or each hand's cards ``counted`` (scores, a winner after the game's hands)."""
 
-@dataclass(frozen=True)
-class RuleSet:
-    """A kind of sheet: the engine's rule set, its rotation and the inputs a deal needs."""
-
-    slug: str
-    label: str
-    book: Literal["english", "swedish", "cox"]
-    rotation: Literal["english-new", "english-old", "pool", "swedish"] | None
-    options: tuple[str, ...]
-    stood: bool = False
-    bought: bool = False
-    stake: bool = True
-    categories_needed: bool = True
-    seats_change: bool = False
-    """Whether players may join or leave the table during the evening."""
+SETTLED: Final = "settled"
+LEDGER: Final = "ledger"
+COUNTED: Final = "counted"
 
 
-RULE_SETS: Final = {
-    r.slug: r
-    for r in (
-        RuleSet(
-            "peel-new",
-            "Peel's new game",
-            "english",
-            "english-new",
-            (
-                "pack",
-                "limited",
-                "flush_ties",
-                "short_pack_ace_low",
-                "exact_ties",
-                "stander_pays",
-                "dealer_penalty",
-                "tie_dealer_stake",
-                "extended",
-                "same_dealer",
-            ),
-            stood=True,
-            bought=True,
-            seats_change=True,
-        ),
-        RuleSet(
-            "peel-old",
-            "Peel's old game",
-            "english",
-            "english-old",
-            ("pack", "limited", "flush_ties", "short_pack_ace_low", "exact_ties"),
-            seats_change=True,
-        ),
-        RuleSet(
-            "pool",
-            "Pool Commerce",
-            "english",
-            "pool",
-            (
-                "pack",
-                "limited",
-                "flush_ties",
-                "short_pack_ace_low",
-                "exact_ties",
-                "buy_in",
-                "prize",
-                "horse_price",
-                "tied_worst",
-                "horse",
-            ),
-            stake=False,
-            categories_needed=False,
-        ),
-        RuleSet(
-            "swedish",
-            "Swedish rules",
-            "swedish",
-            "swedish",
-            ("poang_ties", "tie"),
-            bought=True,
-            seats_change=True,
-        ),
-        RuleSet(
-            "cox",
-            "Cox's Commerce",
-            "cox",
-            None,
-            (
-                "prefer_complete_arrangement",
-                "bank_counts_in_clear_hand",
-                "penalty_before_double",
-                "sell_out_requires_clear_hand",
-                "bank_pairs_with_captain",
-            ),
-            stake=False,
-        ),
-    )
-}
-"""The five kinds of sheet, by slug."""
+def keeping(game: Game) -> Keeping | None:
+    """How a sheet keeps ``game``, from its capabilities; None when it cannot.
 
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One house-rule option a sheet can set: a choice, a yes/no or an amount.
-
-    ``ruling`` is the engine's ruling whose option it is, when there is one (its
-    alternatives are the choices, worded by the engine).
+    >>> [(g.slug, keeping(g)) for g in registered()][:5]  # doctest: +NORMALIZE_WHITESPACE
+    [('peel-new', 'settled'), ('peel-old', 'settled'), ('pool', 'ledger'),
+     ('swedish', 'settled'), ('cox', 'counted')]
     """
-
-    name: str
-    label: str
-    kind: Literal["choice", "amount"]
-    choices: tuple[tuple[str, str], ...] = ()
-    default: str = ""
-    ruling: str | None = None
-
-
-def _ruling_option(name: str, label: str) -> OptionSpec:
-    found = ruling_for_option(name)
-    assert found.default is not None
-    return OptionSpec(name, label, "choice", found.alternatives, found.default, found.slug)
+    if game.settles_deals:
+        return SETTLED
+    if game.whole_game:
+        return LEDGER
+    if game.board == "rack":
+        return COUNTED
+    return None
 
 
-_YES_NO = (("false", "no"), ("true", "yes"))
-_LIMITED_WORDS = {
-    "none": "All five: Tricon, Sequence, Flush, Pair, Point",
-    "no-pair": "Limited Commerce without Pair",
-    "tricon-sequence-point": "Limited Commerce: Tricon, Sequence and Point only",
-}
-
-OPTIONS: Final = {
-    o.name: o
-    for o in (
-        OptionSpec(
-            "pack",
-            "Pack",
-            "choice",
-            (
-                ("52", "52 cards (up to 12 players)"),
-                ("32", "32 cards, seven to ace (up to 7 players)"),
-            ),
-            "52",
-        ),
-        OptionSpec(
-            "limited",
-            "Combinations",
-            "choice",
-            tuple((m.value, _LIMITED_WORDS[m.value]) for m in Limited),
-            "none",
-        ),
-        _ruling_option("flush_ties", "Two flushes of equal point"),
-        _ruling_option("short_pack_ace_low", "Ace, seven, eight in the 32-card pack"),
-        _ruling_option("exact_ties", "Exactly equal best hands"),
-        _ruling_option("stander_pays", "A beaten stander pays"),
-        _ruling_option("dealer_penalty", "Penalties for the dealer"),
-        _ruling_option("tie_dealer_stake", "The dealer's stake when best hands are equal"),
-        OptionSpec(
-            "extended",
-            "Extended Commerce (trading goes on until all are satisfied; nobody stands)",
-            "choice",
-            _YES_NO,
-            "false",
-        ),
-        OptionSpec(
-            "same_dealer",
-            "The same dealer deals until someone holds a Tricon, Sequence or Flush",
-            "choice",
-            _YES_NO,
-            "false",
-        ),
-        OptionSpec("buy_in", "Each player's buy-in for three counters", "amount", default="3"),
-        OptionSpec(
-            "prize", "The sum the winner of a deal takes from the pool", "amount", default="1"
-        ),
-        OptionSpec(
-            "horse_price", "The price of a horse (one counter bought back)", "amount", default="1/2"
-        ),
-        _ruling_option("tied_worst", "Equal worst hands"),
-        _ruling_option("horse", "Who may buy a horse"),
-        _ruling_option("poang_ties", "Equal poäng sums"),
-        _ruling_option("tie", "Best hands equal without the banker"),
-        _ruling_option("prefer_complete_arrangement", "Captains and the bank card"),
-        _ruling_option("bank_counts_in_clear_hand", "The bank card and a clear hand"),
-        _ruling_option("penalty_before_double", "The bank card and the penalty"),
-        _ruling_option("sell_out_requires_clear_hand", "Selling out with a hand not clear"),
-        _ruling_option("bank_pairs_with_captain", "The bank card and a captain"),
-    )
-}
-"""Every house-rule option, by name."""
+def sheet_games() -> list[Game]:
+    """The registered games a sheet can keep, in the registry's order."""
+    return registered(lambda game: keeping(game) is not None and len(game.slug) <= MAX_SLUG)
 
 
-# --- Amounts --------------------------------------------------------------------------------
+def game_choices() -> list[tuple[str, str]]:
+    """``(slug, label)`` of every game a sheet can keep (a form's and a model's choices).
 
-
-def format_amount(value: Fraction | int | None, *, signed: bool = False) -> str:
-    """An exact amount as the site prints it (:func:`games.engine.amounts.format_amount`):
-    ``2``, ``2.5``, ``1/3``, ``2 1/3``; signed with a true minus.
-
-    >>> format_amount(Fraction(5, 2)), format_amount(Fraction(-1, 3), signed=True)
-    ('2.5', '−1/3')
-    >>> format_amount(Fraction(3), signed=True), format_amount(0, signed=True)
-    ('+3', '0')
+    >>> game_choices()[0]
+    ('peel-new', "Peel's new game")
     """
-    return amounts.format_amount(value, signed=signed)
+    return [(game.slug, game.label) for game in sheet_games()]
+
+
+class LedgerGame(Protocol):
+    """What a game kept as one ledger over the whole game answers (``whole_game``)."""
+
+    def start(self, players: int, config: Config) -> PoolGame: ...
+    def next_dealer(
+        self,
+        dealer: int,
+        players: int,
+        config: Config,
+        *,
+        categories: Iterable[str] | None = None,
+        out: Iterable[int] = (),
+    ) -> int: ...
+
+
+class CountedGame(Protocol):
+    """What a game whose cards are laid out and counted answers (``board == "rack"``)."""
+
+    hands_per_game: int
+    supply_bases: tuple[int, ...]
+
+    def read_cards(self, cards: str | Iterable[str]) -> tuple[Any, ...]: ...
+    def check_deal(self, hands: Sequence[Iterable[Any]], bases: Sequence[int]) -> None: ...
+    def score(self, cards: str | Iterable[str], supply_base: int, config: Config) -> CoxScore: ...
+    def game_totals(self, scores: list[list[int]]) -> GameTotals: ...
 
 
 # --- The sheet's specification ------------------------------------------------------------------
 
 
 class SpecError(ValueError):
-    """A bad rule set, player list, stake or option; ``field`` names the form field."""
+    """A bad game, player list, stake or option; ``field`` names the form field (an option
+    by its name)."""
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
@@ -317,8 +197,9 @@ class SpecError(ValueError):
 
 @dataclass(frozen=True)
 class Spec:
-    """What a sheet is about: the rule set, the players round the table (clockwise, as
-    the engine counts them), the stake and the house-rule options (as strings).
+    """What a sheet is about: the game (its slug), the players round the table (clockwise,
+    as the engine counts them), the stake and the house-rule options (as text, as stored:
+    ``"true"``, ``"1/2"``).
 
     ``late`` are the seats of players who joined the table after the start (a late player
     takes the next seat, after everyone else): they were not at the table for the first
@@ -336,32 +217,85 @@ class Spec:
         return tuple(s for s in range(self.n) if s not in self.late)
 
     @property
-    def rule_set(self) -> RuleSet:
-        return RULE_SETS[self.rules]
-
-    @property
     def n(self) -> int:
         return len(self.players)
 
-    def flag(self, name: str) -> bool:
-        return self.options.get(name) == "true"
+    @cached_property
+    def game(self) -> Game:
+        """The registered game (its slug, or a name it was known by)."""
+        return get(self.rules)
+
+    @cached_property
+    def config(self) -> Config:
+        """The game's options, every one with a value, read by the game itself (a value
+        stored as ``"true"`` or ``"1/2"`` as much as one a form sent); an option the game no
+        longer has is left out."""
+        known = {option.name for option in self.game.options}
+        return self.game.configure({k: v for k, v in self.options.items() if k in known})
+
+    @property
+    def label(self) -> str:
+        return self.game.label
+
+    @cached_property
+    def keeping(self) -> Keeping:
+        kept = keeping(self.game)
+        assert kept is not None, self.rules
+        return kept
+
+    @property
+    def seats_change(self) -> bool:
+        """Whether players may join or leave the table during the evening (a game whose
+        deals are settled one by one)."""
+        return self.keeping == SETTLED
+
+    @property
+    def money(self) -> bool:
+        """Whether the accounts are money (else scores)."""
+        return self.keeping != COUNTED
+
+    @property
+    def entry_word(self) -> str:
+        """What one entry of the game is called: a ``deal``, or a counted ``hand``."""
+        return "hand" if self.keeping == COUNTED else "deal"
+
+    @cached_property
+    def asks_stood(self) -> bool:
+        """Whether a deal names the player who stood."""
+        return self.game.asks_stood(self.config)
+
+    @property
+    def categories_needed(self) -> bool:
+        """Whether a result recorded without the cards names each hand's combination (the
+        payments depend on it)."""
+        return self.keeping == SETTLED
+
+    @property
+    def same_dealer(self) -> bool:
+        """Whether the dealer keeps the deal until someone holds a better combination (the
+        option the engine's rotation reads): a run of his deals is one turn."""
+        return self.config.flag("same_dealer")
+
+    @cached_property
+    def hands_game(self) -> CommerceGame:
+        """The game as one whose hands are dealt and judged (``board == "hands"``)."""
+        assert self.game.board == "hands", self.rules
+        return cast(CommerceGame, self.game)
+
+    @property
+    def ledger_game(self) -> LedgerGame:
+        return cast(LedgerGame, self.game)
+
+    @property
+    def counted(self) -> CountedGame:
+        return cast(CountedGame, self.game)
 
     @cached_property
     def hand_rules(self) -> PeelRules | SwedishRules | None:
-        """The engine's rule set for judging hands (None for Cox)."""
-        book = self.rule_set.book
-        if book == "english":
-            return rules_from_name(
-                "english",
-                pack=int(self.options["pack"]),
-                limited=self.options["limited"],
-                flush_ties=self.options["flush_ties"],
-                short_pack_ace_low=self.options["short_pack_ace_low"],
-                exact_ties=self.options["exact_ties"],
-            )
-        if book == "swedish":
-            return rules_from_name("swedish", poang_ties=self.options["poang_ties"])
-        return None
+        """The rule set that judges the hands (None for a game whose cards are counted)."""
+        if self.game.board != "hands":
+            return None
+        return self.hands_game.hand_rules(self.config)
 
     @cached_property
     def categories(self) -> tuple[str, ...]:
@@ -370,88 +304,56 @@ class Spec:
         return tuple(c.value for c in rules.categories) if rules is not None else ()
 
     @cached_property
-    def peel_new_options(self) -> PeelNewOptions:
-        return PeelNewOptions(
-            stander_pays=self.options["stander_pays"],  # type: ignore[arg-type]
-            dealer_penalty=self.options["dealer_penalty"],  # type: ignore[arg-type]
-            extended=self.flag("extended"),
-            tie_dealer_stake=self.options["tie_dealer_stake"],  # type: ignore[arg-type]
-        )
-
-    @cached_property
-    def swedish_options(self) -> SwedishOptions:
-        return SwedishOptions(tie=self.options["tie"])  # type: ignore[arg-type]
-
-    @property
-    def deal_options(self) -> dict[str, object]:
-        """The options :func:`games.engine.deal.settle_deal` takes: valuing and settlement."""
-        names = {
-            "peel-new": (
-                "flush_ties",
-                "short_pack_ace_low",
-                "exact_ties",
-                "stander_pays",
-                "dealer_penalty",
-                "tie_dealer_stake",
-            ),
-            "peel-old": ("flush_ties", "short_pack_ace_low", "exact_ties"),
-            "swedish": ("poang_ties", "tie"),
-        }[self.rules]
-        chosen: dict[str, object] = {name: self.options[name] for name in names}
-        if self.rules == "peel-new":
-            chosen["extended"] = self.flag("extended")
-        return chosen
-
-    @cached_property
-    def cox_options(self) -> cox_engine.CoxOptions:
-        return cox_engine.CoxOptions(**{name: self.flag(name) for name in self.rule_set.options})
-
-    def new_pool(self) -> PoolGame:
-        return PoolGame(
-            self.n,
-            self.options["buy_in"],
-            self.options["prize"],
-            self.options["horse_price"],
-            PoolOptions(
-                tied_worst=self.options["tied_worst"],  # type: ignore[arg-type]
-                horse=self.options["horse"],
-            ),  # type: ignore[arg-type]
-        )
+    def chosen(self) -> dict[str, str]:
+        """The value this table chose for each ruling's option, by the ruling's slug."""
+        return {
+            o.ruling.slug: self.config[o.name] for o in self.game.options if o.ruling is not None
+        }
 
     @property
     def min_players(self) -> int:
-        return cox_engine.PLAYERS[0] if self.rules == "cox" else 2
+        return self.game.min_players
 
     @property
     def max_players(self) -> int:
-        if self.rules == "cox":
-            return cox_engine.PLAYERS[1]
+        """The game's limit, or the pack's when it deals fewer hands."""
         rules = self.hand_rules
-        assert rules is not None
-        return rules.hand_limit
+        if rules is None:
+            return self.game.max_players
+        return min(self.game.max_players, rules.hand_limit)
+
+    def flag(self, name: str) -> bool:
+        return self.config.flag(name)
 
 
-def read_amount(raw: object, name: str) -> Fraction:
-    """An amount as people write it -- ``1``, ``0.5``, ``1,5``, ``1/2``, ``2 1/3`` -- read by
-    :func:`games.engine.amounts.read_amount`: exactly, more than 0 and of a sensible size
-    (an exponent like ``1e999999`` would make a number of a million digits).
+def _amount(raw: object, name: str) -> Fraction:
+    """An amount as people write it, read by :func:`games.engine.amounts.read_amount`; its
+    refusal as a :class:`SpecError` naming the field.
 
-    >>> read_amount("0.25", "stake"), read_amount(3, "prize")
+    >>> _amount("0.25", "stake"), _amount(3, "prize")
     (Fraction(1, 4), Fraction(3, 1))
-    >>> read_amount("1e999999", "stake")  # doctest: +ELLIPSIS
+    >>> _amount("1e999999", "stake")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    games.scoresheet.ledger.SpecError: stake: write a number more than 0, ...; not '1e999999'
+    games.scoresheet.ledger.SpecError: stake: write an amount like 1, 0.5 or 1/2, not '1e999999'
     """
     try:
         return amounts.read_amount(raw, name)
     except amounts.AmountError as error:
-        detail = error.message
-        if "write an amount" in detail or "must be a number" in detail:
-            raise SpecError(
-                name, f"write a number more than 0, like 1, 0.5 or 1/2; not {raw!r}"
-            ) from None
-        raise SpecError(name, f"write a number more than 0, like 1, 0.5 or 1/2; {detail}") from None
+        raise SpecError(name, error.message) from None
+
+
+def _sheet_game(rules: object) -> Game:
+    choices = ", ".join(game.slug for game in sheet_games())
+    if not isinstance(rules, str):
+        raise SpecError("rules", f"choose one of {choices}, not {str(rules)[:40]!r}")
+    try:
+        game = get(rules)
+    except UnknownGame:
+        raise SpecError("rules", f"choose one of {choices}, not {rules[:40]!r}") from None
+    if game not in sheet_games():
+        raise SpecError("rules", f"choose one of {choices}, not {rules[:40]!r}")
+    return game
 
 
 def make_spec(
@@ -463,55 +365,47 @@ def make_spec(
 ) -> Spec:
     """Check and normalise a sheet's specification; raise :class:`SpecError` naming the field.
 
-    Options missing from ``options`` take their defaults; options of other rule sets are
-    dropped; amounts are kept as exact fractions written as text.
+    ``rules`` is a game's slug (or a name it was known by); the game reads its own options
+    (:meth:`~games.engine.games.Game.configure`): options missing from ``options`` take their
+    defaults, options the game does not have are dropped, and every value is kept as text
+    (amounts exact: ``1/2``).
 
-    >>> make_spec("swedish", ["Ann", "Bob"], "0.5", {"tie": "full-bonus"}).options
+    >>> make_spec("swedish", ["Ann", "Bob", "Cy"], "0.5", {"tie": "full-bonus"}).options
     {'poang_ties': 'equal', 'tie': 'full-bonus'}
     >>> make_spec("peel-new", ["Ann", "Ann"], 1, {})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     games.scoresheet.ledger.SpecError: players: Ann is written twice; each player needs a name ...
     """
-    if rules not in RULE_SETS:
-        raise SpecError("rules", f"choose one of {', '.join(RULE_SETS)}, not {rules!r}")
-    rule_set = RULE_SETS[rules]
-    clean: dict[str, str] = {}
-    for name in rule_set.options:
-        option = OPTIONS[name]
-        raw = options.get(name, option.default)
-        if raw is None or raw == "":
-            raw = option.default
-        if isinstance(raw, bool):
-            raw = "true" if raw else "false"
-        if option.kind == "amount":
-            clean[name] = str(read_amount(raw, name))
-        else:
-            allowed = [value for value, _ in option.choices]
-            if not isinstance(raw, str | int) or str(raw) not in allowed:
-                raise SpecError(name, f"choose one of {', '.join(allowed)}, not {raw!r}")
-            clean[name] = str(raw)
+    game = _sheet_game(rules)
+    known = {option.name for option in game.options}
+    given = {k: v for k, v in options.items() if k in known and v is not None and v != ""}
+    try:
+        config = game.configure(given)
+    except OptionError as error:
+        raise SpecError(error.field or "options", error.message) from None
     money: Fraction | None = None
-    if rule_set.stake:
-        money = read_amount(stake, "stake")
+    if game.stake:
+        money = _amount(stake, "stake")
     names = _clean_players(players)
     later = frozenset(late)
-    if later and not rule_set.seats_change:
-        raise SpecError("players", f"in {rule_set.label} nobody joins the table late")
+    spec = Spec(game.slug, names, money, dict(config), later)
+    if later and not spec.seats_change:
+        raise SpecError("players", f"in {game.label} nobody joins the table late")
     if any(not 0 <= s < len(names) for s in later):
         raise SpecError("players", "a late player is not among the players")
-    spec = Spec(rules, names, money, clean, later)
-    try:
-        spec.hand_rules  # noqa: B018 -- the engine checks the rule set's options
-    except ValueError as error:
-        raise SpecError("options", str(error)) from None
     seated = len(spec.first_seats)
     if not spec.min_players <= seated <= spec.max_players:
+        rules_ = spec.hand_rules
+        pack = (
+            f" with the {rules_.pack.size}-card pack"
+            if rules_ is not None and rules_.hand_limit < game.max_players
+            else ""
+        )
         raise SpecError(
             "players",
-            f"{RULE_SETS[rules].label} needs {spec.min_players} to {spec.max_players} players"
-            + (" with this pack" if rule_set.book == "english" else "")
-            + f"; there {'is' if seated == 1 else 'are'} {seated}",
+            f"{game.label} needs {spec.min_players} to {spec.max_players} players{pack}; "
+            f"there {'is' if seated == 1 else 'are'} {seated}",
         )
     if spec.n > MAX_SEATS:
         raise SpecError("players", f"a sheet has at most {MAX_SEATS} players in all")
@@ -715,34 +609,35 @@ def clean_entry(spec: Spec, kind: str, data: Mapping[str, Any]) -> dict[str, Any
     """Check the shape of an entry's data and return it normalised (the engine checks the
     rules when the sheet is computed). Raises :class:`EntryError`.
 
-    Deal data, Commerce: ``dealer``; ``mode`` ``"hands"`` with ``hands`` (three card codes
-    per player, ``null`` for a player out of Pool Commerce) or ``"result"`` with ``places``
-    (1 is best) and ``categories``; ``stood`` (Peel's new game) and ``bought`` (Peel's new
-    game, Swedish). Cox: ``mode`` ``"cards"`` with ``cards`` (codes per player) or
+    Deal data, a game of hands: ``dealer``; ``mode`` ``"hands"`` with ``hands`` (three card
+    codes per player, ``null`` for a player away or out of the game) or ``"result"`` with
+    ``places`` (1 is best) and, where the payments depend on them, ``categories``;
+    ``stood`` (a game where a player stands) and ``bought`` (a game with purchases). A game
+    whose cards are counted: ``mode`` ``"cards"`` with ``cards`` (codes per player) or
     ``"result"`` with ``scores``, and ``bases`` (supply bases). A horse: ``player``.
     """
     if not isinstance(data, Mapping):
         raise EntryError(None, "an entry is an object of named values")
     n = spec.n
-    rule_set = spec.rule_set
+    game = spec.game
     if kind == "horse":
-        if spec.rules != "pool":
-            raise EntryError(None, "only Pool Commerce has horses")
+        if spec.keeping != LEDGER:
+            raise EntryError(None, f"{spec.label} has no horses")
         return {"player": _index(data.get("player"), "player", n)}
     if kind in SEAT_KINDS:
-        if not rule_set.seats_change:
-            raise EntryError(None, f"in {rule_set.label} nobody joins or leaves the table")
+        if not spec.seats_change:
+            raise EntryError(None, f"in {spec.label} nobody joins or leaves the table")
         return {"player": _index(data.get("player"), "player", n)}
     if kind != "deal":
         raise EntryError(
             None, f"an entry is a deal, a horse, a join or a leave, not {str(kind)[:40]!r}"
         )
-    if spec.rules == "cox":
-        return _clean_cox(spec, data)
+    if spec.keeping == COUNTED:
+        return _clean_counted(spec, data)
     out: dict[str, Any] = {"dealer": _index(data.get("dealer"), "dealer", n)}
-    if rule_set.stood:
-        out["stood"] = None if spec.flag("extended") else _index(data.get("stood"), "stood", n)
-    if rule_set.bought:
+    if game.stood:
+        out["stood"] = _index(data.get("stood"), "stood", n) if spec.asks_stood else None
+    if game.bought:
         raw = data.get("bought", [0] * n)
         if not isinstance(raw, list) or len(raw) != n:
             raise EntryError(None, f"bought: one count per player ({n}) is needed")
@@ -771,7 +666,7 @@ def clean_entry(spec: Spec, kind: str, data: Mapping[str, Any]) -> dict[str, Any
             places.append(None if v in (None, "") else _whole(v, f"place_{i}", 1, n))
         out["mode"] = "result"
         out["places"] = places
-        if rule_set.categories_needed:
+        if spec.categories_needed:
             categories = []
             for i, v in enumerate(_per_player(data, "categories", n)):
                 if v in (None, ""):
@@ -797,26 +692,36 @@ def _canonical(token: str) -> str:
         return token.strip()
 
 
-def _cox_canonical(token: str) -> str:
+def _counted_canonical(spec: Spec, token: str) -> str:
     try:
-        return cox_engine.parse_card(token).code
-    except ValueError:
+        return str(spec.counted.read_cards([token])[0].code)
+    except (ValueError, IndexError):
         return token.strip()
 
 
-def _cox_deal_error(error: ValueError, spec: Spec) -> EntryError:
-    """The engine's objection to a deal of Cox's game, beside the player's field it names."""
-    kind, hand, words = cox_deal_error(error, spec.players)
-    return EntryError(f"{kind}_{hand - 1}" if kind and hand else None, words)
+_COUNTED_FIELDS: Final = {"hands": "cards", "supply_bases": "base"}
+"""The form's field, by the argument an objection to a counted deal names."""
 
 
-def _clean_cox(spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
+def _counted_error(error: ValueError, spec: Spec) -> EntryError:
+    """The engine's objection to a counted deal, beside the player's field it names
+    (``field`` and ``item``), the players named (``render``)."""
+    if not isinstance(error, EngineError):
+        return EntryError(None, str(error))
+    where = _COUNTED_FIELDS.get(error.field or "")
+    if where is not None and error.item is not None and 0 <= error.item < spec.n:
+        return EntryError(f"{where}_{error.item}", error.render(spec.players))
+    return EntryError(None, error.render(spec.players))
+
+
+def _clean_counted(spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
     n = spec.n
+    game = spec.counted
     bases = [_whole(v, f"base_{i}") for i, v in enumerate(_per_player(data, "bases", n))]
     try:
-        cox_engine.check_supply_bases(bases)
+        game.check_deal([() for _ in bases], bases)
     except ValueError as error:
-        raise _cox_deal_error(error, spec) from None
+        raise _counted_error(error, spec) from None
     out: dict[str, Any] = {"bases": bases}
     mode = data.get("mode")
     if mode == "cards":
@@ -824,25 +729,25 @@ def _clean_cox(spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
         for i, hand in enumerate(_per_player(data, "cards", n)):
             if isinstance(hand, str):
                 try:
-                    hand = [c.code for c in cox_engine.parse_hand(hand)]
-                except ValueError as error:
-                    raise EntryError(f"cards_{i}", str(error)) from None
+                    hand = [c.code for c in game.read_cards(hand)]
+                except EngineError as error:
+                    raise EntryError(f"cards_{i}", error.render(spec.players)) from None
             if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
                 raise EntryError(f"cards_{i}", "a hand is a list of card codes")
-            hand = [_cox_canonical(c) for c in hand if c.strip()]
+            hand = [_counted_canonical(spec, c) for c in hand if c.strip()]
             if not hand:
                 raise EntryError(f"cards_{i}", "enter the cards this player laid out")
             cards.append(hand)
         try:
-            cox_engine.parse_deal(cards, bases)
+            game.check_deal(cards, bases)
         except ValueError as error:
-            raise _cox_deal_error(error, spec) from None
+            raise _counted_error(error, spec) from None
         out["mode"] = "cards"
         out["cards"] = cards
     elif mode == "result":
         out["mode"] = "result"
         out["scores"] = [
-            _whole(v, f"score_{i}", -MAX_COX_SCORE, MAX_COX_SCORE)
+            _whole(v, f"score_{i}", -MAX_SCORE, MAX_SCORE)
             for i, v in enumerate(_per_player(data, "scores", n))
         ]
     else:
@@ -852,12 +757,10 @@ def _clean_cox(spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
 
 # --- The computed sheet -----------------------------------------------------------------------
 
-type Account = int | Literal["pool"]
-
 
 @dataclass(frozen=True)
 class Payment:
-    """One movement of money (and, in Pool Commerce, counters)."""
+    """One movement of money (and, in a game with counters, counters)."""
 
     payer: Account
     payee: Account
@@ -865,14 +768,26 @@ class Payment:
     counters: int = 0
 
 
-@dataclass
-class Because:
-    """A reason from the engine with the payments it explains (none for a note)."""
+def payment_words(payment: Payment, spec: Spec) -> str:
+    """``Bob → Ann: 1``; with counters too: ``Dee → the pool: 1 counter``.
 
-    text: str
-    citations: tuple[Citation, ...]
-    rulings: tuple[str, ...]
-    payments: list[Payment] = field(default_factory=list)
+    >>> spec = make_spec("pool", ["Ann", "Bob"], "", {})
+    >>> payment_words(Payment(1, "pool", Fraction(1, 2), 1), spec)
+    'Bob → the pool: 0.5 and 1 counter'
+    """
+    parts = []
+    if payment.amount:
+        parts.append(amounts.format_amount(payment.amount))
+    if payment.counters:
+        parts.append(f"{payment.counters} counter{'s' if payment.counters != 1 else ''}")
+    payer, payee = _account(spec, payment.payer, first=True), _account(spec, payment.payee)
+    return f"{payer} → {payee}: " + " and ".join(parts)
+
+
+def _account(spec: Spec, account: Account, *, first: bool = False) -> str:
+    if account == POOL:
+        return "The pool" if first else "the pool"
+    return spec.players[int(account)]
 
 
 @dataclass(frozen=True)
@@ -892,7 +807,11 @@ class HandLine:
 
 @dataclass
 class Row:
-    """One entry of the sheet, computed: what happened, who paid whom and why, the accounts."""
+    """One entry of the sheet, computed: what happened, who paid whom and why, the accounts.
+
+    ``why`` is the engine's reasons as the page shows them (:class:`games.explaining.Shown`),
+    in order: how the hands were judged, each group of payments (its ``lines``), what else
+    the game says of the deal; ``payments`` are every payment, as data."""
 
     index: int
     entry: Entry
@@ -900,14 +819,24 @@ class Row:
     dealer: int | None
     winners: tuple[int, ...]
     hands: list[HandLine]
-    because: list[Because]
-    notes: list[Because]
+    why: list[Shown]
+    payments: tuple[Payment, ...]
     net: tuple[Fraction, ...]
     totals: tuple[Fraction, ...]
     pool: Fraction | None = None
     counters: tuple[int, ...] | None = None
     out: frozenset[int] = frozenset()
     present: tuple[int, ...] = ()
+
+    @property
+    def because(self) -> list[Shown]:
+        """The reasons that explain payments (each with its lines)."""
+        return [shown for shown in self.why if shown.lines]
+
+    @property
+    def notes(self) -> list[Shown]:
+        """The other reasons: how the hands were judged, what the game says of the deal."""
+        return [shown for shown in self.why if not shown.lines]
 
 
 @dataclass(frozen=True)
@@ -927,10 +856,10 @@ class Running:
     nothing that grows with the evening (see :func:`dump_state`).
 
     ``index`` counts the entries taken, ``number`` the deals; ``totals`` are the accounts
-    (the Cox scores' sums); ``dealt`` the turns of the deal each seat has had, ``dealer``
-    and ``categories`` the last deal's dealer and combinations (for the rotation);
-    ``present`` the seats at the table; ``pool`` the Pool Commerce game; ``scores`` and
-    ``bases`` the hands of Cox's game so far."""
+    (the scores' sums); ``dealt`` the turns of the deal each seat has had, ``dealer`` and
+    ``categories`` the last deal's dealer and combinations (for the rotation); ``present``
+    the seats at the table; ``pool`` the game kept as one ledger; ``scores`` and ``bases``
+    the counted hands so far."""
 
     index: int = 0
     number: int = 0
@@ -952,9 +881,9 @@ class Sheet:
     spec: Spec
     rows: list[Row]
     totals: tuple[Fraction, ...]
-    opening: list[Because]
+    opening: list[Shown]
     next_dealer: int | None
-    rotation: Because | None
+    rotation: Shown | None
     dealt: tuple[int, ...]
     suggest_end: bool
     over: bool
@@ -1002,10 +931,8 @@ class Sheet:
     @property
     def settle_up(self) -> list[tuple[int, int, Fraction]]:
         """Who pays whom to settle the accounts, in the fewest payments (empty while the
-        accounts do not sum to zero: Pool Commerce's pool still holds money)."""
-        if self.spec.stake is None and self.spec.rules != "pool":
-            return []
-        if sum(self.totals) != 0:
+        accounts do not sum to zero: a pool still holds money)."""
+        if not self.spec.money or sum(self.totals) != 0:
             return []
         return settle_up(self.totals)
 
@@ -1014,25 +941,40 @@ class Sheet:
 
 
 def _names(spec: Spec, seats: Sequence[int] | None = None) -> list[str]:
-    """The names of the players the engine numbered (from 1): every seat, or ``seats`` (the
-    hands a showdown judged, when some players are out or away)."""
+    """The names of the players the engine numbered: every seat, or ``seats`` (the hands a
+    showdown judged, when some players are out or away)."""
     return list(spec.players) if seats is None else [spec.players[s] for s in seats]
 
 
-def _because(reason: Reason, spec: Spec, seats: Sequence[int] | None = None) -> Because:
-    return Because(name_players(reason.text, _names(spec, seats)), reason.citations, reason.rulings)
+def _explaining(spec: Spec, seats: Sequence[int] | None = None) -> Explanation:
+    """The reasons of one entry, shown as the whole site shows them: the players (or the
+    holders of the hands judged, ``seats``) named by the engine's one formatter."""
+    return Explanation(_names(spec, seats), spec.chosen)
 
 
-def _group_transfers(settlement: Settlement, spec: Spec, seats: Sequence[int]) -> list[Because]:
+def _paid(page: Explanation, spec: Spec, groups: Mapping[Reason, list[Payment]]) -> list[Payment]:
+    """Each group of payments shown under its reason (one line a payment); all of them."""
+    paid: list[Payment] = []
+    for reason, payments in groups.items():
+        page.add(reason, [payment_words(p, spec) for p in payments])
+        paid.extend(payments)
+    return paid
+
+
+def _transfers(settlement: Settlement, seats: Sequence[int]) -> dict[Reason, list[Payment]]:
     """The settlement's transfers grouped by reason; the engine's player indices (among the
     hands dealt) become seats."""
-    groups: dict[Reason, Because] = {}
+    groups: dict[Reason, list[Payment]] = {}
     for t in settlement.transfers:
-        group = groups.get(t.reason)
-        if group is None:
-            group = groups[t.reason] = _because(t.reason, spec, seats)
-        group.payments.append(Payment(seats[t.payer], seats[t.payee], t.amount))
-    return list(groups.values())
+        groups.setdefault(t.reason, []).append(Payment(seats[t.payer], seats[t.payee], t.amount))
+    return groups
+
+
+def _ledger_entries(entries: Iterable[LedgerEntry]) -> dict[Reason, list[Payment]]:
+    groups: dict[Reason, list[Payment]] = {}
+    for e in entries:
+        groups.setdefault(e.reason, []).append(Payment(e.payer, e.payee, e.amount, e.counters))
+    return groups
 
 
 # --- Who pays whom at the end -----------------------------------------------------------------
@@ -1133,24 +1075,22 @@ def _located(error: Exception, index: int, field: str | None = None) -> EntryErr
     return EntryError(field, str(error), index)
 
 
-def _settlement_error(
-    error: SettlementError, mode: str, spec: Spec, seats: Sequence[int] | None = None
-) -> EntryError:
-    """The engine's message names the offending argument first: map it to a form field. The
-    players it speaks of (numbered from 1 among the hands dealt) are named."""
-    seats = list(range(spec.n)) if seats is None else list(seats)
-    message = name_players(str(error), _names(spec, seats))
-    name, item, text = split_field(message)
-    if name is None:
-        return EntryError(None, message)
-    fields = {"stood": "stood", "dealer": "dealer", "player": "player"}
-    if name == "bought" and item is not None and item < len(seats):
+_PLAYER_FIELDS: Final = frozenset({"stood", "dealer", "player"})
+_RESULT_FIELDS: Final = frozenset({"outcomes", "place", "category", "winners", "worst"})
+
+
+def _engine_error(error: EngineError, mode: str, spec: Spec, seats: Sequence[int]) -> EntryError:
+    """The engine's refusal beside the form field it names (its ``field`` and ``item``), in
+    its words with the players it speaks of named (``render``; the engine numbers them
+    among ``seats``, the players dealt in)."""
+    name, item, text = error.field, error.item, error.render(_names(spec, seats))
+    if name == "bought" and item is not None and 0 <= item < len(seats):
         return EntryError(f"bought_{seats[item]}", text)
-    if name in fields:
-        return EntryError(fields[name], text)
-    if name in ("outcomes", "place", "category", "winners", "worst"):
-        return EntryError("hands" if mode == "hands" else "result", message)
-    return EntryError(None, message)
+    if name in _PLAYER_FIELDS:
+        return EntryError(name, text)
+    if name in _RESULT_FIELDS:
+        return EntryError("hands" if mode == "hands" else "result", text)
+    return EntryError(None, text)
 
 
 def _away(spec: Spec, seat: int, present: Sequence[int]) -> str:
@@ -1177,15 +1117,15 @@ def hand_names(spec: Spec, seats: Sequence[int]) -> list[str]:
 
 
 def _card_error(error: CardError, active: Sequence[int], spec: Spec) -> EntryError:
-    """A card error names the hand (from 1, among the hands shown) and the card: a field.
-    Its words name the players whose hands they are ("also in Ann's hand")."""
-    if error.hand is not None and 1 <= error.hand <= len(active):
-        seat = active[error.hand - 1]
-        where = (
-            f"card_{seat}_{error.position - 1}" if error.position is not None else f"hand_{seat}"
-        )
-        return EntryError(where, name_players(error.detail, hand_names(spec, active)))
-    return EntryError("hands", name_players(error.message, hand_names(spec, active)))
+    """A card error names the hand (its ``item``, among the hands shown) and the card: a
+    field. Its words name the players whose hands they are ("also in Ann's hand")."""
+    text = error.render(hand_names(spec, active))
+    if error.field == "hands" and error.item is not None and 0 <= error.item < len(active):
+        seat = active[error.item]
+        if error.position is not None:
+            return EntryError(f"card_{seat}_{error.position - 1}", text)
+        return EntryError(f"hand_{seat}", text)
+    return EntryError("hands", text)
 
 
 def card_errors(spec: Spec, data: Mapping[str, Any], active: Sequence[int]) -> list[EntryError]:
@@ -1195,31 +1135,22 @@ def card_errors(spec: Spec, data: Mapping[str, Any], active: Sequence[int]) -> l
     rules = spec.hand_rules
     if rules is None:
         return []
-    pack = PACK_52 if rules.pack.size == 52 else PACK_32
     board = [[str(c) for c in (data["hands"][s] or ["", "", ""])] for s in active]
-    errors = board_errors(board, pack, rules.hand_limit, complete=False)
+    errors = board_errors(board, rules.pack, rules.hand_limit, complete=False)
     return [_card_error(e, active, spec) for e in errors if e.hand is not None]
 
 
-def _showdown_lines(
-    spec: Spec, result: Showdown, active: Sequence[int]
-) -> tuple[list[HandOutcome], list[HandLine], list[Because]]:
-    outcomes: list[HandOutcome] = []
-    lines: list[HandLine] = []
-    for placing, seat in zip(result.placings, active, strict=True):
-        value = placing.value
-        outcomes.append(HandOutcome(placing.place, value.category.value))
-        lines.append(
-            HandLine(
-                seat,
-                tuple(str(c) for c in value.cards),
-                value.describe(),
-                value.category.value,
-                placing.place,
-            )
+def _hand_lines(result: Showdown, active: Sequence[int]) -> list[HandLine]:
+    return [
+        HandLine(
+            seat,
+            tuple(str(c) for c in placing.value.cards),
+            placing.value.describe(),
+            placing.value.category.value,
+            placing.place,
         )
-    notes = [_because(r, spec, active) for r in result.reasons]
-    return outcomes, lines, notes
+        for placing, seat in zip(result.placings, active, strict=True)
+    ]
 
 
 def _recorded_outcomes(
@@ -1236,7 +1167,7 @@ def _recorded_outcomes(
             continue
         if places[seat] is None:
             raise EntryError(f"place_{seat}", "enter this player's place (1 for the best hand)")
-        category = spec.categories[-1]  # Pool Commerce: only the places matter
+        category = spec.categories[-1]  # a game that pays by places alone: any will do
         if categories is not None:
             if categories[seat] is None:
                 raise EntryError(f"category_{seat}", "choose this hand's combination")
@@ -1244,7 +1175,7 @@ def _recorded_outcomes(
         try:
             outcomes.append(HandOutcome(places[seat], category))
         except SettlementError as error:
-            raise EntryError(f"place_{seat}", str(error)) from None
+            raise EntryError(f"place_{seat}", error.render(spec.players)) from None
         lines.append(
             HandLine(seat, (), "", category if categories is not None else "", places[seat])
         )
@@ -1271,9 +1202,7 @@ def _turns(spec: Spec, state: Running, dealer: int) -> tuple[int, ...]:
     """The turns of the deal after ``dealer`` deals: the engine's count
     (:func:`~games.engine.settlement.turns_dealt`) of the last two deals tells whether
     this one starts a new turn."""
-    from games.engine.settlement import turns_dealt
-
-    same = spec.flag("same_dealer")
+    same = spec.same_dealer
     before = [] if state.dealer is None else [state.dealer]
     n = max(spec.n, dealer + 1, (state.dealer or 0) + 1)
     new = turns_dealt([*before, dealer], n, same_dealer_variant=same)[dealer]
@@ -1287,11 +1216,11 @@ def initial(spec: Spec) -> Running:
     """The state before the first entry: nothing won or lost, nobody has dealt."""
     zero = (Fraction(0),) * spec.n
     pool = None
-    if spec.rules == "pool":
+    if spec.keeping == LEDGER:
         try:
-            pool = spec.new_pool()
-        except SettlementError as error:
-            raise EntryError(None, str(error)) from None
+            pool = spec.ledger_game.start(spec.n, spec.config)
+        except EngineError as error:
+            raise EntryError(None, error.render(spec.players)) from None
         zero = pool.money
     return Running(0, 0, zero, (0,) * spec.n, None, None, spec.first_seats, pool)
 
@@ -1303,7 +1232,7 @@ def step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
     try:
         if entry.kind in SEAT_KINDS:
             return _seat_step(spec, state, entry)
-        return _GAME_STEPS[spec.rules](spec, state, entry)
+        return _GAME_STEPS[spec.keeping](spec, state, entry)
     except EntryError as error:
         raise _located(error, state.index) from None
 
@@ -1321,8 +1250,8 @@ def compute(spec: Spec, entries: Iterable[Entry], start: Running | None = None) 
 
 
 def _seat_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
-    if not spec.rule_set.seats_change:
-        raise EntryError(None, f"in {spec.rule_set.label} nobody joins or leaves the table")
+    if not spec.seats_change:
+        raise EntryError(None, f"in {spec.label} nobody joins or leaves the table")
     seat = entry.data["player"]
     name = spec.players[seat]
     present = set(state.present)
@@ -1331,8 +1260,7 @@ def _seat_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
             raise EntryError("player", f"{name} is already at the table")
         if len(present) + 1 > spec.max_players:
             raise EntryError(
-                "player",
-                f"{spec.rule_set.label} takes at most {spec.max_players} players at the table",
+                "player", f"{spec.label} takes at most {spec.max_players} players at the table"
             )
         present.add(seat)
     else:
@@ -1340,25 +1268,24 @@ def _seat_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
             raise EntryError("player", f"{name} is not at the table")
         if len(present) - 1 < spec.min_players:
             raise EntryError(
-                "player",
-                f"{spec.rule_set.label} needs at least {spec.min_players} players at the table",
+                "player", f"{spec.label} needs at least {spec.min_players} players at the table"
             )
         present.discard(seat)
     seated = tuple(sorted(present))
     after = replace(state, index=state.index + 1, present=seated)
     zero = (Fraction(0),) * spec.n
     return after, Row(
-        state.index, entry, None, None, (), [], [], [], zero, state.totals, present=seated
+        state.index, entry, None, None, (), [], [], (), zero, state.totals, present=seated
     )
 
 
-_DEAL_GAMES: Final = {"peel-new": "english-new", "peel-old": "english-old", "swedish": "swedish"}
-
-
-def _money_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+def _settled_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+    """A deal the game settles: from the hands shown (``game.settle``, which judges them)
+    or from the result recorded (``game.pay``)."""
     if entry.kind != "deal":
-        raise EntryError(None, f"{spec.rule_set.label} has no {entry.kind}")
+        raise EntryError(None, f"{spec.label} has no {entry.kind}")
     assert spec.stake is not None
+    game = spec.hands_game
     n = spec.n
     data = padded(spec, entry.data)
     active = state.present
@@ -1375,54 +1302,30 @@ def _money_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]
                 raise EntryError(f"bought_{seat}", _away(spec, seat, active))
         bought = [bought[s] for s in active]
     mode = data["mode"]
+    page = _explaining(spec, active)
+    where = {"dealer": pos[dealer], "stood": None if stood is None else pos[stood]}
     try:
         if mode == "hands":
             hands = _check_hands(spec, data, active, active)
             try:
-                settled = settle_deal(
-                    _DEAL_GAMES[spec.rules],
-                    hands,
-                    spec.stake,
-                    dealer=pos[dealer],
-                    stood=None if stood is None else pos[stood],
-                    bought=bought,
-                    pack=int(spec.options.get("pack", 52)),
-                    limited=spec.options.get("limited", "none"),
-                    options=spec.deal_options,
-                )
+                settled = game.settle(hands, spec.stake, spec.config, bought=bought, **where)
             except CardError as error:
                 raise _card_error(error, active, spec) from None
             settlement = settled.settlement
-            _, lines, notes = _showdown_lines(spec, settled.showdown, active)
+            lines = _hand_lines(settled.showdown, active)
+            page.extend(settled.showdown.reasons)
         else:
             outcomes, lines = _recorded_outcomes(spec, data, active, active)
-            notes = []
-            if spec.rules == "peel-new":
-                assert bought is not None
-                settlement = settle_peel_new(
-                    outcomes,
-                    pos[dealer],
-                    None if stood is None else pos[stood],
-                    bought,
-                    spec.stake,
-                    spec.peel_new_options,
-                )
-            elif spec.rules == "peel-old":
-                settlement = settle_peel_old(outcomes, spec.stake)
-            else:
-                assert bought is not None
-                settlement = settle_swedish(
-                    outcomes, pos[dealer], bought, spec.stake, spec.swedish_options
-                )
-    except SettlementError as error:
-        raise _settlement_error(error, mode, spec, active) from None
+            settlement = game.pay(outcomes, spec.stake, spec.config, bought=bought, **where)
+    except EngineError as error:
+        raise _engine_error(error, mode, spec, active) from None
+    payments = _paid(page, spec, _transfers(settlement, active))
+    page.extend(settlement.reasons)
     net_list = [Fraction(0)] * n
     for k, seat in enumerate(active):
         net_list[seat] = settlement.net[k]
     net = tuple(net_list)
     totals = tuple(t + d for t, d in zip(state.totals, net, strict=True))
-    notes = notes + [_because(r, spec, active) for r in settlement.reasons]
-    same = spec.flag("same_dealer")
     after = replace(
         state,
         index=state.index + 1,
@@ -1430,7 +1333,7 @@ def _money_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]
         totals=totals,
         dealt=_turns(spec, state, dealer),
         dealer=dealer,
-        categories=tuple(h.category for h in lines) if same else None,
+        categories=tuple(h.category for h in lines) if spec.same_dealer else None,
     )
     row = Row(
         state.index,
@@ -1439,8 +1342,8 @@ def _money_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]
         dealer,
         tuple(active[w] for w in settlement.winners),
         lines,
-        _group_transfers(settlement, spec, active),
-        notes,
+        page.shown,
+        tuple(payments),
         net,
         totals,
         present=active,
@@ -1448,72 +1351,53 @@ def _money_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]
     return after, row
 
 
-def _pool_payments(entries: Iterable[Any], spec: Spec) -> list[Because]:
-    groups: dict[Reason, Because] = {}
-    for e in entries:
-        group = groups.get(e.reason)
-        if group is None:
-            group = groups[e.reason] = _because(e.reason, spec)
-        group.payments.append(Payment(e.payer, e.payee, e.amount, e.counters))
-    return list(groups.values())
-
-
-def _pool_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+def _ledger_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+    """A deal or a horse of a game kept as one ledger: the hands judged by the game, the
+    move played by the engine (:func:`games.engine.pool.play`) from the state before it."""
     before = state.pool
     assert before is not None
     data = entry.data
     active = before.active
     dealer: int | None = None
-    winners: tuple[int, ...] = ()
     lines: list[HandLine] = []
-    notes: list[Because] = []
+    judged: Explanation | None = None
+    move: pool_engine.Move
     try:
         if entry.kind == "horse":
-            game = buy_horse(before, data["player"])
+            move = pool_engine.Horse(data["player"])
         elif entry.kind != "deal":
-            raise EntryError(None, f"{spec.rule_set.label} has no {entry.kind}")
+            raise EntryError(None, f"{spec.label} has no {entry.kind}")
         else:
             dealer = data["dealer"]
             if before.finished:
-                raise EntryError(
-                    None,
-                    f"the game is over: {spec.players[before.active[0]]} holds the last counters",
-                )
-            if dealer not in active:
-                raise EntryError("dealer", f"{spec.players[dealer]} is out of the game")
+                champion = spec.players[before.active[0]]
+                raise EntryError(None, f"the game is over: {champion} holds the last counters")
             if data["mode"] == "hands":
-                rules = spec.hand_rules
-                assert rules is not None
+                hands = _check_hands(spec, data, active, state.present)
                 try:
-                    parsed = parse_hands(
-                        _check_hands(spec, data, active, state.present),
-                        rules.pack,
-                        limit=rules.hand_limit,
-                    )
+                    result = spec.hands_game.judge(hands, spec.config)
                 except CardError as error:
                     raise _card_error(error, active, spec) from None
-                outcomes, lines, notes = _showdown_lines(spec, showdown(parsed, rules), active)
+                lines = _hand_lines(result, active)
+                judged = _explaining(spec, active)
+                judged.extend(result.reasons)
             else:
-                outcomes, lines = _recorded_outcomes(spec, data, active, state.present)
-            places = [o.place for o in outcomes]
-            winners = tuple(s for s, o in zip(active, outcomes, strict=True) if o.place == 1)
-            worst_place = max(places)
-            worst = (
-                ()
-                if worst_place == 1
-                else tuple(
-                    s for s, o in zip(active, outcomes, strict=True) if o.place == worst_place
-                )
-            )
-            game = apply_deal(before, winners, worst)
-    except SettlementError as error:
-        raise _settlement_error(error, data.get("mode", ""), spec) from None
-    net = tuple(a - b for a, b in zip(game.money, before.money, strict=True))
+                _, lines = _recorded_outcomes(spec, data, active, state.present)
+            places = [line.place or 0 for line in lines]
+            move = pool_engine.Deal.from_places(active, places, dealer)
+        turn = pool_engine.play(before, [move]).turns[0]
+    except EngineError as error:
+        raise _engine_error(error, data.get("mode", ""), spec, range(spec.n)) from None
+    game = turn.after
+    page = _explaining(spec)
+    groups = _ledger_entries(turn.entries)
+    payments = _paid(page, spec, groups)
+    page.extend(r for r in turn.reasons if r not in groups)
+    why = [*(judged.shown if judged is not None else ()), *page.shown]
     out = frozenset(i for i in range(spec.n) if game.counters[i] == 0)
     after = replace(state, index=state.index + 1, totals=game.money, pool=game)
     number = None
-    if entry.kind == "deal":
-        assert dealer is not None
+    if dealer is not None:
         after = replace(
             after, number=state.number + 1, dealt=_turns(spec, state, dealer), dealer=dealer
         )
@@ -1523,11 +1407,11 @@ def _pool_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
         entry,
         number,
         dealer,
-        winners,
+        turn.winners,
         lines,
-        _pool_payments(game.ledger[len(before.ledger) :], spec),
-        notes,
-        net,
+        why,
+        tuple(payments),
+        turn.net,
         game.money,
         game.pool,
         game.counters,
@@ -1537,27 +1421,56 @@ def _pool_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
     return after, row
 
 
-def _cox_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+_NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def count_words(number: int, noun: str) -> str:
+    """A count in words, as a sentence says it.
+
+    >>> count_words(4, "hand"), count_words(1, "deal"), count_words(12, "hand")
+    ('four hands', 'one deal', '12 hands')
+    """
+    word = _NUMBER_WORDS[number] if 0 <= number < len(_NUMBER_WORDS) else str(number)
+    return f"{word} {noun}{'' if number == 1 else 's'}"
+
+
+def _whose(reason: Reason, seat: int) -> Reason:
+    """A counted hand's reason, said of its player (``Ann: …``), the name put in by the
+    engine's formatter."""
+    return Reason.about(
+        "{sheet_player}: " + reason.template,
+        reason.citations,
+        reason.rulings,
+        sheet_player=Mention("player", (seat,)),
+        **reason.mentions,
+    )
+
+
+def _counted_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+    """A hand whose cards are laid out and counted by the game (``game.score``), or whose
+    scores are recorded; the game's totals after it (``game.game_totals``)."""
     n = spec.n
+    game = spec.counted
     if entry.kind != "deal":
-        raise EntryError(None, f"Cox's Commerce has no {entry.kind}")
-    if len(state.scores) >= cox_engine.GAME_HANDS:
-        raise EntryError(None, "a game of Cox's Commerce is four hands, and four are recorded")
+        raise EntryError(None, f"{spec.label} has no {entry.kind}")
+    if len(state.scores) >= game.hands_per_game:
+        hands = count_words(game.hands_per_game, "hand")
+        raise EntryError(None, f"a game of {spec.label} is {hands}, and all are recorded")
     data = entry.data
     bases = data["bases"]
     lines: list[HandLine] = []
-    notes: list[Because] = []
+    page = _explaining(spec)
     row_scores: list[int] = []
     for seat in range(n):
         if data["mode"] == "cards":
             try:
-                result = cox_engine.score_hand(data["cards"][seat], bases[seat], spec.cox_options)
+                result = game.score(data["cards"][seat], bases[seat], spec.config)
             except ValueError as error:
-                raise EntryError(f"cards_{seat}", str(error)) from None
+                raise EntryError(f"cards_{seat}", _counted_error(error, spec).message) from None
             row_scores.append(result.score)
             description = (
                 "; ".join(
-                    f"{line.label} {format_amount(line.points, signed=True)}"
+                    f"{line.label} {amounts.format_amount(line.points, signed=True)}"
                     for line in result.breakdown
                 )
                 or "no score"
@@ -1575,12 +1488,9 @@ def _cox_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
                     result.clear,
                 )
             )
-            name = spec.players[seat]
-            notes.extend(
-                Because(f"{name}: {r.text}", r.citations, r.rulings) for r in result.reasons
-            )
-            notes.extend(
-                Because(f"{name}: {use.text}", (), ())
+            page.extend(_whose(r, seat) for r in result.reasons)
+            page.extend(
+                _whose(Reason(use.text), seat)
                 for use in result.arrangement
                 if use.stands_for is not None
             )
@@ -1589,10 +1499,10 @@ def _cox_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
             lines.append(HandLine(seat, (), "", "", None, data["scores"][seat], bases[seat]))
     scores = (*state.scores, tuple(row_scores))
     try:
-        game = cox_engine.game_totals([list(s) for s in scores])
+        totals_of_game = game.game_totals([list(s) for s in scores])
     except ValueError as error:
-        raise EntryError(None, str(error)) from None
-    totals = tuple(Fraction(t) for t in game.totals)
+        raise _counted_error(error, spec) from None
+    totals = tuple(Fraction(t) for t in totals_of_game.totals)
     after = replace(
         state,
         index=state.index + 1,
@@ -1610,8 +1520,8 @@ def _cox_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
         retailer,
         (),
         lines,
-        [],
-        notes,
+        page.shown,
+        (),
         net,
         totals,
         present=state.present,
@@ -1620,31 +1530,25 @@ def _cox_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
 
 
 _GAME_STEPS: Final = {
-    "peel-new": _money_step,
-    "peel-old": _money_step,
-    "swedish": _money_step,
-    "pool": _pool_step,
-    "cox": _cox_step,
+    SETTLED: _settled_step,
+    LEDGER: _ledger_step,
+    COUNTED: _counted_step,
 }
-"""Each kind of sheet's step: the part the engine's registry of games will take over."""
+"""The step of an entry, by how the sheet keeps the game (:func:`keeping`)."""
 
 
 # --- After the last entry: whose deal, and is it over -------------------------------------------
 
 
-def _rotation(spec: Spec) -> Because | None:
-    rotation = spec.rule_set.rotation
-    if rotation is None:
-        return None
-    reason = rotation_reason(rotation, same_dealer_variant=spec.flag("same_dealer"))
-    return Because(reason.text, reason.citations, reason.rulings)
+def _rotation(spec: Spec) -> Shown:
+    """Why the deal passes where it does (the game's own reason)."""
+    return _explaining(spec).add(spec.hands_game.rotation_reason(spec.config))
 
 
 def _next_dealer(spec: Spec, state: Running, out: frozenset[int]) -> int | None:
-    """Whose deal it is: the engine's rotation among the seats at the table (a seat away
-    is skipped; in Pool Commerce the engine skips the players who are out)."""
-    rotation = spec.rule_set.rotation
-    assert rotation is not None
+    """Whose deal it is: the game's rotation among the seats at the table (a seat away is
+    skipped, and the game skips the players who are out of it)."""
+    game = spec.hands_game
     playing = [s for s in state.present if s not in out]
     if not playing:
         return None
@@ -1653,22 +1557,15 @@ def _next_dealer(spec: Spec, state: Running, out: frozenset[int]) -> int | None:
     ring = sorted({*state.present, state.dealer})
     here = ring.index(state.dealer)
     gone = [ring.index(s) for s in out if s in ring]
-    same = spec.flag("same_dealer")
     try:
         following = ring[
-            next_dealer(
-                rotation,
-                here,
-                len(ring),
-                same_dealer_variant=same,
-                categories=state.categories if same else None,
-                out=gone,
-            )
+            game.next_dealer(here, len(ring), spec.config, categories=state.categories, out=gone)
         ]
         if following not in playing:  # the dealer kept the deal but has left the table
-            following = ring[next_dealer(rotation, here, len(ring), out=gone)]
+            passing = game.configure({**spec.config, "same_dealer": "false"})
+            following = ring[game.next_dealer(here, len(ring), passing, out=gone)]
     except SettlementError:
-        return None  # the game is over (Pool Commerce)
+        return None  # the game is over: fewer than two hold counters
     return following
 
 
@@ -1677,11 +1574,12 @@ def summarise(spec: Spec, state: Running, rows: list[Row] | None = None) -> Shee
     are the rows computed on the way (the page shows them)."""
     rows = [] if rows is None else rows
     n = spec.n
-    if spec.rules == "cox":
-        over = len(state.scores) == cox_engine.GAME_HANDS
+    if spec.keeping == COUNTED:
+        game = spec.counted
+        over = len(state.scores) == game.hands_per_game
         winners: tuple[int, ...] = ()
         if state.scores and over:
-            winners = tuple(cox_engine.game_totals([list(s) for s in state.scores]).winners)
+            winners = tuple(game.game_totals([list(s) for s in state.scores]).winners)
         return Sheet(
             spec,
             rows,
@@ -1697,29 +1595,30 @@ def summarise(spec: Spec, state: Running, rows: list[Row] | None = None) -> Shee
             present=state.present,
             state=state,
         )
-    if spec.rules == "pool":
-        game = state.pool
-        assert game is not None
-        out = frozenset(i for i in range(n) if game.counters[i] == 0)
-        opening = _pool_payments(spec.new_pool().ledger, spec)
-        following = None if game.finished else _next_dealer(spec, state, out)
-        dealt = (0,) * n if game.finished else state.dealt
+    if spec.keeping == LEDGER:
+        pool = state.pool
+        assert pool is not None
+        out = frozenset(i for i in range(n) if pool.counters[i] == 0)
+        page = _explaining(spec)
+        _paid(page, spec, _ledger_entries(spec.ledger_game.start(n, spec.config).ledger))
+        following = None if pool.finished else _next_dealer(spec, state, out)
+        dealt = (0,) * n if pool.finished else state.dealt
         return Sheet(
             spec,
             rows,
-            game.money,
-            opening,
+            pool.money,
+            page.shown,
             following,
             _rotation(spec),
             dealt,
             False,
-            game.finished,
-            (game.champion,) if game.champion is not None else (),
-            pool=game.pool,
-            counters=game.counters,
+            pool.finished,
+            (pool.champion,) if pool.champion is not None else (),
+            pool=pool.pool,
+            counters=pool.counters,
             out=out,
-            horses=game.horses,
-            may_buy_horse=tuple(i for i in range(n) if game.may_buy_horse(i)),
+            horses=pool.horses,
+            may_buy_horse=tuple(i for i in range(n) if pool.may_buy_horse(i)),
             deals=state.number,
             present=state.present,
             state=state,
@@ -1767,7 +1666,7 @@ def dump_state(state: Running, row: Row | None = None) -> dict[str, Any]:
     }
     if state.pool is not None:
         game = state.pool
-        out["pool"] = {
+        out["ledger"] = {
             "m": _amounts(game.money),
             "k": list(game.counters),
             "deals": game.deals,
@@ -1776,7 +1675,7 @@ def dump_state(state: Running, row: Row | None = None) -> dict[str, Any]:
             "h": sorted(game.horses),
         }
     if state.scores:
-        out["cox"] = {"s": [list(s) for s in state.scores], "b": list(state.bases or ())}
+        out["counted"] = {"s": [list(s) for s in state.scores], "b": list(state.bases or ())}
     if row is not None:
         out["row"] = {"net": _amounts(row.net), "w": list(row.winners), "dl": row.dealer}
     return out
@@ -1806,15 +1705,16 @@ def load_state(spec: Spec, data: object) -> Running | None:
             None if categories is None else tuple(categories),
             tuple(int(p) for p in data["p"]),
         )
-        if "pool" in data:
-            state = replace(state, pool=_restore_pool(spec, data["pool"]))
-        elif spec.rules == "pool":
+        if "ledger" in data:
+            state = replace(state, pool=_restore_pool(spec, data["ledger"]))
+        elif spec.keeping == LEDGER:
             return None
-        if "cox" in data:
+        if "counted" in data:
+            counted = data["counted"]
             state = replace(
                 state,
-                scores=tuple(tuple(int(x) for x in s) for s in data["cox"]["s"]),
-                bases=tuple(data["cox"]["b"]) or None,
+                scores=tuple(tuple(int(x) for x in s) for s in counted["s"]),
+                bases=tuple(counted["b"]) or None,
             )
     except (KeyError, TypeError, ValueError, ZeroDivisionError, SettlementError):
         return None
@@ -1829,7 +1729,7 @@ def _restore_pool(spec: Spec, data: Mapping[str, Any]) -> PoolGame:
     buy-ins, the horses bought and one line per player carrying the rest over (the
     engine's game has no constructor from balances; its ledger is only read for the
     balances and the horses)."""
-    game = spec.new_pool()
+    game = spec.ledger_game.start(spec.n, spec.config)
     deals = int(data["deals"])
     entries: list[LedgerEntry] = []
     horses = [int(h) for h in data["h"]]

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import secrets
 from fractions import Fraction
-from typing import Any
 
 from django.db import models
+
+from games.engine.games import get
 
 from . import ledger
 
@@ -31,12 +32,14 @@ class Game(models.Model):
     """One evening's sheet. ``token`` is the link to record deals, ``view_token`` the
     read-only link for spectators; neither can be guessed from the other."""
 
-    RULES = [(slug, rule_set.label) for slug, rule_set in ledger.RULE_SETS.items()]
-
     token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
     view_token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
     title = models.CharField(max_length=80, blank=True)
-    rules = models.CharField(max_length=16, choices=RULES)
+    rules = models.CharField(
+        max_length=ledger.MAX_SLUG,
+        choices=ledger.game_choices,
+        help_text="The game's slug in the registry of games (games.engine.games).",
+    )
     stake = models.CharField(
         max_length=40,
         blank=True,
@@ -62,8 +65,9 @@ class Game(models.Model):
         return self.finished_at is not None
 
     @property
-    def rule_set(self) -> ledger.RuleSet:
-        return ledger.RULE_SETS[self.rules]
+    def entry_word(self) -> str:
+        """What one entry of the sheet's game is called: ``deal``, or ``hand`` (counted)."""
+        return "hand" if ledger.keeping(get(self.rules)) == ledger.COUNTED else "deal"
 
     def spec(self, players: list[tuple[str, bool]] | None = None) -> ledger.Spec:
         """The sheet's specification for the ledger (players in seating order, each name with
@@ -170,12 +174,3 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} → v{self.version}"
-
-
-def entries(deals: list[Deal]) -> list[ledger.Entry]:
-    return [d.entry() for d in deals]
-
-
-def as_json_value(value: Any) -> Any:
-    """JSON has no Fraction: amounts are exported as exact text."""
-    return str(value) if isinstance(value, Fraction) else value

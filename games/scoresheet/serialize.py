@@ -22,8 +22,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from games.engine.amounts import format_amount
+from games.engine.games import UnknownGame, get
+
 from . import ledger
-from .ledger import Entry, EntryError, Sheet, Spec, SpecError, format_amount
+from .ledger import Entry, EntryError, Sheet, Spec, SpecError
 
 FORMAT = "rulesite-scoresheet"
 FORMAT_VERSION = 1
@@ -58,7 +61,7 @@ def export_dict(title: str, finished: bool, spec: Spec, sheet: Sheet) -> dict[st
         "format_version": 2 if seats_change else FORMAT_VERSION,
         "title": title,
         "rules": spec.rules,
-        "rules_label": spec.rule_set.label,
+        "rules_label": spec.label,
         "players": list(spec.players),
         "stake": str(spec.stake) if spec.stake is not None else None,
         "options": dict(spec.options),
@@ -167,17 +170,21 @@ def import_sheet(text: str) -> Imported:
     finished = obj.get("finished", False)
     if not isinstance(finished, bool):
         raise ImportError_("finished: must be true or false")
-    rules = _require(obj, "rules", str, f"a rule set ({', '.join(ledger.RULE_SETS)})")
+    slugs = ", ".join(slug for slug, _ in ledger.game_choices())
+    rules = _require(obj, "rules", str, f"a game ({slugs})")
     players = _require(obj, "players", list, "a list of the players' names")
     options = obj.get("options", {})
     if not isinstance(options, dict):
         raise ImportError_("options: must be an object of house-rule options")
-    unknown = set(options) - set(ledger.RULE_SETS.get(rules, ledger.RULE_SETS["peel-new"]).options)
-    if rules in ledger.RULE_SETS and unknown:
+    try:
+        game = get(rules)
+    except UnknownGame:
+        game = None  # make_spec says which games there are
+    unknown = set(options) - {o.name for o in game.options} if game is not None else set()
+    if unknown:
         raise ImportError_(
             f"options: {', '.join(sorted(unknown))} "
-            f"{'is' if len(unknown) == 1 else 'are'} not an option of "
-            f"{ledger.RULE_SETS[rules].label}"
+            f"{'is' if len(unknown) == 1 else 'are'} not an option of {game.label}"
         )
     stake = obj.get("stake")
     raw_entries = _require(obj, "entries", list, "a list of the deals")
@@ -297,24 +304,26 @@ def csv_rows(title: str, spec: Spec, sheet: Sheet) -> list[list[str]]:
 def _amount_columns(spec: Spec) -> set[int]:
     columns: set[int] = set()
     i = 3
+    bought, pool = spec.game.bought, spec.keeping == ledger.LEDGER
     for _ in spec.players:
-        width = 3 + (1 if spec.rule_set.bought else 0) + (1 if spec.rules == "pool" else 0)
+        width = 3 + (1 if bought else 0) + (1 if pool else 0)
         # hand, [bought], net, total, [counters]: net and total are amounts
-        net = i + (2 if spec.rule_set.bought else 1)
+        net = i + (2 if bought else 1)
         columns |= {net, net + 1}
         i += width
-    if spec.rules == "pool":
+    if pool:
         columns.add(i)
     return columns
 
 
 def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
-    cox = spec.rules == "cox"
-    pool = spec.rules == "pool"
-    head = ["Deal", "Dealer" if not cox else "Retailer", "Winners"]
+    counted = spec.keeping == ledger.COUNTED
+    pool = spec.keeping == ledger.LEDGER
+    bought = spec.game.bought
+    head = ["Deal", "Retailer" if counted else "Dealer", "Winners"]
     for name in spec.players:
-        head += [f"{name}: hand", f"{name}: {'score' if cox else 'net'}", f"{name}: total"]
-        if spec.rule_set.bought:
+        head += [f"{name}: hand", f"{name}: {'score' if counted else 'net'}", f"{name}: total"]
+        if bought:
             head.insert(len(head) - 2, f"{name}: bought")
         if pool:
             head.append(f"{name}: counters")
@@ -338,12 +347,12 @@ def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
                     if hand.cards
                     else (f"place {hand.place} {hand.category}".strip() if hand.place else "")
                 )
-                if cox:
+                if counted:
                     shown = " ".join(hand.cards) + f" (base {hand.base})"
             cells = [shown, csv_amount(row.net[seat]), csv_amount(row.totals[seat])]
-            if spec.rule_set.bought:
-                bought = ledger.padded(spec, row.entry.data).get("bought", [0] * spec.n)[seat]
-                cells.insert(1, str(bought))
+            if bought:
+                count = ledger.padded(spec, row.entry.data).get("bought", [0] * spec.n)[seat]
+                cells.insert(1, str(count))
             if pool:
                 cells.append(str(row.counters[seat]) if row.counters else "")
             line += cells
@@ -357,7 +366,7 @@ def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
             cell
             for seat in range(spec.n)
             for cell in (
-                [""] * (2 if spec.rule_set.bought else 1)
+                [""] * (2 if bought else 1)
                 + ["", csv_amount(sheet.totals[seat])]
                 + ([str(sheet.counters[seat])] if pool and sheet.counters else [])
             )

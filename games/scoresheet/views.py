@@ -205,15 +205,15 @@ def sheet_context(
         "form_action": reverse("sheet:record", args=[game.token]) if can_edit else "",
         "form_htmx": True,
         "horse_form": horse_form,
-        "seats": can_edit and spec.rule_set.seats_change and not final,
+        "seats": can_edit and spec.seats_change and not final,
         "seat_form": (lambda: SeatForm(spec, sheet)) if can_edit else None,  # read if shown
         "undone": (lambda: _undone(game)) if can_edit else None,  # read only if shown
         "links": _links(request, game, spectator),
         "poll_seconds": POLL_SECONDS,
         "players": list(enumerate(spec.players)),
         "present_players": [(s, spec.players[s]) for s in sheet.present],
-        "money": spec.rules != "cox",
-        "entry_word": "hand" if spec.rules == "cox" else "deal",
+        "money": spec.money,
+        "entry_word": spec.entry_word,
         "retention_days": getattr(settings, "SHEET_RETENTION_DAYS", 365),
         **extra,
     }
@@ -491,7 +491,7 @@ def _notice(game: Game, request: HttpRequest) -> str:
     if at is not None:
         number = _number_at(game, at)
         if number is not None:
-            what = f"{'Hand' if game.rules == 'cox' else 'Deal'} {number}"
+            what = f"{game.entry_word.capitalize()} {number}"
     return _NOTICES[done].format(What=what)
 
 
@@ -650,7 +650,7 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             reverse("sheet:sheet", args=[token]) + f"?done=record&at={new.position}"
             f"#deal-{new.position}"
         )
-    word = "Hand" if spec.rules == "cox" else "Deal"
+    word = spec.entry_word.capitalize()
     window = store.Window(locked, spec, ledger.summarise(spec, after), [new], state, [after])
     window.rows = [(row, new)]  # computed already: the step just taken
     window.detail = 1
@@ -676,7 +676,7 @@ def _form_answer(
         "form": form,
         "form_action": reverse("sheet:record", args=[game.token]),
         "form_htmx": True,
-        "entry_word": "hand" if spec.rules == "cox" else "deal",
+        "entry_word": spec.entry_word,
     }
     html = _render(request, "scoresheet/sheet.html#deal-form", context)
     return _answer(request, html, 400, HX_Retarget="#deal-form", HX_Reswap="outerHTML")
@@ -861,7 +861,7 @@ def _render_edit(
         "form_htmx": False,
         "links": _links(request, game, False),
         "players": list(enumerate(spec.players)),
-        "entry_word": "hand" if spec.rules == "cox" else "deal",
+        "entry_word": spec.entry_word,
         **extra,
     }
     return render(request, "scoresheet/edit.html", context, status=status)
@@ -932,7 +932,7 @@ def undo(request: HttpRequest, token: str, position: int) -> HttpResponse:
 
 def _entry_words(game: Game, kind: str, number: int | None, data: dict[str, Any]) -> str:
     if kind == "deal":
-        return f"{'Hand' if game.rules == 'cox' else 'Deal'} {number}" if number else "The deal"
+        return f"{game.entry_word.capitalize()} {number}" if number else "The deal"
     return {"horse": "The horse", "join": "The player's arrival", "leave": "The player's leaving"}[
         kind
     ]
@@ -1222,7 +1222,8 @@ def print_view(request: HttpRequest, token: str, spectator: bool = False) -> Htt
         "links": _links(request, game, spectator),
         "spectator": spectator,
         "players": list(enumerate(spec.players)),
-        "money": spec.rules != "cox",
+        "money": spec.money,
+        "entry_word": spec.entry_word,
         "settle_up": sheet.settle_up if final else [],
         "final": final,
         "printed_at": timezone.now(),

@@ -140,7 +140,7 @@ def result(draw: st.DrawFn, spec: ledger.Spec, active: list[int]) -> dict[str, A
         places[s] = 1 + sum(1 for t in active if key[t] < key[s])
         cats[s] = chosen[s]
     data: dict[str, Any] = {"mode": "result", "places": places}
-    if spec.rule_set.categories_needed:
+    if spec.categories_needed:
         data["categories"] = cats
     return data
 
@@ -172,9 +172,9 @@ def deal_data(
             "cards": [shuffled[i * size : (i + 1) * size] for i in range(n)],
         }
     data: dict[str, Any] = {"dealer": draw(st.sampled_from(active))}
-    if spec.rule_set.stood and not spec.flag("extended"):
+    if spec.asks_stood:
         data["stood"] = draw(st.sampled_from(active))
-    if spec.rule_set.bought:
+    if spec.game.bought:
         data["bought"] = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
     if draw(st.booleans()):
         dealt = draw(hands(len(active), int(spec.options.get("pack", 52))))

@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sheet_factory import HANDS_4, PLAYERS, deal_data, entry, spec_for
 
+from games.engine.amounts import format_amount
 from games.scoresheet import ledger
-from games.scoresheet.ledger import Entry, EntryError, SpecError, compute, format_amount
+from games.scoresheet.ledger import Entry, EntryError, SpecError, compute
 
 
 def deal(spec, **data):
@@ -35,13 +36,15 @@ def test_defaults_are_the_engine_rulings_readings():
         ("peel-new", [f"P{i}" for i in range(8)], "1", {"pack": "32"}, "players", "2 to 7"),
         ("cox", PLAYERS + ["Eve"], "", {}, "players", "2 to 4"),
         ("swedish", PLAYERS, "0", {}, "stake", "more than 0"),
-        ("swedish", PLAYERS, "lots", {}, "stake", "more than 0"),
+        ("swedish", PLAYERS, "lots", {}, "stake", "write an amount like 1, 0.5 or 1/2"),
         ("peel-old", ["Ann", "ann"], "1", {}, "players", "written twice"),
         ("peel-old", ["A" * 41, "Bob"], "1", {}, "players", "longer than 40"),
-        ("peel-new", PLAYERS, "1", {"pack": "40"}, "pack", "choose one of 52, 32"),
-        ("peel-new", PLAYERS, "1", {"dealer_penalty": "always"}, "dealer_penalty", "none, all"),
+        ("peel-new", PLAYERS, "1", {"pack": "40"}, "pack", "must be one of '52', '32'; not '40'"),
+        ("peel-new", PLAYERS, "1", {"dealer_penalty": "always"}, "dealer_penalty", "'none', 'all'"),
+        ("peel-new", PLAYERS, "1", {"extended": "maybe"}, "extended", "'false', 'true'"),
+        ("swedish", ["Ann", "Bob"], "1", {}, "players", "3 to 17 players"),
         ("pool", PLAYERS, "", {"buy_in": "-3"}, "buy_in", "more than 0"),
-        ("pool", PLAYERS, "", {"horse_price": "x"}, "horse_price", "more than 0"),
+        ("pool", PLAYERS, "", {"horse_price": "x"}, "horse_price", "write an amount like"),
     ],
 )
 def test_a_bad_specification_names_its_field(rules, players, stake, options, field, words):
@@ -83,8 +86,14 @@ def test_peel_new_worked_example_recorded_as_a_result():
     assert sheet.rows[0].winners == (2,)
     assert sheet.next_dealer == 1  # to the left
     texts = [b.text for b in sheet.rows[0].because]
-    assert any("ready money" in t for t in texts)
+    assert any(t.startswith("Ready money") for t in texts)
     assert any("stood was beaten" in t for t in texts)
+    # each group of payments is shown under its reason, one line a payment, by name
+    ready = next(b for b in sheet.rows[0].because if b.text.startswith("Ready money"))
+    assert ready.lines == ("Cy → Ann: 1", "Dee → Ann: 2")
+    assert any(
+        t.startswith("Cy holds the best hand") for t in (b.text for b in sheet.rows[0].notes)
+    )
 
 
 def test_hands_shown_are_judged_by_the_engine_and_named():
@@ -471,11 +480,12 @@ def test_every_deal_sums_to_zero_and_totals_are_the_sum_of_the_deals(data, which
     for k, row in enumerate(sheet.rows):
         assert sum(row.net) == 0, f"deal {k + 1} does not sum to zero"
         paid = [Fraction(0)] * spec.n
-        for group in row.because:
-            for p in group.payments:
-                paid[p.payer] -= p.amount
-                paid[p.payee] += p.amount
-        assert tuple(paid) == row.net  # every transfer is shown, with its reason
+        for p in row.payments:
+            paid[p.payer] -= p.amount
+            paid[p.payee] += p.amount
+        assert tuple(paid) == row.net  # every transfer is counted
+        lines = [line for shown in row.because for line in shown.lines]
+        assert len(lines) == len(row.payments)  # and shown, under its reason
         running = [a + b for a, b in zip(running, row.net, strict=True)]
         assert tuple(running) == row.totals
         assert sum(row.totals) == 0

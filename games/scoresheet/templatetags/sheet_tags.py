@@ -11,8 +11,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from content.templatetags.library import citation_url
+from games.engine.amounts import format_amount
 from games.engine.cards import CardError, parse_card
 from games.engine.citations import Citation
+from games.engine.commerce import Category
+from games.engine.pool import POOL
 from games.scoresheet import ledger
 from games.scoresheet.forms import new_key as _new_key
 
@@ -21,14 +24,14 @@ register = template.Library()
 
 @register.filter
 def amount(value: Fraction | int | None) -> str:
-    """``5/2`` as ``2.5``, ``1/3`` as ``1/3``."""
-    return ledger.format_amount(value)
+    """``5/2`` as ``2.5``, ``1/3`` as ``1/3``, ``7/3`` as ``2 1/3`` (the site's one printer)."""
+    return format_amount(value)
 
 
 @register.filter
 def signed(value: Fraction | int | None) -> str:
     """An account: ``+2``, ``−1.5``, ``0``."""
-    return ledger.format_amount(value, signed=True)
+    return format_amount(value, signed=True)
 
 
 @register.filter
@@ -50,7 +53,7 @@ def at(sequence: Any, index: Any) -> Any:
 @register.filter
 def seat(spec: ledger.Spec, index: Any) -> str:
     """The name of the player in seat ``index``; ``pool`` is the pool."""
-    if index == "pool":
+    if index == POOL:
         return "the pool"
     try:
         return spec.players[int(index)]
@@ -79,19 +82,18 @@ def cards(codes: Any) -> SafeString:
 
 
 @register.filter
+def counted(number: int, noun: str) -> str:
+    """``4|counted:"hand"``: ``four hands``."""
+    return ledger.count_words(int(number), noun)
+
+
+@register.filter
 def category_label(slug: str) -> str:
-    return {"poang": "poäng"}.get(slug, slug)
-
-
-@register.simple_tag
-def payment(p: ledger.Payment, spec: ledger.Spec) -> str:
-    """``Bob → Ann 1``; in Pool Commerce counters too: ``Dee → the pool 1 counter``."""
-    parts = []
-    if p.amount:
-        parts.append(ledger.format_amount(p.amount))
-    if p.counters:
-        parts.append(f"{p.counters} counter{'s' if p.counters != 1 else ''}")
-    return f"{seat(spec, p.payer)} → {seat(spec, p.payee)}: {' and '.join(parts)}"
+    """A combination in its own book's word: ``poäng``, ``tricon``."""
+    try:
+        return Category(slug).term
+    except ValueError:
+        return slug
 
 
 @register.simple_tag
@@ -102,15 +104,16 @@ def new_key() -> str:
 
 @register.filter
 def option_summary(spec: ledger.Spec) -> list[str]:
-    """The house rules that differ from the engine's defaults, in words."""
+    """The sums the table agreed, and the house rules that differ from the game's defaults,
+    each in the registry's words."""
+    config = spec.config
+    changed = config.changed()
     out = []
-    for name, value in spec.options.items():
-        option = ledger.OPTIONS[name]
+    for option in spec.game.options:
         if option.kind == "amount":
-            out.append(f"{option.label}: {ledger.format_amount(Fraction(value))}")
-        elif value != option.default:
-            words = dict(option.choices).get(value, value)
-            out.append(f"{option.label}: {words}")
+            out.append(f"{option.label}: {format_amount(config.amount(option.name))}")
+        elif option.name in changed:
+            out.append(f"{option.label}: {option.words(config[option.name])}")
     return out
 
 
