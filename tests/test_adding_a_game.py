@@ -77,9 +77,19 @@ def test_the_calculators_index_lists_it_and_its_calculator_settles(client, blind
     assert settled.status_code == 200 and "Ties with the dealer" in settled.content.decode()
 
 
-def test_the_score_sheet_offers_it(client, blind):
+def test_the_score_sheet_offers_it(client, blind, db):
     start = client.get("/sheet/").content.decode()
     assert 'value="blind-commerce"' in start and "Blind Commerce" in start
+    # Started with its own house rule, two deals recorded by the hands shown: the dealer wins
+    # the tie he is in (deal 1, Bob deals: +2), Cy pays both equal winners (deal 2, Cy deals).
+    fields = {"rules": "blind-commerce", "players": "Ann\nBob\nCy", "stake": "1"}
+    url = client.post("/sheet/", {**fields, "blind-commerce-blind_ties": "dealer"})["Location"]
+    cards = {f"card_{i}_{j}": card for i, hand in enumerate(HANDS) for j, card in enumerate(hand)}
+    for version, dealer in ((1, 1), (2, 2)):
+        deal = {"version": version, "key": f"blind-deal-{dealer}", "dealer": dealer, **cards}
+        assert client.post(f"{url}deals/", {**deal, "mode": "hands"}).status_code == 303
+    totals = client.get(f"{url}export.json").json()["totals"]
+    assert totals == {"Ann": "0", "Bob": "3", "Cy": "-3"}
 
 
 def test_rulings_lists_it_under_its_game(client, blind):
