@@ -1,7 +1,7 @@
 """The library's pages: home, the index, each rulebook, the glossary and search.
 
 Each is the same for every reader until the next deploy, so each is rendered once per
-process and sent with an ETag (``content.caching``); none carries the CSRF token or the CSP
+process and sent with an ETag (``rulesite.caching``); none carries the CSRF token or the CSP
 nonce, which would make it differ per request. A reader may keep a page five minutes before
 asking again, and then gets a 304 if nothing changed.
 """
@@ -12,9 +12,9 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from rulesite.caching import FRESH_FOR, rendered_once
 from rulesite.htmx import HtmxHttpRequest
 
-from .caching import FRESH_FOR, rendered_once
 from .library import get_book, load_glossary, load_library, search
 
 

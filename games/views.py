@@ -5,10 +5,10 @@ from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from content.caching import FRESH_FOR, rendered_once
 from content.library import load_library
 from games.engine.citations import RULINGS, Ruling
 from games.engine.games import house_rule, registered
+from rulesite.caching import FRESH_FOR, rendered_once
 
 
 @require_safe

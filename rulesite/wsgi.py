@@ -2,7 +2,7 @@
 
 What a first request would otherwise build once -- the rulebooks rendered, the engine's hand
 tables and strength arrays, the URL resolver, the compiled templates, every reading page kept
-by ``content.caching`` -- is built here, by sending every reading page, and every tool the
+by ``rulesite.caching`` -- is built here, by sending every reading page, and every tool the
 tools' index pages link to with a sample result, through the application itself: whatever
 those pages need is built, whoever owns it. Under ``gunicorn --preload`` this happens once in
 the master process and every worker inherits it (and reads the reading pages once more before

@@ -34,6 +34,20 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
          "device_scale_factor": 2}
 
 
+@pytest.fixture(autouse=True)
+def no_kept_answers():
+    """Each test starts as a fresh worker would: no answer of the table's or the calculators'
+    kept (``rulesite.caching.Answers``), so a test sees its request worked out."""
+    from games.payouts.views import kept
+    from games.table.views import remembered
+
+    for answers in (kept, remembered):
+        answers.clear()
+    yield
+    for answers in (kept, remembered):
+        answers.clear()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {

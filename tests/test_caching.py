@@ -1,5 +1,6 @@
 """Reading pages are the same for every reader: no cookie, an ETag, a 304; the score sheet keeps
-its CSRF token; the tools' GET forms need none; ``content.caching`` keeps only what it may."""
+its CSRF token; the tools' GET forms need none; ``rulesite.caching`` keeps only what it may:
+the reading pages rendered once, the tools' answers per address."""
 
 import gzip
 import json
@@ -14,8 +15,8 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.test import Client, RequestFactory
 
-from content.caching import STORES, Store, rendered_once
 from content.library import load_library, search
+from rulesite.caching import LARGEST, STORES, Answer, Answers, Kept, rendered_once
 from tests.scoresheet.sheet_factory import HANDS_4, make_game, post_fields
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +49,7 @@ TOOLS = [
 def no_kept_pages():
     """Each test starts as a fresh worker would."""
     for store in STORES:
-        store.pages.clear()
+        store.clear()
 
 
 def vary(response) -> list[str]:
@@ -111,7 +112,7 @@ def test_head_revalidates_like_get():
 def test_etag_is_a_hash_of_the_page_so_every_worker_agrees(url):
     first = Client().get(url)
     for store in STORES:  # as another process would: render again from nothing
-        store.pages.clear()
+        store.clear()
     second = Client().get(url)
     assert second.content == first.content
     assert second["ETag"] == first["ETag"]
@@ -210,7 +211,7 @@ def test_tools_use_get_forms_and_no_token(url):
     assert "hx-post" not in html
 
 
-# --- content.caching ----------------------------------------------------------------------
+# --- rulesite.caching: reading pages -----------------------------------------------------
 
 
 def test_a_page_that_uses_the_csrf_token_is_sent_but_not_kept():
@@ -222,7 +223,7 @@ def test_a_page_that_uses_the_csrf_token_is_sent_but_not_kept():
     response = view(request)
     assert response.content.startswith(b"token ")
     assert "ETag" not in response
-    assert STORES[-1].pages == {}
+    assert not len(STORES[-1])
 
 
 def test_a_page_that_prints_the_nonce_is_sent_but_not_kept():
@@ -235,7 +236,7 @@ def test_a_page_that_prints_the_nonce_is_sent_but_not_kept():
     request = RequestFactory().get("/")
     ContentSecurityPolicyMiddleware(view).process_request(request)  # gives it its nonce
     assert "ETag" not in view(request)
-    assert STORES[-1].pages == {}
+    assert not len(STORES[-1])
 
 
 def test_a_kept_page_is_not_rendered_again():
@@ -267,24 +268,145 @@ def test_nothing_is_kept_in_debug_but_the_etag_is_sent(settings):
 
 def test_changing_a_setting_forgets_the_pages(settings):
     Client().get("/glossary/")
-    assert any(store.pages for store in STORES)
+    assert any(len(store) for store in STORES)
     settings.STATIC_URL = "/elsewhere/"
-    assert not any(store.pages for store in STORES)
+    assert not any(len(store) for store in STORES)
     assert "/elsewhere/" in Client().get("/glossary/").content.decode()
 
 
 def test_a_bounded_store_drops_the_least_recently_used():
-    store = Store(maxsize=2)
+    store = Kept(maxsize=2)
     for key in "abc":
-        store.put(key, object())
+        store.put(key, Answer(key.encode()))
         store.get("a")
-    assert list(store.pages) == ["c", "a"]
+    assert list(store.answers) == ["c", "a"]
 
 
 def test_searches_kept_are_bounded():
     for n in range(300):
         Client().get("/search/", {"q": f"word{n}"})
-    assert max(len(store.pages) for store in STORES) <= 256
+    assert max(len(store) for store in STORES) <= 256
+
+
+# --- rulesite.caching: the tools' answers, per address ----------------------------------
+
+
+def counted(answers: Answers, make=lambda request: HttpResponse("x" * 300)):
+    """A view kept by ``answers`` that counts how often it is worked out."""
+    calls: list[str] = []
+
+    @answers
+    def view(request):
+        calls.append(request.get_full_path())
+        return make(request)
+
+    return view, calls
+
+
+def test_an_address_asked_again_gets_the_answer_kept_and_htmx_another():
+    view, calls = counted(Answers(8))
+    get = RequestFactory().get
+    first = view(get("/tool/?h=AS"))
+    again = view(get("/tool/?h=AS"))
+    assert again.content == first.content and again.status_code == 200
+    view(get("/tool/?h=KS"))
+    view(get("/tool/?h=AS", headers={"HX-Request": "true"}))
+    view(get("/tool/?h=AS", headers={"HX-Request": "true", "HX-History-Restore-Request": "true"}))
+    assert calls == ["/tool/?h=AS", "/tool/?h=KS", "/tool/?h=AS", "/tool/?h=AS"]
+    assert {"hx-request", "hx-history-restore-request"} <= set(vary(again))
+    view(RequestFactory().post("/tool/?h=AS"))  # only GET and HEAD are kept
+    assert len(calls) == 5
+
+
+def test_an_answer_keeps_its_status_and_headers():
+    def make(request):
+        response = HttpResponse("result " * 50, status=400, content_type="text/x-result")
+        response["HX-Push-Url"] = "/tool/?h=AS"
+        return response
+
+    view, calls = counted(Answers(8, statuses=(200, 400)), make)
+    view(RequestFactory().get("/tool/"))
+    again = view(RequestFactory().get("/tool/"))
+    assert len(calls) == 1
+    assert again.status_code == 400 and again["Content-Type"] == "text/x-result"
+    assert again["HX-Push-Url"] == "/tool/?h=AS"
+
+
+def test_only_an_answer_the_same_for_everyone_is_kept():
+    def with_cookie(request):
+        response = HttpResponse("x" * 300)
+        response.set_cookie("seen", "1")
+        return response
+
+    def with_token(request):
+        return HttpResponse(f"token {get_token(request)}")
+
+    def with_nonce(request):
+        from django.middleware.csp import get_nonce
+
+        return HttpResponse(f"<script nonce='{get_nonce(request)}'></script>")
+
+    def bad(request):
+        return HttpResponse("no", status=400)
+
+    def huge(request):
+        return HttpResponse(b"x" * (LARGEST + 1))
+
+    from django.middleware.csp import ContentSecurityPolicyMiddleware
+
+    for make in (with_cookie, with_token, with_nonce, bad, huge):
+        answers = Answers(8)
+        view, calls = counted(answers, make)
+        for _ in range(2):
+            request = RequestFactory().get("/tool/")
+            ContentSecurityPolicyMiddleware(view).process_request(request)
+            view(request)
+        assert len(calls) == 2 and not len(answers.store), make.__name__
+
+
+def test_answers_are_bounded_the_least_recently_asked_going_first():
+    answers = Answers(2)
+    view, calls = counted(answers)
+    for query in ("a", "b", "a", "c", "a", "b"):
+        view(RequestFactory().get(f"/tool/?{query}"))
+    assert calls == ["/tool/?a", "/tool/?b", "/tool/?c", "/tool/?b"]
+    assert len(answers.store) == 2
+
+
+def test_an_answer_is_compressed_once_for_every_reader_who_accepts_gzip():
+    view, calls = counted(Answers(8), lambda request: HttpResponse("a table page " * 100))
+    # The first reader too gets the copy kept: not compressed again by GZipMiddleware.
+    zipped = [view(RequestFactory().get("/tool/", headers={"Accept-Encoding": "gzip"}))]
+    zipped.append(view(RequestFactory().get("/tool/", headers={"Accept-Encoding": "gzip"})))
+    plain = view(RequestFactory().get("/tool/"))
+    assert len(calls) == 1
+    assert zipped[0]["Content-Encoding"] == "gzip" and "Content-Encoding" not in plain
+    assert gzip.decompress(zipped[0].content) == plain.content
+    assert zipped[1].content == zipped[0].content  # the same bytes: no per-response padding
+    assert "accept-encoding" in vary(zipped[0])
+
+
+def test_nothing_is_kept_in_debug_and_a_setting_changed_forgets(settings):
+    answers = Answers(8)
+    view, calls = counted(answers)
+    view(RequestFactory().get("/tool/"))
+    assert len(answers.store) == 1
+    settings.DEBUG = True  # a setting changed: every answer forgotten
+    assert not len(answers.store)
+    view(RequestFactory().get("/tool/"))
+    view(RequestFactory().get("/tool/"))
+    assert len(calls) == 3 and not len(answers.store)
+
+
+def test_the_table_and_the_calculators_keep_their_answers_here():
+    from games.payouts.views import kept
+    from games.table.views import remembered
+
+    for answers, url in ((remembered, TOOLS[1]), (kept, TOOLS[6])):
+        answers.clear()
+        assert isinstance(answers, Answers)
+        Client().get(url)
+        assert len(answers.store) == 1, url
 
 
 # --- start-up -----------------------------------------------------------------------------
@@ -302,8 +424,8 @@ def test_the_wsgi_module_warms_every_page_up_before_serving(tmp_path):
         "PYTHONWARNINGS": "ignore:No directory at:UserWarning",  # WhiteNoise, before collectstatic
     }
     code = (
-        "import json, rulesite.wsgi as w; from content.caching import STORES; "
-        "print(json.dumps([w.warm_up(), sum(len(s.pages) for s in STORES)]))"
+        "import json, rulesite.wsgi as w; from rulesite.caching import STORES; "
+        "print(json.dumps([w.warm_up(), sum(len(s) for s in STORES)]))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True

@@ -11,7 +11,7 @@ only the result is sent. Without JavaScript every button (add or remove a player
 deal, record a hand) is a submit button, answered by a redirect to the new permalink. The
 views read the query, call the engine and render: every rule lives in ``games.engine``. A
 value the form or the engine refuses is answered with status 400 and the message beside its
-field. An address asked again gets the answer it got before (:mod:`.kept`).
+field. An address asked again gets the answer it got before (:data:`kept`), as it was.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from django.shortcuts import render
 from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_safe
-from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
 
 from games.engine.amounts import format_amount
@@ -34,6 +33,7 @@ from games.engine.games import registered as registered_games
 from games.engine.pool import PlayError
 from games.engine.wording import EngineError, join
 from games.forms_util import sentence
+from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
 
 from .explain import Explanation, error_field, error_words, hands_of
@@ -54,11 +54,15 @@ from .forms import (
     shift_deals,
     with_defaults,
 )
-from .kept import kept
 from .results import RackResult, deal_result, game_result, game_rows, rack_result
 
 if TYPE_CHECKING:
     from games.engine.cox import CoxScore, GameTotals
+
+kept = Answers(512)
+"""The answers of the last 512 addresses asked: a permalink opened by everyone at the table is
+worked out once per process. Only complete (200) answers: a calculator updates as one types,
+and a 400 answers a field half typed, which nobody asks for again."""
 
 SHAPE = "form_shape"
 """The parameter in which a calculator's form names its shape to htmx (see the module);
@@ -82,7 +86,6 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-@vary_on_headers("HX-Request", "HX-History-Restore-Request")
 @kept
 def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The calculator of the game called ``slug`` (a name it was known by redirects)."""

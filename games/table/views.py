@@ -21,11 +21,9 @@ and render: every rule lives in ``games.engine``, and no view asks which game it
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache, wraps
+from functools import cache, lru_cache
 from typing import Any, Protocol, cast
 from urllib.parse import urlencode
 
@@ -39,18 +37,13 @@ from django.http import (
     HttpResponsePermanentRedirect,
     QueryDict,
 )
-from django.middleware.csp import get_nonce
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string, select_template
 from django.template.loader_tags import ExtendsNode
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
-from django.utils.text import compress_string
 from django.views.decorators.http import require_safe
-from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
-from django_htmx.middleware import HtmxDetails
 
 from content.library import get_book
 from content.templatetags.library import citation_url
@@ -63,6 +56,8 @@ from games.engine.strength import strength
 from games.engine.wording import EngineError, join
 from games.explaining import Explanation, explain
 from games.options_form import chosen_values
+from rulesite.caching import Answers
+from rulesite.htmx import HtmxHttpRequest
 
 from .forms import (
     Board,
@@ -80,15 +75,6 @@ from .forms import (
     read_rack,
 )
 
-VARY = ("HX-Request", "HX-History-Restore-Request")
-"""The headers an answer depends on: htmx gets a fragment, unless it is restoring history."""
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request as django-htmx's middleware leaves it: ``htmx`` says whether htmx sent it."""
-
-    htmx: HtmxDetails
-
 
 def _fragment(request: HttpRequest) -> bool:
     """htmx asked for a fragment (going back, it asks for the whole page again)."""
@@ -96,89 +82,18 @@ def _fragment(request: HttpRequest) -> bool:
     return bool(htmx) and not htmx.history_restore_request
 
 
-ANSWERS_KEPT = 200
-"""How many answers each worker keeps (a page is about 35 kB, a result 6-15 kB)."""
-_KEPT_HEADERS = ("Content-Type", "HX-Push-Url", "HX-Retarget", "HX-Reswap")
-_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+remembered = Answers(200, statuses=(200, 400))
+"""The answers of the last 200 addresses asked (a page is about 35 kB, a result 6-15 kB).
 
-
-@dataclass(frozen=True)
-class _Answer:
-    """An answer kept: its status, bytes (and the same compressed once) and htmx headers."""
-
-    status: int
-    content: bytes
-    headers: list[tuple[str, str]]
-    gzipped: bytes | None
-
-    @classmethod
-    def of(cls, response: HttpResponse) -> _Answer:
-        # Compressed once here rather than by GZipMiddleware for every reader, and without
-        # its random padding against BREACH: a table page holds no secret.
-        content = response.content
-        gzipped = compress_string(content) if len(content) >= 200 else None
-        headers = [(h, response[h]) for h in _KEPT_HEADERS if response.has_header(h)]
-        return cls(response.status_code, content, headers, gzipped)
-
-    def response(self, request: HttpRequest) -> HttpResponse:
-        gzip = self.gzipped is not None and _ACCEPTS_GZIP.search(
-            request.headers.get("Accept-Encoding", "")
-        )
-        response = HttpResponse(self.gzipped if gzip else self.content, status=self.status)
-        for name, value in self.headers:
-            response[name] = value
-        if gzip:
-            response["Content-Encoding"] = "gzip"  # GZipMiddleware leaves it alone
-            patch_vary_headers(response, ["Accept-Encoding"])
-        return response
-
-
-_answers: OrderedDict[tuple[str, str, str], _Answer] = OrderedDict()
-
-
-def remembered(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Answer a request that was answered before with the same bytes, without judging again.
-
-    A table page is a function of its address alone (the game, the hands, the options,
-    which button) and of whether htmx asked for a fragment: nothing in it is made for one
-    reader (no CSRF token, no CSP nonce, no cookie). So the last :data:`ANSWERS_KEPT`
-    answers are kept by exact path and query string: a permalink opened by everyone at the
-    table, Back and Forward, and a player tapping the same card again cost a dictionary
-    look-up. Anything else is judged and rendered as usual. Not in DEBUG, so that an edited
-    template shows at once.
-    """
-
-    @wraps(view)
-    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if settings.DEBUG:
-            return view(request, *args, **kwargs)
-        kind = "fragment" if _fragment(request) else "page"
-        key = (request.path, kind, request.META.get("QUERY_STRING", ""))
-        kept = _answers.get(key)
-        if kept is not None:
-            _answers.move_to_end(key)
-            return kept.response(request)
-        response = view(request, *args, **kwargs)
-        if (
-            response.status_code in (200, 400)
-            and not response.streaming
-            and not response.cookies
-            and "CSRF_COOKIE_NEEDS_UPDATE" not in request.META
-            and not get_nonce(request)
-        ):
-            kept = _answers[key] = _Answer.of(response)
-            if len(_answers) > ANSWERS_KEPT:
-                _answers.popitem(last=False)
-            return kept.response(request)  # compressed already: not again by GZipMiddleware
-        return response
-
-    return answer
+A table page is a function of its address alone (the game, the hands, the options, which
+button) and of whether htmx asked for a fragment: a permalink opened by everyone at the
+table, Back and Forward, and a player tapping the same card again cost a dictionary look-up.
+A board with a mistake (400) is its address's answer too."""
 
 
 @receiver(setting_changed)
-def _forget_answers(**kwargs: Any) -> None:
-    """A test that changes a setting must not get answers made before."""
-    _answers.clear()
+def _forget_drawn(**kwargs: Any) -> None:
+    """A test that changes a setting must not get options or templates found before."""
     _options_html.clear()
     _template_of.cache_clear()
     _partial.cache_clear()
@@ -625,7 +540,6 @@ def _categories(game: Game) -> list[dict[str, Any]]:
 
 
 @require_safe
-@vary_on_headers(*VARY)
 @remembered
 def compare(request: HttpRequest) -> HttpResponse:
     query = request.GET
@@ -761,13 +675,11 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
 
-@vary_on_headers(*VARY)
 @remembered
 def _hands(request: HttpRequest, game: Game) -> HttpResponse:
     return _showdown_page(request, game)
 
 
-@vary_on_headers(*VARY)
 @remembered
 def _rack(request: HttpRequest, game: Game) -> HttpResponse:
     return _rack_page(request, game)

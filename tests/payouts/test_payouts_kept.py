@@ -1,11 +1,15 @@
-"""games/payouts/kept.py: an address asked again gets the answer it got, as it was; only a
-complete answer that is the same for everyone is kept, and nothing in debug."""
+"""The calculators' answers kept (``games.payouts.views.kept``, a ``rulesite.caching.Answers``):
+an address asked again gets the answer it got, as it was; only a complete answer that is the
+same for everyone is kept, and nothing in debug."""
 
 from __future__ import annotations
 
+import gzip
+
 from django.test import override_settings
 
-from games.payouts.kept import ANSWERS, KEPT, LARGEST
+from games.payouts.views import kept
+from rulesite.caching import LARGEST
 from tests.payouts.payouts_helpers import HTMX
 
 URL = "/pay/peel-new/?stake=1&dealer=1&stood=2&hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H"
@@ -36,8 +40,16 @@ def test_htmx_and_a_page_are_kept_apart_with_their_headers(client):
 def test_only_what_is_right_for_everyone_is_kept(client):
     client.get("/pay/peel-new/?stake=0&hand1=XX")  # a 400: worked out every time
     client.get("/pay/peel-new/?add=1")  # a redirect
-    assert not ANSWERS.answers
+    assert not len(kept.store)
     with override_settings(DEBUG=True):
         client.get(URL)
-        assert not ANSWERS.answers
-    assert KEPT >= 256 and LARGEST >= 100_000
+        assert not len(kept.store)
+    assert kept.store.maxsize >= 256 and kept.largest == LARGEST >= 100_000
+
+
+def test_a_gzip_reader_gets_the_answer_compressed_once(client):
+    plain = client.get(URL)
+    zipped = [client.get(URL, headers={"Accept-Encoding": "gzip"}) for _ in range(2)]
+    assert zipped[0]["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped[0].content) == plain.content
+    assert zipped[1].content == zipped[0].content  # kept: no padding added per response

@@ -875,7 +875,7 @@ def test_an_answer_given_before_is_given_again_without_judging_again(client, mon
         return real(*args, **kwargs)
 
     monkeypatch.setattr(views, "_showdown_page", counting)
-    views._answers.clear()
+    views.remembered.clear()
     params = hands("7S 7H 7D", "AS AH 2C", "KD QD JD")
     first = get(client, "/table/peel-new/", params, **HX)
     again = get(client, "/table/peel-new/", params, **HX)
