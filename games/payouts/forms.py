@@ -262,13 +262,14 @@ class CalculatorForm(forms.Form):
         return None if self.config is None else chosen_values(self.config).get(slug)
 
     def rows(self) -> list[dict[str, Any]]:
-        """Each player's bound fields, for the template: ``number``, ``shown`` (the name)
-        and one entry per prefix of :attr:`row_prefixes`."""
+        """Each player's bound fields, for the template: ``number``, ``shown`` (the name),
+        one entry per prefix of :attr:`row_prefixes`, and ``invalid`` if any has an error."""
         out = []
         for i, shown in enumerate(self.names, start=1):
             row: dict[str, Any] = {"number": i, "shown": shown}
             for prefix in self.row_prefixes:
                 row[prefix] = self[f"{prefix}{i}"]
+            row["invalid"] = any(row[prefix].errors for prefix in self.row_prefixes)
             out.append(row)
         return out
 
