@@ -368,3 +368,37 @@ def test_a_showdown_judged_at_the_table_goes_into_the_next_deal(page: Page):
     page.get_by_role("button", name="Record deal 1").click()
     expect(page.locator(".messages")).to_contain_text("Deal 1 recorded.")
     expect(deal_article(page, 1)).to_contain_text("Ann wins")
+
+
+@PHONE_NO_CSP
+def test_a_game_started_with_its_own_house_rules_and_why_each_payment(page: Page, axe_check):
+    # The start page draws every game from the registry, each with its own options: only the
+    # chosen game's are shown, and a game played for no stake asks for none.
+    page.goto("/sheet/")
+    page.get_by_label("Pool Commerce").check()
+    expect(page.get_by_role("group", name="Peel's new game", exact=True)).to_be_hidden()
+    expect(page.get_by_label("Value of a stake or chip")).to_be_hidden()
+    pool = page.get_by_role("group", name="Pool Commerce", exact=True)
+    pool.get_by_label("Each player's buy-in for three counters").fill("2")
+    page.get_by_label("Players, one name a line, in seating order").fill("Ann\nBob\nCy")
+    axe_check(page, "start: a game's own house rules")
+    page.get_by_role("button", name="Start the sheet").click()
+    expect(page.locator("#live tfoot td").first).to_have_text("6")  # the buy-ins
+    # A deal recorded by its result; why each payment was made, shown as the site shows it.
+    page.get_by_label("only the result").check()
+    for name, place in (("Ann", "1"), ("Bob", "2"), ("Cy", "3")):
+        page.get_by_label(f"{name}, Place").fill(place)
+    page.get_by_role("button", name="Record deal 1").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 recorded.")
+    why = deal_article(page, 1).locator("details.why")
+    why.locator("summary").click()
+    expect(why.locator(".reason-lines li")).to_have_text(
+        ["The pool → Ann: 1", "Cy → the pool: 1 counter"]
+    )
+    links = why.locator(".reasons a")
+    assert links.count() >= 2
+    for i in range(links.count()):
+        box = links.nth(i).bounding_box()
+        assert box is not None and box["width"] >= 24 and box["height"] >= 24
+    axe_check(page, "a deal's reasons open")
+    no_sideways_scroll(page)
