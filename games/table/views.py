@@ -602,10 +602,12 @@ def compare(request: HttpRequest) -> HttpResponse:
         "others": _other_pages("compare", board, options),
         "recheck": bool(form.errors or board.error),
     }
-    if not _fragment(request) or board.reshaped:
-        context["pack"] = pack_html(board.pack, board.taken)
+    template = "table/compare.html"
     reshaped = board.reshaped or "recheck" in query
-    return _respond(request, "table/compare.html", context, bad=bad, link=link, reshaped=reshaped)
+    if not _fragment(request) or reshaped:
+        context["pack"] = pack_html(board.pack, board.taken)
+        context["options"] = _options(template, form, len(board.hands), context)
+    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
 
 def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: bool) -> str:

@@ -560,6 +560,17 @@ def test_compare_ace_two_three_is_a_sequence_to_peel_but_poang_to_the_swedish(cl
     assert quoted("peel-commerce", "sequence") in body
 
 
+@pytest.mark.parametrize("path", ["/table/peel-new/", "/table/compare/"])
+def test_a_recheck_after_a_mistake_redraws_the_whole_board_with_its_pack(client, path):
+    """After a mistake the form sends ``recheck``, and htmx gets the whole board back: its
+    options, its hands and the on-screen pack (the comparison once sent it without)."""
+    params = [*hands("9S 9D KC", "5H 3H 7C"), ("recheck", "1")]
+    response = get(client, path, params, **HX)
+    assert response.headers["HX-Retarget"] == "#table"
+    body = response.content.decode()
+    assert 'id="pack-AS"' in body and 'id="pack-2C"' in body and 'id="id_dealer"' in body
+
+
 def test_compare_judges_the_short_pack_when_every_card_is_seven_to_ace(client):
     response = get(client, "/table/compare/", hands("AS KS QS", "7H 8H 9H"))
     assert "Peel, 32 cards" in response.content.decode()
