@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, cast
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -88,11 +88,12 @@ class GameOptionsForm(forms.Form):
                     data[key] = value
         super().__init__(data, prefix=game.slug, initial=defaults)
         self.fields.update(option_fields(game))
-        for bound in self.fields.values():
-            if isinstance(bound, OptionChoiceField):
+        for made in self.fields.values():
+            if isinstance(made, OptionChoiceField):
                 # Radio buttons, not a drop-down: a ruling's alternatives are sentences,
                 # which a phone cuts off in a <select> but wraps beside a radio button.
-                bound.widget = forms.RadioSelect(choices=bound.choices)
+                made.widget = forms.RadioSelect()
+                made.choices = made.choices  # the widget takes the field's choices
 
     def config(self) -> Config | None:
         """The game's options, checked by the game (None, each refusal beside its field)."""
@@ -160,10 +161,10 @@ class StartForm(forms.Form):
     def __init__(self, data: Any = None) -> None:
         super().__init__(data)
         self.games = ledger.sheet_games()
-        choices = [(game.slug, game.label) for game in self.games]
-        self.fields["rules"].choices = choices
+        rules = cast(forms.ChoiceField, self.fields["rules"])
+        rules.choices = [(game.slug, game.label) for game in self.games]
         if self.games:
-            self.fields["rules"].initial = self.games[0].slug
+            rules.initial = self.games[0].slug
         self.options = {game.slug: GameOptionsForm(game, data) for game in self.games}
         self.spec: ledger.Spec | None = None
 
@@ -184,7 +185,7 @@ class StartForm(forms.Form):
             raise forms.ValidationError(sentence(error.message)) from None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if self.errors:
             return data
         options = self.options[data["rules"]]
@@ -392,7 +393,7 @@ class DealForm(KeyedForm):
         """Every problem at once: the fields' own, an incomplete hand, every card that is no
         card, is not in the pack or is written twice; the engine's judgement only when the
         deal is complete."""
-        data = super().clean()
+        data = super().clean() or {}
         raw = self.entry_data()
         mode = raw.get("mode")
         n = self.spec.n
@@ -479,11 +480,11 @@ class DealForm(KeyedForm):
             target = self[name].auto_id if name in self.fields else ""
             where = self._where(name)
             out.extend((target, f"{where}: {e}" if where else str(e)) for e in errors)
-        for name, errors in self.group_errors.items():
+        for name, messages in self.group_errors.items():
             seat = name.partition("_")[2]
             target = f"deal-player-{seat}" if seat.isdigit() else f"{name}_error"
             where = self._where(name)
-            out.extend((target, f"{where}: {e}" if where else e) for e in errors)
+            out.extend((target, f"{where}: {m}" if where else m) for m in messages)
         return out
 
     def player_fields(self) -> list[PlayerFields]:
@@ -568,7 +569,8 @@ class HorseForm(KeyedForm):
 
     def __init__(self, spec: ledger.Spec, sheet: ledger.Sheet, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [(i, spec.players[i]) for i in range(spec.n)]
+        player = cast(forms.TypedChoiceField, self.fields["player"])
+        player.choices = [(i, spec.players[i]) for i in range(spec.n)]
 
 
 class ActionForm(KeyedForm):
@@ -600,7 +602,7 @@ class ImportForm(forms.Form):
         return text
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if self.errors:
             return data
         upload = data.get("file")
@@ -639,8 +641,10 @@ class SeatForm(KeyedForm):
         super().__init__(*args, **kwargs)
         self.spec = spec
         self.sheet = sheet
-        self.fields["leave"].choices = [("", "")] + [(s, spec.players[s]) for s in sheet.present]
-        self.fields["back"].choices = [("", "")] + [(s, spec.players[s]) for s in sheet.absent]
+        leave = cast(forms.TypedChoiceField, self.fields["leave"])
+        back = cast(forms.TypedChoiceField, self.fields["back"])
+        leave.choices = [("", ""), *((s, spec.players[s]) for s in sheet.present)]
+        back.choices = [("", ""), *((s, spec.players[s]) for s in sheet.absent)]
         self.fields["leave"].error_messages["invalid_choice"] = (
             "Only a player at the table can leave it."
         )
@@ -649,7 +653,7 @@ class SeatForm(KeyedForm):
         )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if self.errors:
             return data
         chosen = [k for k in ("name", "leave", "back") if data.get(k) not in (None, "")]
@@ -665,7 +669,7 @@ class SeatForm(KeyedForm):
                 self.add_error("name", sentence(error.message))
         return data
 
-    def change(self) -> tuple[str, int, str | None]:
+    def change(self) -> tuple[Literal["join", "leave"], int, str | None]:
         """(``"join"`` or ``"leave"``, the seat, the new player's name or None)."""
         d = self.cleaned_data
         if d.get("name"):

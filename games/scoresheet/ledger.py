@@ -110,8 +110,8 @@ REVISION: Final = 2
 """The revision of the stored running states: bump it when the engine's results for a stored
 deal may change, and every stored state is recomputed the next time it is read. 2: the games
 come from the registry (a result recorded without the cards is paid by the game, which may
-refuse what the sheet took before: a deal of fewer players than the game wants); the game kept as one
-ledger is stored under ``ledger``, a counted game's scores under ``counted``."""
+refuse what the sheet took before: a deal of fewer players than the game wants); the game
+kept as one ledger is stored under ``ledger``, a counted game's scores under ``counted``."""
 
 # --- The games a sheet keeps --------------------------------------------------------------------
 
@@ -646,7 +646,7 @@ def clean_entry(spec: Spec, kind: str, data: Mapping[str, Any]) -> dict[str, Any
         ]
     mode = data.get("mode")
     if mode == "hands":
-        hands = []
+        hands: list[list[str] | None] = []
         for i, hand in enumerate(_per_player(data, "hands", n)):
             if (
                 hand is None
@@ -667,7 +667,7 @@ def clean_entry(spec: Spec, kind: str, data: Mapping[str, Any]) -> dict[str, Any
         out["mode"] = "result"
         out["places"] = places
         if spec.categories_needed:
-            categories = []
+            categories: list[str | None] = []
             for i, v in enumerate(_per_player(data, "categories", n)):
                 if v in (None, ""):
                     categories.append(None)

@@ -181,7 +181,7 @@ def import_sheet(text: str) -> Imported:
     except UnknownGame:
         game = None  # make_spec says which games there are
     unknown = set(options) - {o.name for o in game.options} if game is not None else set()
-    if unknown:
+    if game is not None and unknown:
         raise ImportError_(
             f"options: {', '.join(sorted(unknown))} "
             f"{'is' if len(unknown) == 1 else 'are'} not an option of {game.label}"

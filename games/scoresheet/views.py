@@ -29,7 +29,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db.models import Max
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -39,6 +39,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games.forms_util import sentence
 from games.table.views import game_at
+from rulesite.htmx import HtmxHttpRequest
 
 from . import kept, ledger, limits, serialize, store
 from .forms import (
@@ -67,7 +68,7 @@ def _marks() -> dict[str, str]:
     return {"csrf_token": CSRF_MARK, "csp_nonce": NONCE_MARK, "form_key": KEY_MARK}
 
 
-def _where(request: HttpRequest) -> str:
+def _where(request: HtmxHttpRequest) -> str:
     """The scheme and host the links of a page are written for."""
     return f"{request.scheme}://{request.get_host()}"
 
@@ -82,7 +83,7 @@ def _game(token: str, spectator: bool) -> Game:
     return get_object_or_404(Game, **{"view_token" if spectator else "token": token})
 
 
-def _links(request: HttpRequest, game: Game, spectator: bool) -> dict[str, str]:
+def _links(request: HtmxHttpRequest, game: Game, spectator: bool) -> dict[str, str]:
     return _links_for(_where(request), game.token, game.view_token, spectator)
 
 
@@ -168,7 +169,7 @@ def _undone(game: Game) -> Change | None:
 
 
 def sheet_context(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     window: store.Window,
     *,
     spectator: bool = False,
@@ -219,12 +220,12 @@ def sheet_context(
     }
 
 
-def _render(request: HttpRequest, template: str, context: dict[str, Any]) -> str:
+def _render(request: HtmxHttpRequest, template: str, context: dict[str, Any]) -> str:
     return render_to_string(template, context, request)
 
 
 def _sheet_html(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     load: Callable[[], store.Window],
     *,
     spectator: bool = False,
@@ -248,7 +249,7 @@ def _role(spectator: bool) -> str:
 
 
 def _sheet_answer(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     *,
     spectator: bool = False,
@@ -281,7 +282,7 @@ def see_other(url: str) -> HttpResponseRedirect:
 
 
 def _done(
-    request: HttpRequest, game: Game, notice: str, done: str = "", at: int | None = None
+    request: HtmxHttpRequest, game: Game, notice: str, done: str = "", at: int | None = None
 ) -> HttpResponse:
     """After a change: htmx gets the fresh sheet, a plain form a redirect (POST/redirect/GET)
     to the sheet, which says what was done."""
@@ -296,7 +297,7 @@ def _done(
     return see_other(url)
 
 
-def _posted_version(request: HttpRequest) -> int | None:
+def _posted_version(request: HtmxHttpRequest) -> int | None:
     try:
         version = int(request.POST.get("version", ""))
     except ValueError:
@@ -304,7 +305,7 @@ def _posted_version(request: HttpRequest) -> int | None:
     return version if version >= 0 else None
 
 
-def _stale(game: Game, request: HttpRequest) -> bool:
+def _stale(game: Game, request: HtmxHttpRequest) -> bool:
     posted = _posted_version(request)
     return posted is not None and posted != game.version
 
@@ -312,7 +313,7 @@ def _stale(game: Game, request: HttpRequest) -> bool:
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
-def _key(request: HttpRequest) -> str:
+def _key(request: HtmxHttpRequest) -> str:
     """The form's key, as the site writes them; anything else is no key (a fresh one)."""
     key = request.POST.get("key", "")
     return key if _KEY.fullmatch(key) else new_key()
@@ -333,7 +334,7 @@ def _conflict_message(
     )
 
 
-def _with_version(request: HttpRequest, version: int) -> Any:
+def _with_version(request: HtmxHttpRequest, version: int) -> Any:
     data = request.POST.copy()
     data["version"] = str(version)
     return data
@@ -355,7 +356,7 @@ def _number_at(game: Game, position: int) -> int | None:
 # --- Start, import, from the table -------------------------------------------------------------
 
 
-def _limited(request: HttpRequest, what: str) -> HttpResponse | None:
+def _limited(request: HtmxHttpRequest, what: str) -> HttpResponse | None:
     wait = limits.wait(request)
     if wait is None:
         return None
@@ -371,7 +372,7 @@ def _limited(request: HttpRequest, what: str) -> HttpResponse | None:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def start(request: HttpRequest) -> HttpResponse:
+def start(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = StartForm(request.POST)
         if form.is_valid() and form.spec is not None:
@@ -386,7 +387,7 @@ def start(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def import_sheet(request: HttpRequest) -> HttpResponse:
+def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             form = ImportForm(request.POST, request.FILES)
@@ -435,7 +436,7 @@ def _table_query(raw: str) -> str:
 
 
 @require_safe
-def from_table(request: HttpRequest) -> HttpResponse:
+def from_table(request: HtmxHttpRequest) -> HttpResponse:
     """A showdown just judged at the table, to record on a sheet: the sheets this browser
     recorded on (sheet.js remembers them), or a sheet's link pasted here."""
     query = _table_query(request.GET.get("from", ""))
@@ -482,7 +483,7 @@ _NOTICES = {
 }
 
 
-def _notice(game: Game, request: HttpRequest) -> str:
+def _notice(game: Game, request: HtmxHttpRequest) -> str:
     done = request.GET.get("done", "")
     if done not in _NOTICES:
         return ""
@@ -500,7 +501,7 @@ def _page_number(raw: str) -> int | None:
 
 
 @require_safe
-def sheet(request: HttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+def sheet(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
     game = _game(token, spectator)
     before = _page_number(request.GET.get("before", ""))
     notice = _notice(game, request)
@@ -531,7 +532,7 @@ def sheet(request: HttpRequest, token: str, spectator: bool = False) -> HttpResp
 
 
 @require_safe
-def live(request: HttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+def live(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
     """The polling fragment: 204 (or 304) in one small query while nothing changed; else
     the accounts, and the new entries (or the latest ones, after an edit or an undo) as
     out-of-band swaps."""
@@ -562,7 +563,9 @@ _APPENDS = ("record", "horse")
 _RELOADS = ("join", "leave", "finish", "reopen", "import", "start")
 
 
-def _poll_html(request: HttpRequest, token: str, spectator: bool, since: int | None) -> kept.Kept:
+def _poll_html(
+    request: HtmxHttpRequest, token: str, spectator: bool, since: int | None
+) -> kept.Kept:
     game = _game(token, spectator)
     changes = (
         list(Change.objects.filter(game=game, version__gt=since).values_list("action", "detail"))
@@ -591,7 +594,7 @@ def _poll_html(request: HttpRequest, token: str, spectator: bool, since: int | N
 
 
 @require_POST
-def record(request: HttpRequest, token: str) -> HttpResponse:
+def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = _game(token, False)
     key = _key(request)
     spec = store.spec_of(game)
@@ -658,7 +661,7 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _form_answer(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     spec: ledger.Spec,
     sheet: ledger.Sheet,
@@ -683,7 +686,7 @@ def _form_answer(
 
 
 def _recorded_answer(
-    request: HttpRequest, window: store.Window, before: int, notice: str
+    request: HtmxHttpRequest, window: store.Window, before: int, notice: str
 ) -> HttpResponse:
     """After a deal is recorded with htmx: what the other phones' polls get (the accounts
     and the new deal, out of band; rendered once for them all) and the notice; the form
@@ -746,7 +749,7 @@ def _state_before(game: Game, spec: ledger.Spec, position: int) -> ledger.Sheet:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def edit(request: HttpRequest, token: str, position: int) -> HttpResponse:
+def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     game = _game(token, False)
     deal = _deal_or_404(game, position)
     spec = store.spec_of(game)
@@ -840,7 +843,7 @@ def _later_message(game: Game, error: EntryError, what: str) -> str:
 
 
 def _render_edit(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     spec: ledger.Spec,
     before: ledger.Sheet,
@@ -868,7 +871,7 @@ def _render_edit(
 
 
 @require_POST
-def undo(request: HttpRequest, token: str, position: int) -> HttpResponse:
+def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     game = _game(token, False)
     key = _key(request)
     if store.already_done(game, key):
@@ -939,7 +942,7 @@ def _entry_words(game: Game, kind: str, number: int | None, data: dict[str, Any]
 
 
 @require_POST
-def restore(request: HttpRequest, token: str, change: int) -> HttpResponse:
+def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     """Redo: put an undone entry back in its place; every total after it is recomputed."""
     game = _game(token, False)
     key = _key(request)
@@ -1004,7 +1007,7 @@ def restore(request: HttpRequest, token: str, change: int) -> HttpResponse:
 
 
 def _append(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     spec: ledger.Spec,
     state: ledger.Running,
@@ -1041,7 +1044,7 @@ def _append(
 
 
 @require_POST
-def horse(request: HttpRequest, token: str) -> HttpResponse:
+def horse(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = _game(token, False)
     key = _key(request)
     if store.already_done(game, key):
@@ -1072,7 +1075,7 @@ def horse(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def seats(request: HttpRequest, token: str) -> HttpResponse:
+def seats(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A late player joins the table (a new name, or someone back), or a player leaves."""
     game = _game(token, False)
     key = _key(request)
@@ -1124,7 +1127,7 @@ def seats(request: HttpRequest, token: str) -> HttpResponse:
     return _done(request, game, notice, action)
 
 
-def _finish_or_reopen(request: HttpRequest, token: str, finish: bool) -> HttpResponse:
+def _finish_or_reopen(request: HtmxHttpRequest, token: str, finish: bool) -> HttpResponse:
     game = _game(token, False)
     key = _key(request)
     done = "finish" if finish else "reopen"
@@ -1152,12 +1155,12 @@ def _finish_or_reopen(request: HttpRequest, token: str, finish: bool) -> HttpRes
 
 
 @require_POST
-def finish(request: HttpRequest, token: str) -> HttpResponse:
+def finish(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _finish_or_reopen(request, token, True)
 
 
 @require_POST
-def reopen(request: HttpRequest, token: str) -> HttpResponse:
+def reopen(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _finish_or_reopen(request, token, False)
 
 
@@ -1181,7 +1184,7 @@ def _whole(game: Game) -> tuple[ledger.Spec, ledger.Sheet, EntryError | None]:
 
 
 @require_safe
-def export_json(request: HttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+def export_json(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
     game = _game(token, spectator)
     spec, sheet, broken = _whole(game)
     if broken is not None:
@@ -1197,7 +1200,7 @@ def export_json(request: HttpRequest, token: str, spectator: bool = False) -> Ht
 
 
 @require_safe
-def export_csv(request: HttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+def export_csv(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
     game = _game(token, spectator)
     spec, sheet, _ = _whole(game)
     buffer = io.StringIO()
@@ -1209,7 +1212,7 @@ def export_csv(request: HttpRequest, token: str, spectator: bool = False) -> Htt
 
 
 @require_safe
-def print_view(request: HttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+def print_view(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
     game = _game(token, spectator)
     spec, sheet, broken = _whole(game)
     final = game.finished or sheet.over
