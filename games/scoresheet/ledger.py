@@ -1489,10 +1489,11 @@ def _counted_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Ro
                 )
             )
             page.extend(_whose(r, seat) for r in result.reasons)
+            said = {r.text for r in result.reasons}
             page.extend(
                 _whose(Reason(use.text), seat)
                 for use in result.arrangement
-                if use.stands_for is not None
+                if use.stands_for is not None and use.text not in said
             )
         else:
             row_scores.append(data["scores"][seat])

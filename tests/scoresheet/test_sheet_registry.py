@@ -240,3 +240,12 @@ def test_the_page_shows_reasons_with_the_sites_one_presentation(client):
     assert 'href="/library/peel-commerce/#standing"' in why  # compact: the rule linked
     assert 'href="/rulings/#peel-stander-pays"' in why  # the ruling, by its question
     assert "ruling: peel-stander-pays" not in html  # no code names
+
+
+def test_a_counted_hand_says_each_reason_once_of_its_player():
+    spec = spec_for("cox", stake="")
+    cards = ["auto-5 auto-5 auto-5 auto-1", "ship-1 ship-1 ship-captain", "fruit-1", "bank"]
+    hand = entry(spec, {"mode": "cards", "bases": [1, 2, 3, 4], "cards": cards})
+    texts = [shown.text for shown in compute(spec, [hand]).rows[0].why]
+    assert "Bob: the captain of ships as a third 1 of ships" in texts
+    assert len(texts) == len(set(texts))
