@@ -6,5 +6,6 @@ class GamesConfig(AppConfig):
     verbose_name = "Games: evaluators, calculators, score sheets"
 
     def ready(self) -> None:
-        # Load every engine module once, so the list of editorial rulings is complete.
-        import games.engine.registry  # noqa: F401
+        # Load the engine once (its package imports every module and the registry of games,
+        # with the variants), so the rulings and the games are complete before any request.
+        import games.engine  # noqa: F401

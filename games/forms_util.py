@@ -10,10 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from games.engine import (
-    cox,
-    registry,  # noqa: F401 -- every module's rulings, so RULINGS is whole
-)
+from games.engine import cox
 from games.engine.citations import RULINGS, Ruling
 from games.engine.wording import EngineError, split_prefix
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-import games.engine.registry  # noqa: F401  (loads the whole engine)
+import games.engine  # noqa: F401  (the package loads the whole engine)
 from content.library import find_paragraph
 from games.engine.citations import RULINGS, Citation
 
