@@ -47,6 +47,7 @@ from games.engine.citations import (
     Reason,
     Ruling,
     peel,
+    ruling,
 )
 from games.engine.commerce import (
     Category,
@@ -859,6 +860,17 @@ class Pool(CommerceGame):
         return pool_engine.play(self.start(players, config), moves)
 
 
+SWEDISH_TWO_PLAYERS: Final = ruling(
+    "swedish-two-players",
+    "The Swedish text is 'för tre eller fler spelare', for three or more players: may two play "
+    "a deal, and how is it paid?",
+    "Two may play, and the deal is paid as any other: the pot, the purchases and the bonus "
+    "need no third player. The text says for how many the game is meant, not that two may "
+    "not play; a table of two keeps its accounts (and sheets of two kept before stay valid).",
+    (Citation(SWEDISH, "inledning"), Citation(SWEDISH, "bonus")),
+)
+
+
 class Swedish(CommerceGame):
     """The modern Swedish text: pot, purchases from the banker, the bonus."""
 
@@ -872,11 +884,11 @@ class Swedish(CommerceGame):
     rules_anchor = "inledning"
     hand_rules_kind = SwedishRules
     rotation = "swedish"
+    min_players = 2  # ruling swedish-two-players
     stake_label = "Value of a chip"
     dealer_word = "banker"
     ties_to_dealer: ClassVar[tuple[Citation, ...]] = (Citation(SWEDISH, "lika"),)
     bought_label = "Cards bought from the talon"
-    min_players = 3
     max_players = 17
     stood = False
     bought = True
@@ -895,6 +907,7 @@ class Swedish(CommerceGame):
             "swedish-all-ingenting",
             "swedish-two-hands",
             "swedish-tie",
+            "swedish-two-players",
             "peel-dealer-own-purchase",
         )
     )
@@ -935,15 +948,18 @@ class Swedish(CommerceGame):
             raise settlement_engine.SettlementError(
                 f"dealer: {self.label} needs the dealer's index"
             )
-        if len(outcomes) < self.min_players:
-            # "för tre eller fler spelare" (inledning): a showdown of two hands is judged
-            # (ruling swedish-two-hands), but a deal is played by three or more.
-            raise settlement_engine.SettlementError(
-                f"players: the Swedish text is for three or more players, not {len(outcomes)}"
-            )
         options = settlement_engine.SwedishOptions(tie=config["tie"])  # type: ignore[arg-type]
         paid = [0] * len(outcomes) if bought is None else bought
-        return settlement_engine.settle_swedish(outcomes, dealer, paid, stake, options)
+        settled = settlement_engine.settle_swedish(outcomes, dealer, paid, stake, options)
+        if len(outcomes) == 2:
+            why = Reason(
+                "Two play: the Swedish text is written for three or more, but nothing in its "
+                "pot, purchases or bonus needs a third player, so the deal is paid as any other.",
+                (Citation(SWEDISH, "inledning"),),
+                (SWEDISH_TWO_PLAYERS.slug,),
+            )
+            settled = replace(settled, reasons=(*settled.reasons, why))
+        return settled
 
 
 # --------------------------------------------------------------------------- Cox

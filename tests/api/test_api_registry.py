@@ -102,12 +102,13 @@ def test_the_old_game_refuses_purchases_naming_the_player(client):
     assert response.json()["error"]["message"].startswith("bought[1]")
 
 
-def test_a_swedish_deal_of_two_players_is_refused(client):
+def test_a_swedish_deal_of_two_players_is_paid_under_a_stated_ruling(client):
     body = {"rules": "swedish", "stake": 1, "dealer": 0,
             "players": [{"hand": ["AS", "KS", "QS"]}, {"hand": ["9H", "9D", "2C"]}]}
     response = post(client, "commerce/settle", body)
-    assert response.status_code == 400
-    assert "three or more players" in response.json()["error"]["message"]
+    assert response.status_code == 200
+    assert "swedish-two-players" in {r["slug"] for r in response.json()["rulings"]}
+    assert sum(response.json()["net"]) == 0
 
 
 @pytest.mark.parametrize("body", [

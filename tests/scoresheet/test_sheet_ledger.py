@@ -42,7 +42,7 @@ def test_defaults_are_the_engine_rulings_readings():
         ("peel-new", PLAYERS, "1", {"pack": "40"}, "pack", "must be one of '52', '32'; not '40'"),
         ("peel-new", PLAYERS, "1", {"dealer_penalty": "always"}, "dealer_penalty", "'none', 'all'"),
         ("peel-new", PLAYERS, "1", {"extended": "maybe"}, "extended", "'false', 'true'"),
-        ("swedish", ["Ann", "Bob"], "1", {}, "players", "3 to 17 players"),
+        ("swedish", ["Ann"], "1", {}, "players", "2 to 17 players"),
         ("pool", PLAYERS, "", {"buy_in": "-3"}, "buy_in", "more than 0"),
         ("pool", PLAYERS, "", {"horse_price": "x"}, "horse_price", "write an amount like"),
     ],

@@ -221,10 +221,12 @@ def test_a_refusal_of_the_engine_is_placed_by_its_field_and_item():
     assert caught.value.field == "bought_2"
 
 
-def test_a_swedish_deal_needs_three_players_as_the_game_says():
+def test_a_swedish_sheet_takes_the_players_the_game_says():
+    # Two may play under ruling swedish-two-players (sheets of two kept before stay valid).
+    assert ledger.make_spec("swedish", ["Ann", "Bob"], "1", {}).n == 2
     with pytest.raises(ledger.SpecError) as caught:
-        ledger.make_spec("swedish", ["Ann", "Bob"], "1", {})
-    assert caught.value.field == "players" and "3 to 17 players" in caught.value.message
+        ledger.make_spec("swedish", ["Ann"], "1", {})
+    assert caught.value.field == "players" and "2 to 17 players" in caught.value.message
 
 
 @pytest.mark.django_db
