@@ -38,7 +38,7 @@ def make_game(
 
 
 def entry(spec: ledger.Spec, data: dict[str, Any], kind: str = "deal") -> ledger.Entry:
-    return ledger.Entry(kind, ledger.clean_entry(spec, kind, data))  # type: ignore[arg-type]
+    return ledger.Entry(kind, ledger.clean_entry(spec, kind, data))
 
 
 def post_fields(spec: ledger.Spec, data: dict[str, Any]) -> dict[str, Any]:

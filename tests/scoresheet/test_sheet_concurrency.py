@@ -11,10 +11,18 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
-from sheet_factory import HANDS_4, deal_data, entry, make_game, post_deal, post_fields, spec_for
 
 from games.scoresheet import ledger, store
 from games.scoresheet.models import Change, Deal
+from tests.scoresheet.sheet_factory import (
+    HANDS_4,
+    deal_data,
+    entry,
+    make_game,
+    post_deal,
+    post_fields,
+    spec_for,
+)
 
 PEEL_DEAL = {"dealer": 0, "stood": 1, "bought": [0, 1, 0, 2], "mode": "hands", "hands": HANDS_4}
 OTHER_DEAL = {

@@ -10,10 +10,10 @@ import secrets
 
 import pytest
 from django.test import Client
-from sheet_factory import HANDS_4, action, entry, make_game, post_deal, post_fields
 
 from games.scoresheet import ledger, store
 from games.scoresheet.models import Change, Deal
+from tests.scoresheet.sheet_factory import HANDS_4, action, entry, make_game, post_deal, post_fields
 
 pytestmark = pytest.mark.django_db
 

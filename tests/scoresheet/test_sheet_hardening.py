@@ -13,10 +13,10 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
-from sheet_factory import HANDS_4, make_game, post_deal
 
 from games.scoresheet import serialize
 from games.scoresheet.models import Change, Deal, Game, Player
+from tests.scoresheet.sheet_factory import HANDS_4, make_game, post_deal
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
-from sheet_factory import HANDS_4, make_game, post_deal
 
 from games.scoresheet import kept
+from tests.scoresheet.sheet_factory import HANDS_4, make_game, post_deal
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sheet_factory import HANDS_4, PLAYERS, deal_data, entry, spec_for
 
 from games.engine.amounts import format_amount
 from games.scoresheet import ledger
 from games.scoresheet.ledger import Entry, EntryError, SpecError, compute
+from tests.scoresheet.sheet_factory import HANDS_4, PLAYERS, deal_data, entry, spec_for
 
 
 def deal(spec, **data):

@@ -9,13 +9,13 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from sheet_factory import HANDS_4, PLAYERS, entry, make_game, post_deal, spec_for
 
 from games.engine.games import registered
 from games.engine.pool import POOL
 from games.scoresheet import ledger, serialize, store
 from games.scoresheet.ledger import EntryError, compute
 from games.scoresheet.models import Deal, Game
+from tests.scoresheet.sheet_factory import HANDS_4, PLAYERS, entry, make_game, post_deal, spec_for
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPORTS = json.loads((Path(__file__).with_name("exports_04b4914.json")).read_text())

@@ -3,15 +3,16 @@
 import csv
 import io
 import json
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
-from sheet_factory import HANDS_4, PLAYERS, deal_data, entry, make_game, spec_for
 
 from games.scoresheet import ledger, serialize, store
 from games.scoresheet.ledger import EntryError
+from tests.scoresheet.sheet_factory import HANDS_4, PLAYERS, deal_data, entry, make_game, spec_for
 
 SPECS = [
     spec_for("peel-new", dealer_penalty="better"),
@@ -126,8 +127,8 @@ def test_csv_of_cox_has_scores_and_bases():
 
 
 def test_csv_amounts_are_plain_numbers():
-    assert serialize.csv_amount(ledger.Fraction(-7, 2)) == "-3.5"
-    assert serialize.csv_amount(ledger.Fraction(2, 3)) == "0.666667"
+    assert serialize.csv_amount(Fraction(-7, 2)) == "-3.5"
+    assert serialize.csv_amount(Fraction(2, 3)) == "0.666667"
 
 
 @pytest.mark.parametrize("text", ["", "null", "1e999999", "[" * 100000, '{"format": null}'])

@@ -12,10 +12,10 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
-from sheet_factory import HANDS_4, action, entry, make_game, post_deal, spec_for
 
 from games.scoresheet import store
 from games.scoresheet.models import Change, Deal, Game
+from tests.scoresheet.sheet_factory import HANDS_4, action, entry, make_game, post_deal, spec_for
 
 pytestmark = pytest.mark.django_db
 
@@ -257,7 +257,7 @@ def test_get_on_a_post_only_url_is_405(client, game):
 
 
 def fields_for(game, **change):
-    from sheet_factory import post_fields
+    from tests.scoresheet.sheet_factory import post_fields
 
     fields = post_fields(game.spec(), PEEL_DEAL)
     fields.update({"version": game.version, "key": "k" * 16})
@@ -638,7 +638,7 @@ def test_cox_hand_recorded_with_cards_and_bad_values(client):
     assert post_deal(client, game, good).status_code == 303
     body = text(client.get(f"/sheet/{game.token}/"))
     assert "Hand 1" in body and "sold out" in body and "Retailer: Ann" in body
-    from sheet_factory import post_fields
+    from tests.scoresheet.sheet_factory import post_fields
 
     spec = game.spec()
     base = {**post_fields(spec, good), "key": "k" * 16}
