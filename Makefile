@@ -55,6 +55,7 @@ chromium:
 
 test: $(VENV)/.installed-dev node_modules/.installed chromium
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/pytest
 

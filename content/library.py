@@ -31,8 +31,23 @@ GLOSSARY = Path(__file__).resolve().parent / "glossary.toml"
 FRONT_MATTER = re.compile(r"\A\+\+\+\n(.*?)\n\+\+\+\n", re.DOTALL)
 PAGE_MARKER = r"\[(\d{1,3})\]"
 FIGURE = re.compile(r"^!figure\[(?P<caption>[^\]]+)\]\{#(?P<id>[\w-]+)\}\s*$")
-BLOCK_TAGS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "figure", "div",
-              "blockquote", "hr", "pre"}
+BLOCK_TAGS = {
+    "p",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "table",
+    "figure",
+    "div",
+    "blockquote",
+    "hr",
+    "pre",
+}
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 
 
@@ -45,10 +60,15 @@ class PageMarkerPattern(InlineProcessor):
         self, m: re.Match[str], data: str
     ) -> tuple[etree.Element, int, int]:
         page = m.group(1)
-        el = etree.Element("a", {
-            "class": "page-marker", "id": f"page-{page}", "href": f"#page-{page}",
-            "title": f"Page {page} of the book begins here",
-        })
+        el = etree.Element(
+            "a",
+            {
+                "class": "page-marker",
+                "id": f"page-{page}",
+                "href": f"#page-{page}",
+                "title": f"Page {page} of the book begins here",
+            },
+        )
         el.text = f"[{page}]"
         return el, m.start(0), m.end(0)
 
@@ -113,11 +133,17 @@ class AnchorTreeprocessor(Treeprocessor):
                 if not li.get("id"):
                     derive(li)
             if el.tag == "p" or el.tag in HEADINGS:
-                link = etree.SubElement(el, "a", {
-                    "class": "para-link", "href": f"#{el.get('id')}",
-                    "aria-label": "Link to this paragraph" if el.tag == "p"
-                    else "Link to this section",
-                })
+                link = etree.SubElement(
+                    el,
+                    "a",
+                    {
+                        "class": "para-link",
+                        "href": f"#{el.get('id')}",
+                        "aria-label": "Link to this paragraph"
+                        if el.tag == "p"
+                        else "Link to this section",
+                    },
+                )
                 link.text = "¶" if el.tag == "p" else "#"
         self.blocks = blocks
         self.derived = derived
@@ -208,11 +234,16 @@ def split_front_matter(source: str, path: Path) -> tuple[dict[str, Any], str]:
     m = FRONT_MATTER.match(source)
     if not m:
         raise ValueError(f"{path.name}: no +++ front matter")
-    return tomllib.loads(m.group(1)), source[m.end():]
+    return tomllib.loads(m.group(1)), source[m.end() :]
 
 
-SKIPPED_IN_TEXT = {"para-link", "figure-placeholder editorial", "page-marker", "footnote-ref",
-                   "footnote-backref"}
+SKIPPED_IN_TEXT = {
+    "para-link",
+    "figure-placeholder editorial",
+    "page-marker",
+    "footnote-ref",
+    "footnote-backref",
+}
 
 
 def element_text(el: etree.Element) -> str:
@@ -240,9 +271,7 @@ def markup_text(markup: str) -> str:
 
 
 def render(slug: str, source: str, meta: dict[str, Any]) -> Book:
-    library = LibraryExtension(
-        meta.get("anchor_prefix", "en-") if "translation_of" in meta else ""
-    )
+    library = LibraryExtension(meta.get("anchor_prefix", "en-") if "translation_of" in meta else "")
     md = markdown.Markdown(
         extensions=["attr_list", "tables", "footnotes", "sane_lists", library],
         extension_configs={"footnotes": {"BACKLINK_TITLE": "Back to the text"}},
@@ -305,6 +334,7 @@ def find_paragraph(book_slug: str, anchor: str) -> tuple[Book, Block] | None:
 
 
 # --- search -------------------------------------------------------------------------------
+
 
 def fold(text: str) -> tuple[str, list[int]]:
     """Case- and accent-folded text, with each folded character's index in the original.
@@ -393,8 +423,9 @@ def search(query: str, limit: int = 50) -> list[SearchHit]:
 SNIPPET_WIDTH = 220
 
 
-def snippet(text: str, index: list[int], spans: list[tuple[int, int]],
-            width: int = SNIPPET_WIDTH) -> list[tuple[str, bool]]:
+def snippet(
+    text: str, index: list[int], spans: list[tuple[int, int]], width: int = SNIPPET_WIDTH
+) -> list[tuple[str, bool]]:
     """Up to ``width`` characters of text around the first match, matches flagged."""
     marks = sorted({(index[s], index[e - 1] + 1) for s, e in spans})
     first = marks[0][0]
@@ -423,6 +454,7 @@ def snippet(text: str, index: list[int], spans: list[tuple[int, int]],
 
 
 # --- glossary -----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class GlossaryRef:

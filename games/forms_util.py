@@ -82,9 +82,7 @@ def cox_deal_error(
     ('cards', 2, 'the pack has only 1 of bank (the bank card); Ann and Bo hold 2 between them')
     """
     if isinstance(error, cox.CoxCardError | cox.SupplyBaseError) and error.hand:
-        kind: Literal["cards", "base"] = (
-            "cards" if isinstance(error, cox.CoxCardError) else "base"
-        )
+        kind: Literal["cards", "base"] = "cards" if isinstance(error, cox.CoxCardError) else "base"
         return kind, error.hand, error.render(names)
     if isinstance(error, cox.CoxCardError | cox.SupplyBaseError):
         return None, None, error.render(names)

@@ -34,4 +34,3 @@ def rulings(request: HttpRequest) -> HttpResponse:
 
 def _entries(rulings: list[Ruling]) -> list[dict[str, object]]:
     return [{"ruling": r, "option": house_rule(r)} for r in rulings]
-

@@ -14,9 +14,7 @@ from hypothesis import HealthCheck, settings
 settings.register_profile(
     "rulesite", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
-settings.register_profile(
-    "thorough", parent=settings.get_profile("rulesite"), max_examples=1000
-)
+settings.register_profile("thorough", parent=settings.get_profile("rulesite"), max_examples=1000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "rulesite"))
 
 # Playwright's sync API runs an event loop; Django's test database set-up must not refuse it.
@@ -30,8 +28,12 @@ collect_ignore = ["example_variant.py"]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
 
 
 @pytest.fixture(autouse=True)
@@ -53,9 +55,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"],
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
     }
 
 
@@ -76,13 +84,19 @@ def axe_check():
         page.add_script_tag(path=str(AXE))
         result = page.evaluate(
             "async (o) => await axe.run(document, o)",
-            {"runOnly": {"type": "tag",
-                         "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]}},
+            {
+                "runOnly": {
+                    "type": "tag",
+                    "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"],
+                }
+            },
         )
         problems = [
             f"{v['id']} ({v['impact']}): {v['help']} — "
-            + "; ".join(n["target"][0] if isinstance(n["target"][0], str) else str(n["target"])
-                        for n in v["nodes"][:5])
+            + "; ".join(
+                n["target"][0] if isinstance(n["target"][0], str) else str(n["target"])
+                for n in v["nodes"][:5]
+            )
             for v in result["violations"]
         ]
         assert problems == [], f"axe violations on {page.url} {context}:\n" + "\n".join(problems)

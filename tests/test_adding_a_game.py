@@ -44,14 +44,28 @@ def test_it_is_registered_with_its_option_and_ruling(blind):
 
 
 def test_the_api_judges_and_settles_it_and_the_openapi_enum_names_it(client, blind):
-    shown = post(client, "commerce/showdown", {"rules": "blind-commerce", "hands": HANDS,
-                                               "dealer": 1, "options": {"blind_ties": "dealer"}})
+    shown = post(
+        client,
+        "commerce/showdown",
+        {
+            "rules": "blind-commerce",
+            "hands": HANDS,
+            "dealer": 1,
+            "options": {"blind_ties": "dealer"},
+        },
+    )
     assert shown.status_code == 200 and shown.json()["winners"] == [1]
-    settled = post(client, "commerce/settle", {"rules": "blind-commerce", "stake": 1,
-                                               "players": [{"hand": h} for h in HANDS]})
+    settled = post(
+        client,
+        "commerce/settle",
+        {"rules": "blind-commerce", "stake": 1, "players": [{"hand": h} for h in HANDS]},
+    )
     assert settled.status_code == 200 and settled.json()["net"] == [1, 1, -2]
-    bad = post(client, "commerce/showdown", {"rules": "blind-commerce", "hands": HANDS,
-                                             "options": {"blind_ties": "toss"}})
+    bad = post(
+        client,
+        "commerce/showdown",
+        {"rules": "blind-commerce", "hands": HANDS, "options": {"blind_ties": "toss"}},
+    )
     assert bad.status_code == 400 and bad.json()["error"]["field"] == "options.blind_ties"
     schemas = client.get("/api/v1/openapi.json").json()["components"]["schemas"]
     assert "blind-commerce" in schemas["ShowdownRequest"]["properties"]["rules"]["enum"]
@@ -62,8 +76,10 @@ def test_the_api_judges_and_settles_it_and_the_openapi_enum_names_it(client, bli
 def test_the_table_chooser_lists_it_and_its_page_judges_hands(client, blind):
     chooser = client.get("/table/").content.decode()
     assert 'href="/table/blind-commerce/"' in chooser and "Blind Commerce" in chooser
-    page = client.get("/table/blind-commerce/", {"h": [" ".join(h) for h in HANDS],
-                                                 "dealer": "2", "blind_ties": "dealer"})
+    page = client.get(
+        "/table/blind-commerce/",
+        {"h": [" ".join(h) for h in HANDS], "dealer": "2", "blind_ties": "dealer"},
+    )
     assert page.status_code == 200
     html = page.content.decode()
     assert "Ties with the dealer" in html
@@ -72,8 +88,10 @@ def test_the_table_chooser_lists_it_and_its_page_judges_hands(client, blind):
 def test_the_calculators_index_lists_it_and_its_calculator_settles(client, blind):
     index = client.get("/pay/").content.decode()
     assert 'href="/pay/blind-commerce/"' in index
-    settled = client.get("/pay/blind-commerce/", {
-        "stake": "1", "hand1": "QH KH AH", "hand2": "QS KS AS", "hand3": "2C 3D 9H"})
+    settled = client.get(
+        "/pay/blind-commerce/",
+        {"stake": "1", "hand1": "QH KH AH", "hand2": "QS KS AS", "hand3": "2C 3D 9H"},
+    )
     assert settled.status_code == 200 and "Ties with the dealer" in settled.content.decode()
 
 
@@ -94,6 +112,6 @@ def test_the_score_sheet_offers_it(client, blind, db):
 
 def test_rulings_lists_it_under_its_game(client, blind):
     html = client.get("/rulings/").content.decode()
-    section = html[html.index('id="game-blind-commerce"'):]
+    section = html[html.index('id="game-blind-commerce"') :]
     assert 'id="blind-commerce-ties"' in section
     assert "House rule “Ties with the dealer”" in section

@@ -16,8 +16,9 @@ BOOK_OF = {"peel": "peel-commerce", "swedish": "commerce-swedish", "cox": "cox-c
 def literal_citations() -> list[tuple[str, Citation]]:
     found = []
     for path in sorted(ENGINE.glob("*.py")):
-        for helper, anchor in re.findall(r"\b(peel|swedish|cox)\(\s*\"([^\"]+)\"\s*\)",
-                                         path.read_text(encoding="utf-8")):
+        for helper, anchor in re.findall(
+            r"\b(peel|swedish|cox)\(\s*\"([^\"]+)\"\s*\)", path.read_text(encoding="utf-8")
+        ):
             found.append((path.name, Citation(BOOK_OF[helper], anchor)))
     return found
 
@@ -26,8 +27,11 @@ def test_the_engine_cites_many_paragraphs():
     assert len({c for _, c in literal_citations()}) >= 40
 
 
-@pytest.mark.parametrize(("module", "citation"), literal_citations(),
-                         ids=lambda x: str(x) if isinstance(x, Citation) else x)
+@pytest.mark.parametrize(
+    ("module", "citation"),
+    literal_citations(),
+    ids=lambda x: str(x) if isinstance(x, Citation) else x,
+)
 def test_every_cited_paragraph_exists(module, citation):
     assert find_paragraph(citation.book, citation.anchor) is not None, f"{module}: {citation}"
 

@@ -19,8 +19,14 @@ PRODUCTION_ENV = {
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, text=True,
-                          capture_output=True, env={**clean, **env}, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        env={**clean, **env},
+        timeout=120,
+    )
 
 
 def test_check_deploy_reports_nothing_with_debug_off():
@@ -38,10 +44,16 @@ def test_debug_off_without_a_secret_key_refuses_to_start():
 def test_database_url_selects_postgresql():
     code = "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])"
     result = subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT, text=True,
-        capture_output=True, timeout=60,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "rulesite.settings",
-             "DATABASE_URL": "postgres://u:p@localhost:5432/rules"},
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        timeout=60,
+        env={
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "rulesite.settings",
+            "DATABASE_URL": "postgres://u:p@localhost:5432/rules",
+        },
     )
     assert result.stdout.strip() == "django.db.backends.postgresql", result.stderr
 
@@ -82,8 +94,12 @@ def production_setting(name: str, **env: str) -> str:
     code = f"from django.conf import settings; print(repr(getattr(settings, {name!r}, None)))"
     clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     result = subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT, text=True,
-        capture_output=True, timeout=60, env={**clean, **PRODUCTION_ENV, **env},
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        timeout=60,
+        env={**clean, **PRODUCTION_ENV, **env},
     )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()
@@ -94,10 +110,12 @@ def test_x_forwarded_proto_is_not_trusted_unless_the_site_is_behind_a_proxy():
     assert production_setting("SECURE_PROXY_SSL_HEADER") == "None"
     assert production_setting("SECURE_PROXY_SSL_HEADER", DJANGO_BEHIND_PROXY="0") == "None"
     assert production_setting("SECURE_PROXY_SSL_HEADER", DJANGO_BEHIND_PROXY="1") == (
-        "('HTTP_X_FORWARDED_PROTO', 'https')")
+        "('HTTP_X_FORWARDED_PROTO', 'https')"
+    )
 
 
 def test_check_deploy_reports_nothing_behind_a_proxy_either():
-    result = run_manage("check", "--deploy", "--fail-level", "DEBUG", **PRODUCTION_ENV,
-                        DJANGO_BEHIND_PROXY="1")
+    result = run_manage(
+        "check", "--deploy", "--fail-level", "DEBUG", **PRODUCTION_ENV, DJANGO_BEHIND_PROXY="1"
+    )
     assert result.returncode == 0, result.stdout + result.stderr

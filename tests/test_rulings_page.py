@@ -41,7 +41,8 @@ def test_rulings_are_grouped_by_game_in_registry_order():
         assert f"{game.label.replace(chr(39), '&#x27;')} ({len(game.rulings)})" in html
         for ruling in game.rulings:  # stated here, or named here and stated above
             assert f'id="{ruling.slug}"' in section or (
-                f'href="#{ruling.slug}"' in section and f'id="{ruling.slug}"' in before)
+                f'href="#{ruling.slug}"' in section and f'id="{ruling.slug}"' in before
+            )
     assert "Peel, Commerce (1891) ¶" in html
 
 

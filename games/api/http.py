@@ -83,8 +83,9 @@ def engine_error(error: Exception) -> ApiError:
     return ApiError(str(error), 400, **fields)
 
 
-def json_endpoint(view: Callable[[dict[str, Any]], dict[str, Any]]
-                  ) -> Callable[[HttpRequest], HttpResponse]:
+def json_endpoint(
+    view: Callable[[dict[str, Any]], dict[str, Any]],
+) -> Callable[[HttpRequest], HttpResponse]:
     """POST a JSON object in, a JSON object out; errors as 4xx with a message in words."""
 
     @csrf_exempt  # a JSON API for other tools: no cookies, no session, nothing to forge
@@ -107,8 +108,9 @@ def json_endpoint(view: Callable[[dict[str, Any]], dict[str, Any]]
     return endpoint
 
 
-def json_document(view: Callable[[HttpRequest], HttpResponse]
-                  ) -> Callable[[HttpRequest], HttpResponse]:
+def json_document(
+    view: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
     """A document to GET (or HEAD); any other method is a 405 in the API's JSON form.
 
     Exempt from CSRF checks, which would otherwise answer a POST with the HTML 403 page
@@ -134,7 +136,8 @@ def server_error(request: HttpRequest, template_name: str = "500.html") -> HttpR
     if request.path_info.startswith("/api/"):
         return error_response(
             "Something went wrong on our side while answering this request. Please try again; "
-            "if it happens again, please report it with the request you sent.", 500
+            "if it happens again, please report it with the request you sent.",
+            500,
         )
     return defaults.server_error(request, template_name)
 
@@ -144,20 +147,25 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path_info.startswith("/api/"):
         return error_response(
             f"There is nothing at {request.path_info[:80]!r}: the endpoints are listed in "
-            f"{reverse('api-openapi')}", 404
+            f"{reverse('api-openapi')}",
+            404,
         )
     return defaults.page_not_found(request, exception)
 
 
 # --- reading the body -----------------------------------------------------------------------
 
+
 def read_body(request: HttpRequest) -> bytes:
     """The request body, judged by its ``Content-Length`` before a byte of it is read."""
     length = request.META.get("CONTENT_LENGTH", "").strip()
     if not length:
         if "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
-            raise ApiError("Send the body with a Content-Length header: this API does not read "
-                           "a chunked request body (Transfer-Encoding: chunked)", 411)
+            raise ApiError(
+                "Send the body with a Content-Length header: this API does not read "
+                "a chunked request body (Transfer-Encoding: chunked)",
+                411,
+            )
         return b""
     if not length.isdecimal():
         raise ApiError(f"The Content-Length header is not a number of bytes: {length[:20]!r}")
@@ -193,8 +201,10 @@ def read_json(request: HttpRequest) -> dict[str, Any]:
     try:
         data = json.loads(body or b"", parse_int=_integer)
     except RecursionError:
-        raise ApiError(f"The request body is nested too deeply: no request needs more than "
-                       f"{MAX_DEPTH} levels of objects and lists") from None
+        raise ApiError(
+            f"The request body is nested too deeply: no request needs more than "
+            f"{MAX_DEPTH} levels of objects and lists"
+        ) from None
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError
         raise ApiError(f"The request body is not valid JSON: {error}") from None
     if not isinstance(data, dict):
@@ -218,8 +228,10 @@ def _not_text(text: str) -> str | None:
         return None
     if found[0] == "\x00":
         return "a NUL character (\\u0000), which no field takes"
-    return (f"a lone surrogate (\\u{ord(found[0]):04x}), which is not a character: "
-            "send text as UTF-8 or as surrogate pairs")
+    return (
+        f"a lone surrogate (\\u{ord(found[0]):04x}), which is not a character: "
+        "send text as UTF-8 or as surrogate pairs"
+    )
 
 
 def check_values(data: dict[str, Any]) -> None:
@@ -237,14 +249,18 @@ def check_values(data: dict[str, Any]) -> None:
         where: dict[str, Any] = {"field": path} if path else {}
         if isinstance(value, dict | list):
             if depth > MAX_DEPTH:
-                raise ApiError(f"'{top}' is nested too deeply: no request needs more than "
-                               f"{MAX_DEPTH} levels of objects and lists", field=top)
+                raise ApiError(
+                    f"'{top}' is nested too deeply: no request needs more than "
+                    f"{MAX_DEPTH} levels of objects and lists",
+                    field=top,
+                )
             inner = []
             if isinstance(value, dict):
                 for key, item in value.items():
                     if (why := _not_text(key)) is not None:
-                        raise ApiError(f"{place} has a key \"{_shown(key)[:40]}\" with {why}",
-                                       **where)
+                        raise ApiError(
+                            f'{place} has a key "{_shown(key)[:40]}" with {why}', **where
+                        )
                     inner.append((item, f"{path}.{key}" if path else key, top or key, depth + 1))
             else:
                 inner = [(item, f"{path}[{i}]", top, depth + 1) for i, item in enumerate(value)]
@@ -253,22 +269,36 @@ def check_values(data: dict[str, Any]) -> None:
             if (why := _not_text(value)) is not None:
                 raise ApiError(f"{place} contains {why}", **where)
         elif isinstance(value, _LongInteger):
-            raise ApiError(f"{place} is a number of {value.digits} digits: no field takes a "
-                           f"whole number larger than {MAX_INTEGER:,} (2^53 - 1)", **where)
+            raise ApiError(
+                f"{place} is a number of {value.digits} digits: no field takes a "
+                f"whole number larger than {MAX_INTEGER:,} (2^53 - 1)",
+                **where,
+            )
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
-            raise ApiError(f"{place} is a number of {len(str(abs(value)))} digits: no field "
-                           f"takes a whole number larger than {MAX_INTEGER:,} (2^53 - 1)",
-                           **where)
+            raise ApiError(
+                f"{place} is a number of {len(str(abs(value)))} digits: no field "
+                f"takes a whole number larger than {MAX_INTEGER:,} (2^53 - 1)",
+                **where,
+            )
         elif isinstance(value, float) and not math.isfinite(value):
             shown = "NaN" if math.isnan(value) else f"{'-' if value < 0 else ''}Infinity"
-            raise ApiError(f"{place} should be a finite number, not {shown} (NaN, Infinity "
-                           "and numbers beyond 1e308 are not read)", **where)
+            raise ApiError(
+                f"{place} should be a finite number, not {shown} (NaN, Infinity "
+                "and numbers beyond 1e308 are not read)",
+                **where,
+            )
 
 
 # --- reading fields ---------------------------------------------------------------------
 
-def field(data: dict[str, Any], name: str, kinds: type | tuple[type, ...], what: str,
-          default: Any = MISSING) -> Any:
+
+def field(
+    data: dict[str, Any],
+    name: str,
+    kinds: type | tuple[type, ...],
+    what: str,
+    default: Any = MISSING,
+) -> Any:
     """The value of ``name``, which must be of ``kinds`` (described as ``what``)."""
     if name not in data or data[name] is None:
         if default is MISSING:
@@ -286,13 +316,13 @@ def choice(data: dict[str, Any], name: str, choices: Sequence[Any], default: Any
     """A field whose value must be one of ``choices``."""
     if name not in data or data[name] is None:
         if default is MISSING:
-            raise ApiError(f"'{name}' is missing: it should be one of {_list(choices)}",
-                           field=name)
+            raise ApiError(f"'{name}' is missing: it should be one of {_list(choices)}", field=name)
         return default
     value = data[name]
     if isinstance(value, bool) or value not in choices:
-        raise ApiError(f"'{name}' should be one of {_list(choices)}, not "
-                       f"{json.dumps(value)[:60]}", field=name)
+        raise ApiError(
+            f"'{name}' should be one of {_list(choices)}, not {json.dumps(value)[:60]}", field=name
+        )
     return value
 
 
@@ -300,8 +330,9 @@ def index_field(data: dict[str, Any], name: str, count: int, default: Any = MISS
     """A player's index: an integer from 0 to ``count`` - 1."""
     value = field(data, name, int, f"a player's index from 0 to {count - 1}", default)
     if value is not None and value is not default and not 0 <= value < count:
-        raise ApiError(f"'{name}' is {value}, but players are numbered 0 to {count - 1}",
-                       field=name)
+        raise ApiError(
+            f"'{name}' is {value}, but players are numbered 0 to {count - 1}", field=name
+        )
     return value
 
 
@@ -311,8 +342,9 @@ def amount_field(data: dict[str, Any], name: str, what: str) -> Fraction:
     answered with a 300-digit fraction)."""
     value = field(data, name, (int, float), what)
     if isinstance(value, float) and value and not 1 / MAX_DENOMINATOR <= abs(value) <= MAX_AMOUNT:
-        raise ApiError(f"'{name}' is {value:g}: not an amount a table plays for ({SANE})",
-                       field=name)
+        raise ApiError(
+            f"'{name}' is {value:g}: not an amount a table plays for ({SANE})", field=name
+        )
     try:
         return read_amount(value, name)
     except AmountError as error:
@@ -325,8 +357,12 @@ def card_lists(data: dict[str, Any], name: str, what: str) -> list[list[str]]:
     hands: list[list[str]] = []
     for i, item in enumerate(value):
         if not isinstance(item, list) or not all(isinstance(c, str) for c in item):
-            raise ApiError(f"'{name}[{i}]' should be a list of card codes (strings) such as "
-                           f'["AS", "KD", "10H"]', field=name, hand=i)
+            raise ApiError(
+                f"'{name}[{i}]' should be a list of card codes (strings) such as "
+                f'["AS", "KD", "10H"]',
+                field=name,
+                hand=i,
+            )
         hands.append(item)
     return hands
 
@@ -336,6 +372,7 @@ def _list(choices: Sequence[Any]) -> str:
 
 
 # --- writing results --------------------------------------------------------------------
+
 
 def number(value: Fraction | int | float) -> int | float:
     """An amount as JSON: an integer when whole, else a float."""
@@ -347,14 +384,19 @@ def number(value: Fraction | int | float) -> int | float:
 
 
 def citation_json(citation: Citation) -> dict[str, str]:
-    return {"book": citation.book, "anchor": citation.anchor,
-            "url": reverse("book", args=[citation.book]) + f"#{citation.anchor}"}
+    return {
+        "book": citation.book,
+        "anchor": citation.anchor,
+        "url": reverse("book", args=[citation.book]) + f"#{citation.anchor}",
+    }
 
 
 def reason_json(reason: Reason) -> dict[str, Any]:
-    return {"text": reason.text,
-            "citations": [citation_json(c) for c in reason.citations],
-            "rulings": list(reason.rulings)}
+    return {
+        "text": reason.text,
+        "citations": [citation_json(c) for c in reason.citations],
+        "rulings": list(reason.rulings),
+    }
 
 
 def rulings_json(reasons: Sequence[Reason]) -> list[dict[str, Any]]:
@@ -365,7 +407,14 @@ def rulings_json(reasons: Sequence[Reason]) -> list[dict[str, Any]]:
         ruling = RULINGS.get(slug)
         if ruling is None:
             continue
-        found.append({"slug": slug, "question": ruling.question, "reading": ruling.reading,
-                      "option": ruling.option, "default": ruling.default,
-                      "citations": [citation_json(c) for c in ruling.citations]})
+        found.append(
+            {
+                "slug": slug,
+                "question": ruling.question,
+                "reading": ruling.reading,
+                "option": ruling.option,
+                "default": ruling.default,
+                "citations": [citation_json(c) for c in ruling.citations],
+            }
+        )
     return found

@@ -145,8 +145,10 @@ at most 1,000,000,000, in steps no finer than 1/10,000
         if result is None:
             raise AmountError(field, f"write an amount like 1, 0.5 or 1/2, not {shown!r}")
     if result < 0 and not allow_negative:
-        raise AmountError(field, f"must be {'more than' if positive else 'at least'} 0, not "
-                          f"{format_amount(result)}")
+        raise AmountError(
+            field,
+            f"must be {'more than' if positive else 'at least'} 0, not {format_amount(result)}",
+        )
     if positive and result == 0:
         raise AmountError(field, "must be more than 0, not 0")
     if abs(result) > MAX_AMOUNT or result.denominator > MAX_DENOMINATOR:

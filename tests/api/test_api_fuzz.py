@@ -13,32 +13,55 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**12), 10**12)
+    | st.floats(allow_nan=False)
     | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                               max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
-PLAYERS = [{"hand": ["AS", "KS", "QS"], "bought": 1}, {"hand": ["9H", "9D", "2C"]},
-           {"hand": ["5C", "6D", "8H"], "bought": 2}]
+PLAYERS = [
+    {"hand": ["AS", "KS", "QS"], "bought": 1},
+    {"hand": ["9H", "9D", "2C"]},
+    {"hand": ["5C", "6D", "8H"], "bought": 2},
+]
 VALID: dict[str, dict[str, Any]] = {
-    "/api/v1/commerce/showdown": {"rules": "english", "hands": [["AS", "2S", "3S"],
-                                                               ["KD", "KH", "2C"]],
-                                  "pack": 52, "limited": "none", "dealer": 0,
-                                  "options": {"flush_ties": "share"}, "strength": True},
-    "/api/v1/commerce/settle": {"rules": "english-new", "stake": 1, "dealer": 0, "stood": 1,
-                                "players": PLAYERS, "options": {"dealer_penalty": "all"}},
+    "/api/v1/commerce/showdown": {
+        "rules": "english",
+        "hands": [["AS", "2S", "3S"], ["KD", "KH", "2C"]],
+        "pack": 52,
+        "limited": "none",
+        "dealer": 0,
+        "options": {"flush_ties": "share"},
+        "strength": True,
+    },
+    "/api/v1/commerce/settle": {
+        "rules": "english-new",
+        "stake": 1,
+        "dealer": 0,
+        "stood": 1,
+        "players": PLAYERS,
+        "options": {"dealer_penalty": "all"},
+    },
     "/api/v1/commerce/strength": {"rules": "swedish", "hand": ["sE", "s8", "d5"]},
-    "/api/v1/cox/score": {"cards": ["auto-5", "auto-5", "auto-captain", "bank"],
-                          "supply_base": 1, "options": {"penalty_before_double": True}},
+    "/api/v1/cox/score": {
+        "cards": ["auto-5", "auto-5", "auto-captain", "bank"],
+        "supply_base": 1,
+        "options": {"penalty_before_double": True},
+    },
 }
 MUTATIONS = [(url, key) for url, body in VALID.items() for key in [*body, "surprise"]]
 
 
 @pytest.mark.parametrize("url", VALID)
 def test_the_valid_requests_are_valid(url):
-    assert Client().post(url, json.dumps(VALID[url]), content_type="application/json"
-                         ).status_code == 200
+    assert (
+        Client().post(url, json.dumps(VALID[url]), content_type="application/json").status_code
+        == 200
+    )
 
 
 @pytest.mark.parametrize(("url", "key"), MUTATIONS)
@@ -47,7 +70,8 @@ def test_the_valid_requests_are_valid(url):
 def test_any_value_in_any_field_is_answered_without_a_500(url, key, value):
     body = {**VALID[url], key: value}
     response = Client(raise_request_exception=False).post(
-        url, json.dumps(body), content_type="application/json")
+        url, json.dumps(body), content_type="application/json"
+    )
     assert response.status_code in (200, 400), (body, response.content[:300])
     if response.status_code == 400:
         assert response.json()["error"]["message"]
@@ -58,7 +82,8 @@ def test_any_value_in_any_field_is_answered_without_a_500(url, key, value):
 def test_any_player_object_is_answered_without_a_500(player):
     body = {**VALID["/api/v1/commerce/settle"], "players": [PLAYERS[0], player]}
     response = Client(raise_request_exception=False).post(
-        "/api/v1/commerce/settle", json.dumps(body), content_type="application/json")
+        "/api/v1/commerce/settle", json.dumps(body), content_type="application/json"
+    )
     assert response.status_code in (200, 400), (body, response.content[:300])
 
 
@@ -73,5 +98,6 @@ def test_a_missing_field_beside_an_odd_one_is_answered_without_a_500(url, droppe
     changed = data.draw(st.sampled_from([*sorted(body), "surprise"]), label="changed")
     body[changed] = data.draw(JSON, label="value")
     response = Client(raise_request_exception=False).post(
-        url, json.dumps(body), content_type="application/json")
+        url, json.dumps(body), content_type="application/json"
+    )
     assert response.status_code in (200, 400), (body, response.content[:300])

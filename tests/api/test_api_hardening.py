@@ -20,19 +20,35 @@ from games.engine.settlement import SettlementError, outcomes_from_showdown, set
 from games.scoresheet import ledger
 from games.scoresheet.models import Deal, Game
 
-PLAYERS = [{"hand": ["AS", "KS", "QS"], "bought": 1}, {"hand": ["9H", "9D", "2C"]},
-           {"hand": ["5C", "6D", "8H"], "bought": 2}]
+PLAYERS = [
+    {"hand": ["AS", "KS", "QS"], "bought": 1},
+    {"hand": ["9H", "9D", "2C"]},
+    {"hand": ["5C", "6D", "8H"], "bought": 2},
+]
 VALID = {
-    "/api/v1/commerce/showdown": {"rules": "english", "hands": [["AS", "2S", "3S"],
-                                                               ["KD", "KH", "2C"]],
-                                  "pack": 52, "limited": "none", "dealer": 0,
-                                  "options": {"flush_ties": "share"}, "strength": False},
+    "/api/v1/commerce/showdown": {
+        "rules": "english",
+        "hands": [["AS", "2S", "3S"], ["KD", "KH", "2C"]],
+        "pack": 52,
+        "limited": "none",
+        "dealer": 0,
+        "options": {"flush_ties": "share"},
+        "strength": False,
+    },
     # Swedish: its slug is the same in the API and in the engine's registry of games.
-    "/api/v1/commerce/settle": {"rules": "swedish", "stake": 1, "dealer": 0,
-                                "players": PLAYERS, "options": {"tie": "share"}},
+    "/api/v1/commerce/settle": {
+        "rules": "swedish",
+        "stake": 1,
+        "dealer": 0,
+        "players": PLAYERS,
+        "options": {"tie": "share"},
+    },
     "/api/v1/commerce/strength": {"rules": "swedish", "hand": ["sE", "s8", "d5"]},
-    "/api/v1/cox/score": {"cards": ["auto-5", "auto-5", "auto-captain", "bank"],
-                          "supply_base": 1, "options": {"penalty_before_double": True}},
+    "/api/v1/cox/score": {
+        "cards": ["auto-5", "auto-5", "auto-captain", "bank"],
+        "supply_base": 1,
+        "options": {"penalty_before_double": True},
+    },
 }
 SETTLE = "/api/v1/commerce/settle"
 
@@ -65,9 +81,13 @@ def with_raw(url, key, raw):
 # --- integers the decoder cannot read, and integers no field takes ------------------------
 
 HUGE = "1" + "0" * 5000  # beyond Python's 4,300-digit limit for int(str)
-FIELDS = [("/api/v1/commerce/showdown", "dealer"), (SETTLE, "stake"),
-          ("/api/v1/commerce/strength", "pack"), ("/api/v1/cox/score", "supply_base"),
-          ("/api/v1/cox/score", "surprise")]
+FIELDS = [
+    ("/api/v1/commerce/showdown", "dealer"),
+    (SETTLE, "stake"),
+    ("/api/v1/commerce/strength", "pack"),
+    ("/api/v1/cox/score", "supply_base"),
+    ("/api/v1/cox/score", "surprise"),
+]
 
 
 @pytest.mark.parametrize(("url", "key"), FIELDS)
@@ -87,15 +107,22 @@ def test_a_negative_integer_of_5000_digits_is_refused():
     refused(post(url, with_raw(url, "dealer", "-" + HUGE)), field="dealer")
 
 
-@pytest.mark.parametrize(("url", "key"), [
-    ("/api/v1/commerce/showdown", "dealer"), (SETTLE, "dealer"), (SETTLE, "stake"),
-    ("/api/v1/cox/score", "supply_base"), ("/api/v1/commerce/strength", "pack"),
-])
+@pytest.mark.parametrize(
+    ("url", "key"),
+    [
+        ("/api/v1/commerce/showdown", "dealer"),
+        (SETTLE, "dealer"),
+        (SETTLE, "stake"),
+        ("/api/v1/cox/score", "supply_base"),
+        ("/api/v1/commerce/strength", "pack"),
+    ],
+)
 def test_ten_to_the_hundred_is_refused_naming_the_field(url, key):
     refused(post(url, {**VALID[url], key: 10**100}), field=key)
 
 
 # --- bought: bounded by a whole pack --------------------------------------------------------
+
 
 def settle_with_bought(count):
     players = [PLAYERS[0], {"hand": ["9H", "9D", "2C"], "bought": count}, PLAYERS[2]]
@@ -128,8 +155,11 @@ def test_the_engine_bounds_purchases_by_a_whole_pack_too():
 
 # --- amounts: read by games.engine.amounts, refused naming the field ----------------------
 
-@pytest.mark.parametrize("raw", ["1e-300", "1e309", "-1e309", "NaN", "Infinity", "-Infinity",
-                                 "0.00001", "1e10", "0", "-1"])
+
+@pytest.mark.parametrize(
+    "raw",
+    ["1e-300", "1e309", "-1e309", "NaN", "Infinity", "-Infinity", "0.00001", "1e10", "0", "-1"],
+)
 def test_a_stake_no_table_plays_for_is_refused_naming_stake(raw):
     refused(post(SETTLE, with_raw(SETTLE, "stake", raw)), field="stake")
 
@@ -157,6 +187,7 @@ def test_json_nested_deeper_than_any_field_needs_is_refused_naming_the_field(url
 
 
 # --- text that is not text --------------------------------------------------------------------
+
 
 def string_paths(value, path=""):
     """(path, key or None) of every string in ``value``: its values and its keys."""
@@ -211,6 +242,7 @@ def test_raw_surrogate_bytes_are_refused():
 
 # --- the size and framing of the body -----------------------------------------------------
 
+
 @pytest.mark.parametrize("url", VALID)
 def test_a_50_megabyte_body_gets_413_json(url):
     refused(post(url, b" " * (50 * 1024 * 1024)), status=413)
@@ -218,13 +250,13 @@ def test_a_50_megabyte_body_gets_413_json(url):
 
 def test_a_body_over_djangos_memory_limit_gets_413_json_even_if_the_length_is_unstated():
     # Content-Length says nothing useful; Django's own limit (2.5 MB) trips on reading.
-    refused(post(SETTLE, b" " * (3 * 1024 * 1024), CONTENT_LENGTH=str(3 * 1024 * 1024)),
-            status=413)
+    refused(post(SETTLE, b" " * (3 * 1024 * 1024), CONTENT_LENGTH=str(3 * 1024 * 1024)), status=413)
 
 
 def test_a_chunked_body_without_a_length_gets_411_json():
-    response = post(SETTLE, json.dumps(VALID[SETTLE]), CONTENT_LENGTH="",
-                    HTTP_TRANSFER_ENCODING="chunked")
+    response = post(
+        SETTLE, json.dumps(VALID[SETTLE]), CONTENT_LENGTH="", HTTP_TRANSFER_ENCODING="chunked"
+    )
     error = refused(response, status=411)
     assert "Content-Length" in error["message"]
 
@@ -235,11 +267,13 @@ def test_a_content_length_that_is_not_a_number_gets_400_json():
 
 # --- the OpenAPI document's methods ------------------------------------------------------------
 
+
 @pytest.mark.parametrize("method", ["post", "put", "delete", "patch"])
 def test_writing_to_the_openapi_document_is_a_405_json(method):
     client = Client(enforce_csrf_checks=True)
-    response = getattr(client, method)("/api/v1/openapi.json", "{}",
-                                       content_type="application/json")
+    response = getattr(client, method)(
+        "/api/v1/openapi.json", "{}", content_type="application/json"
+    )
     refused(response, status=405)
     assert response["Allow"] == "GET, HEAD"
 
@@ -253,6 +287,7 @@ def test_the_openapi_document_answers_head_like_get():
 
 # --- the 500 page ------------------------------------------------------------------------------
 
+
 def broken(data):
     raise RuntimeError("a bug")
 
@@ -263,8 +298,11 @@ def broken_page(request):
 
 # This module is also the URLconf of the tests below: the site's own, with two views that fail,
 # and the site's own handler500.
-urlpatterns = [path("api/v1/broken", json_endpoint(broken)), path("broken/", broken_page),
-               *rulesite.urls.urlpatterns]
+urlpatterns = [
+    path("api/v1/broken", json_endpoint(broken)),
+    path("broken/", broken_page),
+    *rulesite.urls.urlpatterns,
+]
 handler500 = rulesite.urls.handler500
 
 
@@ -286,13 +324,38 @@ def test_a_page_that_fails_on_our_side_still_gets_the_html_500():
 
 # --- HEAD answers like GET on every read-only page ---------------------------------------------
 
-PAGES = ["/", "/library/", "/library/peel-commerce/", "/glossary/", "/search/?q=pair",
-         "/rulings/", "/api/v1/openapi.json", "/table/", "/table/peel-new/", "/table/swedish/",
-         "/table/compare/", "/table/cox/", "/pay/", "/pay/peel-new/", "/pay/peel-old/",
-         "/pay/pool/", "/pay/swedish/", "/pay/cox/", "/sheet/", "/sheet/import/"]
-SHEET_PAGES = ["/sheet/{token}/", "/sheet/{token}/live/", "/sheet/{token}/export.csv",
-               "/sheet/{token}/export.json", "/sheet/{token}/print/", "/sheet/{token}/deals/1/",
-               "/sheet/view/{token}/", "/sheet/view/{token}/print/"]
+PAGES = [
+    "/",
+    "/library/",
+    "/library/peel-commerce/",
+    "/glossary/",
+    "/search/?q=pair",
+    "/rulings/",
+    "/api/v1/openapi.json",
+    "/table/",
+    "/table/peel-new/",
+    "/table/swedish/",
+    "/table/compare/",
+    "/table/cox/",
+    "/pay/",
+    "/pay/peel-new/",
+    "/pay/peel-old/",
+    "/pay/pool/",
+    "/pay/swedish/",
+    "/pay/cox/",
+    "/sheet/",
+    "/sheet/import/",
+]
+SHEET_PAGES = [
+    "/sheet/{token}/",
+    "/sheet/{token}/live/",
+    "/sheet/{token}/export.csv",
+    "/sheet/{token}/export.json",
+    "/sheet/{token}/print/",
+    "/sheet/{token}/deals/1/",
+    "/sheet/view/{token}/",
+    "/sheet/view/{token}/print/",
+]
 
 
 def same_answer(url):
@@ -312,20 +375,30 @@ def test_head_answers_like_get(url):
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", SHEET_PAGES)
 def test_head_answers_like_get_on_a_sheet(url):
-    response = Client().post("/sheet/", {"rules": "peel-new", "players": "Ann\nBob\nCy",
-                                         "stake": "1", "title": ""})
+    response = Client().post(
+        "/sheet/", {"rules": "peel-new", "players": "Ann\nBob\nCy", "stake": "1", "title": ""}
+    )
     assert response.status_code == 303, response.content[:500]
     game = Game.objects.get()
     spec = game.spec()
-    data = ledger.clean_entry(spec, "deal", {
-        "dealer": 0, "stood": 1, "bought": [0, 1, 0], "mode": "hands",
-        "hands": [["AS", "KS", "QS"], ["2H", "2D", "7C"], ["9C", "8D", "4H"]]})
+    data = ledger.clean_entry(
+        spec,
+        "deal",
+        {
+            "dealer": 0,
+            "stood": 1,
+            "bought": [0, 1, 0],
+            "mode": "hands",
+            "hands": [["AS", "KS", "QS"], ["2H", "2D", "7C"], ["9C", "8D", "4H"]],
+        },
+    )
     Deal.objects.create(game=game, position=1, kind="deal", data=data)
     token = game.view_token if "/view/" in url else game.token
     same_answer(url.format(token=token))
 
 
 # --- a client with no cookies (curl, another program) --------------------------------------
+
 
 @pytest.mark.parametrize("url", VALID)
 def test_every_endpoint_answers_a_client_without_a_csrf_cookie(url):

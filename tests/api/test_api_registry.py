@@ -9,8 +9,11 @@ import pytest
 from games.engine.games import registered
 
 HANDS = [["AS", "2S", "3S"], ["KD", "KH", "2C"]]
-PLAYERS = [{"hand": ["AS", "KS", "QS"]}, {"hand": ["9H", "9D", "2C"], "bought": 1},
-           {"hand": ["5C", "6D", "8H"], "bought": 2}]
+PLAYERS = [
+    {"hand": ["AS", "KS", "QS"]},
+    {"hand": ["9H", "9D", "2C"], "bought": 1},
+    {"hand": ["5C", "6D", "8H"], "bought": 2},
+]
 
 
 def post(client, path, body):
@@ -23,11 +26,11 @@ def test_showdown_answers_the_first_names_and_the_slugs_alike(client, old, new):
     after = post(client, "commerce/showdown", {"rules": new, "hands": HANDS}).json()
     assert before["rules"] == old and after["rules"] == new
     assert {k: v for k, v in before.items() if k != "rules"} == {
-        k: v for k, v in after.items() if k != "rules"}
+        k: v for k, v in after.items() if k != "rules"
+    }
 
 
-@pytest.mark.parametrize(("old", "new"), [("english-new", "peel-new"),
-                                          ("english-old", "peel-old")])
+@pytest.mark.parametrize(("old", "new"), [("english-new", "peel-new"), ("english-old", "peel-old")])
 def test_settle_answers_the_first_names_and_the_slugs_alike(client, old, new):
     players = PLAYERS if old == "english-new" else [{"hand": p["hand"]} for p in PLAYERS]
     body = {"stake": 1, "dealer": 0, "stood": 1, "players": players}
@@ -38,8 +41,17 @@ def test_settle_answers_the_first_names_and_the_slugs_alike(client, old, new):
 
 
 @pytest.mark.parametrize("path", ["commerce/showdown", "commerce/strength"])
-@pytest.mark.parametrize("options", [{"pack": "52"}, {"pack": 52}, {"limited": "none"},
-                                     {"name": "x"}, {"rules": "english"}, {"hands": []}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"pack": "52"},
+        {"pack": 52},
+        {"limited": "none"},
+        {"name": "x"},
+        {"rules": "english"},
+        {"hands": []},
+    ],
+)
 def test_options_named_like_arguments_are_options_or_a_clear_400(client, path, options):
     body = {"rules": "english", "hands": HANDS, "hand": HANDS[0], "options": options}
     response = post(client, path, body)
@@ -58,15 +70,22 @@ def test_options_and_fields_that_disagree_are_a_400_naming_the_field(client):
 @pytest.mark.parametrize("options", [{"pack": 32}, {"limited": "none"}, {"limited": "no-pair"}])
 def test_settle_options_named_like_arguments_never_500(client, options):
     for rules in ("english-new", "english-old", "swedish"):
-        body = {"rules": rules, "stake": 1, "dealer": 0, "stood": 1, "players": PLAYERS[:2],
-                "options": options}
+        body = {
+            "rules": rules,
+            "stake": 1,
+            "dealer": 0,
+            "stood": 1,
+            "players": PLAYERS[:2],
+            "options": options,
+        }
         response = post(client, "commerce/settle", body)
         assert response.status_code in (200, 400), (rules, options, response.content)
 
 
 def test_the_swedish_game_refuses_a_short_pack_naming_the_field(client):
-    error = post(client, "commerce/showdown",
-                 {"rules": "swedish", "hands": HANDS, "pack": 32}).json()["error"]
+    error = post(
+        client, "commerce/showdown", {"rules": "swedish", "hands": HANDS, "pack": 32}
+    ).json()["error"]
     assert error["field"] == "pack" and "52-card pack only" in error["message"]
 
 
@@ -103,28 +122,43 @@ def test_the_old_game_refuses_purchases_naming_the_player(client):
 
 
 def test_a_swedish_deal_of_two_players_is_paid_under_a_stated_ruling(client):
-    body = {"rules": "swedish", "stake": 1, "dealer": 0,
-            "players": [{"hand": ["AS", "KS", "QS"]}, {"hand": ["9H", "9D", "2C"]}]}
+    body = {
+        "rules": "swedish",
+        "stake": 1,
+        "dealer": 0,
+        "players": [{"hand": ["AS", "KS", "QS"]}, {"hand": ["9H", "9D", "2C"]}],
+    }
     response = post(client, "commerce/settle", body)
     assert response.status_code == 200
     assert "swedish-two-players" in {r["slug"] for r in response.json()["rulings"]}
     assert sum(response.json()["net"]) == 0
 
 
-@pytest.mark.parametrize("body", [
-    {"rules": "swedish", "hands": [["s6", "s5", "s4"], ["h6", "h5", "h4"], ["dK", "cK", "h3"]]},
-    {"rules": "english", "options": {"exact_ties": "dealer"},
-     "hands": [["QH", "KH", "AH"], ["QS", "KS", "AS"], ["2C", "3D", "9H"]]},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"rules": "swedish", "hands": [["s6", "s5", "s4"], ["h6", "h5", "h4"], ["dK", "cK", "h3"]]},
+        {
+            "rules": "english",
+            "options": {"exact_ties": "dealer"},
+            "hands": [["QH", "KH", "AH"], ["QS", "KS", "AS"], ["2C", "3D", "9H"]],
+        },
+    ],
+)
 def test_a_tie_the_dealer_would_decide_says_no_dealer_was_named(client, body):
     reasons = post(client, "commerce/showdown", body).json()["reasons"]
     assert any("no dealer was named" in r["text"] for r in reasons)
 
 
 def test_a_stander_tied_by_the_dealer_under_the_house_rule_is_a_stated_ruling(client):
-    body = {"rules": "english-new", "stake": 1, "dealer": 1, "stood": 0,
-            "options": {"exact_ties": "dealer"},
-            "players": [{"hand": ["QH", "KH", "AH"]}, {"hand": ["QS", "KS", "AS"]}]}
+    body = {
+        "rules": "english-new",
+        "stake": 1,
+        "dealer": 1,
+        "stood": 0,
+        "options": {"exact_ties": "dealer"},
+        "players": [{"hand": ["QH", "KH", "AH"]}, {"hand": ["QS", "KS", "AS"]}],
+    }
     answer = post(client, "commerce/settle", body).json()
     assert "peel-stander-tied-by-dealer" in {r["slug"] for r in answer["rulings"]}
     assert answer["net"] == [-2, 2]

@@ -22,22 +22,31 @@ def test_contract_example_sequence_beats_pair():
     assert body["winners"] == [0]
     reason = body["reasons"][0]
     assert reason["text"]
-    assert {"book": "peel-commerce", "anchor": "combinations",
-            "url": "/library/peel-commerce/#combinations"} in reason["citations"]
+    assert {
+        "book": "peel-commerce",
+        "anchor": "combinations",
+        "url": "/library/peel-commerce/#combinations",
+    } in reason["citations"]
 
 
 def test_hands_come_back_in_request_order_and_equal_hands_share_a_place():
     # Two pairs of nines with the same third rank differ only in suits: equal (Peel, tie-pair).
-    body = post({"rules": "english", "hands": [["2C", "3D", "5H"], ["9S", "9H", "KC"],
-                                               ["9D", "9C", "KD"]]}).json()
+    body = post(
+        {"rules": "english", "hands": [["2C", "3D", "5H"], ["9S", "9H", "KC"], ["9D", "9C", "KD"]]}
+    ).json()
     assert [h["place"] for h in body["hands"]] == [3, 1, 1]
     assert body["winners"] == [1, 2]
 
 
 def test_swedish_categories_and_a_tie_with_the_dealer_goes_to_him():
     # s6 s5 s4 and h6 h5 h4 are equal sekvens; the dealer (hand 1) wins the tie (lika).
-    body = post({"rules": "swedish", "dealer": 1,
-                 "hands": [["s6", "s5", "s4"], ["h6", "h5", "h4"], ["dK", "cK", "h3"]]}).json()
+    body = post(
+        {
+            "rules": "swedish",
+            "dealer": 1,
+            "hands": [["s6", "s5", "s4"], ["h6", "h5", "h4"], ["dK", "cK", "h3"]],
+        }
+    ).json()
     assert [h["category"] for h in body["hands"]] == ["sekvens", "sekvens", "ingenting"]
     assert body["winners"] == [1]
     assert any(c["anchor"] == "lika" for r in body["reasons"] for c in r["citations"])
@@ -63,14 +72,20 @@ def test_editorial_rulings_are_reported_with_their_option():
     assert body["rulings"], body
     ruling = body["rulings"][0]
     assert ruling["option"] == "flush_ties"
-    shared = post({"rules": "english", "options": {"flush_ties": "share"},
-                   "hands": [["10H", "8H", "2H"], ["9S", "7S", "4S"]]}).json()
+    shared = post(
+        {
+            "rules": "english",
+            "options": {"flush_ties": "share"},
+            "hands": [["10H", "8H", "2H"], ["9S", "7S", "4S"]],
+        }
+    ).json()
     assert shared["winners"] == [0, 1]
 
 
 def test_strength_may_be_asked_for():
-    body = post({"rules": "english", "strength": True,
-                 "hands": [["AS", "AH", "AD"], ["2C", "3D", "5H"]]}).json()
+    body = post(
+        {"rules": "english", "strength": True, "hands": [["AS", "AH", "AD"], ["2C", "3D", "5H"]]}
+    ).json()
     strong, weak = (h["strength"] for h in body["hands"])
     assert strong["beats_share"] > 0.99 > weak["beats_share"]
     assert abs(strong["win"] + strong["tie"] + strong["lose"] - 1) < 1e-9
@@ -89,27 +104,51 @@ BAD_REQUESTS = [
     ({"rules": "english", "hands": [["AS", "2S", "3S"], ["KD", "KH", "as"]]}, "also in hand 1"),
     ({"rules": "english", "hands": [["AS", "AS", "3S"], ["KD", "KH", "2C"]]}, "twice"),
     ({"rules": "english", "hands": [["AS", "2S", "3S"], ["KD", "KH", 7]]}, "card codes"),
-    ({"rules": "english", "pack": 32, "hands": [["AS", "2S", "3S"], ["KD", "KH", "QC"]]},
-     "not in the 32-card pack"),
-    ({"rules": "english", "pack": 40, "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
-     "'pack' should be"),
-    ({"rules": "english", "limited": "some", "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
-     "'limited' should be"),
-    ({"rules": "english", "dealer": 5, "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
-     "'dealer' is 5"),
-    ({"rules": "english", "dealer": "0", "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
-     "'dealer' should be"),
-    ({"rules": "english", "options": {"colour": "red"}, "hands": [["AS", "KS", "QS"],
-                                                                ["KD", "KH", "QC"]]},
-     "colour"),
-    ({"rules": "english", "options": {"flush_ties": "coin"}, "hands": [["AS", "KS", "QS"],
-                                                                     ["KD", "KH", "QC"]]},
-     "flush_ties"),
-    ({"rules": "english", "options": ["x"], "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
-     "'options' should be"),
+    (
+        {"rules": "english", "pack": 32, "hands": [["AS", "2S", "3S"], ["KD", "KH", "QC"]]},
+        "not in the 32-card pack",
+    ),
+    (
+        {"rules": "english", "pack": 40, "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
+        "'pack' should be",
+    ),
+    (
+        {"rules": "english", "limited": "some", "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
+        "'limited' should be",
+    ),
+    (
+        {"rules": "english", "dealer": 5, "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
+        "'dealer' is 5",
+    ),
+    (
+        {"rules": "english", "dealer": "0", "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
+        "'dealer' should be",
+    ),
+    (
+        {
+            "rules": "english",
+            "options": {"colour": "red"},
+            "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]],
+        },
+        "colour",
+    ),
+    (
+        {
+            "rules": "english",
+            "options": {"flush_ties": "coin"},
+            "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]],
+        },
+        "flush_ties",
+    ),
+    (
+        {"rules": "english", "options": ["x"], "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
+        "'options' should be",
+    ),
     ({"rules": "swedish", "pack": 32, "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]}, "52"),
-    ({"rules": "english", "strength": "yes", "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
-     "'strength' should be"),
+    (
+        {"rules": "english", "strength": "yes", "hands": [["AS", "KS", "QS"], ["KD", "KH", "QC"]]},
+        "'strength' should be",
+    ),
 ]
 
 
@@ -125,12 +164,12 @@ def test_too_many_hands_for_the_pack():
     from games.engine.cards import PACK_32, PACK_52
 
     codes = [str(c) for c in PACK_52.cards]
-    thirteen = [codes[i:i + 3] for i in range(0, 39, 3)]
+    thirteen = [codes[i : i + 3] for i in range(0, 39, 3)]
     response = post({"rules": "english", "hands": thirteen})
     assert response.status_code == 400
     assert "12" in response.json()["error"]["message"]
     short = [str(c) for c in PACK_32.cards]
-    eight = [short[i:i + 3] for i in range(0, 24, 3)]
+    eight = [short[i : i + 3] for i in range(0, 24, 3)]
     response = post({"rules": "english", "pack": 32, "hands": eight})
     assert response.status_code == 400
     assert "7" in response.json()["error"]["message"]
@@ -150,8 +189,9 @@ def test_malformed_json_is_a_400(raw):
     assert response.json()["error"]["message"]
 
 
-@pytest.mark.parametrize("url", [URL, "/api/v1/commerce/settle", "/api/v1/cox/score",
-                                 "/api/v1/commerce/strength"])
+@pytest.mark.parametrize(
+    "url", [URL, "/api/v1/commerce/settle", "/api/v1/cox/score", "/api/v1/commerce/strength"]
+)
 def test_get_is_405_with_a_json_message(url):
     response = Client().get(url)
     assert response.status_code == 405

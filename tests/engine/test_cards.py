@@ -376,9 +376,7 @@ def test_a_complete_board_agrees_with_parse_hands(board, pack):
 
 
 @given(_boards, st.sampled_from([PACK_52, PACK_32]))
-def test_a_board_being_filled_in_reports_the_complete_boards_errors_less_the_missing(
-    board, pack
-):
+def test_a_board_being_filled_in_reports_the_complete_boards_errors_less_the_missing(board, pack):
     partial = _where(board_errors(board, pack, complete=False))
     whole = _where(board_errors(board, pack, complete=True))
     assert all(found in whole for found in partial)

@@ -19,7 +19,8 @@ def net(deal):
 
 def slugs(deal):
     return {slug for reason in deal.reasons for slug in reason.rulings} | {
-        slug for t in deal.settlement.transfers for slug in t.reason.rulings}
+        slug for t in deal.settlement.transfers for slug in t.reason.rulings
+    }
 
 
 def test_peel_new_game_judges_the_cards_then_settles():
@@ -38,8 +39,9 @@ def test_exact_ties_dealer_option_beats_the_other_equal_hand():
     assert net(shared) == [F(3, 2), F(-3, 2)]
     # Under exact_ties="dealer" the dealer wins alone: pool +1, and the stander was beaten
     # (by the tie rule) so pays another stake: p0 -2, p1 +2.
-    alone = settle_deal("english-new", hands, 1, dealer=1, stood=0,
-                        options={"exact_ties": "dealer"})
+    alone = settle_deal(
+        "english-new", hands, 1, dealer=1, stood=0, options={"exact_ties": "dealer"}
+    )
     assert net(alone) == [-2, 2] and alone.settlement.winners == (1,)
 
 
@@ -47,8 +49,9 @@ def test_limited_commerce_unrecognised_pair_brings_no_dealer_penalty():
     hands = ["9S 9H KD", "QH KH AH", "2S 7D 4C"]
     options = {"dealer_penalty": "all"}
     full = settle_deal("english-new", hands, 1, dealer=0, stood=1, options=options)
-    limited = settle_deal("english-new", hands, 1, dealer=0, stood=1, options=options,
-                          limited="no-pair")
+    limited = settle_deal(
+        "english-new", hands, 1, dealer=0, stood=1, options=options, limited="no-pair"
+    )
     assert "peel-dealer-penalty" in slugs(full)
     assert "peel-dealer-penalty-limited" in slugs(limited)
     # The penalty (a stake to each of 2 players) is the whole difference.
@@ -72,8 +75,14 @@ def test_options_go_to_the_valuing_or_the_paying_rules():
     with pytest.raises(ValueError, match="colour"):
         settle_deal("english-old", ["2C 2D 2H", "9S 9H KD"], 1, options={"colour": "red"})
     with pytest.raises(OptionError, match="dealer_penalty"):
-        settle_deal("english-new", ["2C 2D 2H", "9S 9H KD"], 1, dealer=0, stood=1,
-                    options={"dealer_penalty": "sometimes"})
+        settle_deal(
+            "english-new",
+            ["2C 2D 2H", "9S 9H KD"],
+            1,
+            dealer=0,
+            stood=1,
+            options={"dealer_penalty": "sometimes"},
+        )
 
 
 def test_rejects_bad_input():
@@ -124,8 +133,12 @@ def test_configure_refuses_any_value_an_option_does_not_take_naming_the_option(s
     game = get(slug)
     option = data.draw(st.sampled_from(game.options))
     junk = data.draw(st.one_of(st.text(max_size=8), st.integers(), st.none(), st.lists(st.none())))
-    if option.kind == "choice" and isinstance(junk, str) and junk.strip().lower() in {
-        v for v, _ in option.values} | {"true", "false", "yes", "no", "on", "off", "1", "0"}:
+    if (
+        option.kind == "choice"
+        and isinstance(junk, str)
+        and junk.strip().lower()
+        in {v for v, _ in option.values} | {"true", "false", "yes", "no", "on", "off", "1", "0"}
+    ):
         return
     if junk is None:
         assert game.configure({option.name: junk})[option.name] == str(option.read(option.default))

@@ -8,8 +8,13 @@ from django.test import Client
 
 from content.library import fold, load_glossary, load_library
 
-BOOKS = ["peel-commerce", "commerce-swedish", "cox-commerce", "squareman-speculation-all-fours",
-         "peel-vingt-un"]
+BOOKS = [
+    "peel-commerce",
+    "commerce-swedish",
+    "cox-commerce",
+    "squareman-speculation-all-fours",
+    "peel-vingt-un",
+]
 
 
 class IdCollector(HTMLParser):
@@ -133,8 +138,9 @@ def test_unknown_book_is_404(client):
     assert client.get("/library/no-such-book/").status_code == 404
 
 
-@pytest.mark.parametrize("url", ["/", "/library/", "/glossary/", "/search/?q=tricon"]
-                         + [f"/library/{s}/" for s in BOOKS])
+@pytest.mark.parametrize(
+    "url", ["/", "/library/", "/glossary/", "/search/?q=tricon"] + [f"/library/{s}/" for s in BOOKS]
+)
 def test_pages_keep_to_the_content_security_policy(client, url):
     response = client.get(url)
     assert response.status_code == 200
@@ -147,8 +153,9 @@ def test_pages_keep_to_the_content_security_policy(client, url):
     assert page.inline_styles == 0
 
 
-@pytest.mark.parametrize("url", ["/", "/library/", "/glossary/"]
-                         + [f"/library/{s}/" for s in BOOKS])
+@pytest.mark.parametrize(
+    "url", ["/", "/library/", "/glossary/"] + [f"/library/{s}/" for s in BOOKS]
+)
 def test_pages_load_nothing_from_elsewhere(client, url):
     html = client.get(url).content.decode()
     assert not re.search(r'<(script|link|img)[^>]+(src|href)="(https?:)?//', html)
@@ -156,13 +163,22 @@ def test_pages_load_nothing_from_elsewhere(client, url):
 
 # --- search ---
 
-@pytest.mark.parametrize(("query", "expected"), [
-    ("poäng", "commerce-swedish"), ("poang", "commerce-swedish"), ("POÄNG", "commerce-swedish"),
-    ("tretal", "commerce-swedish"), ("spelmark", "commerce-swedish"),
-    ("tricon", "peel-commerce"), ("buying a horse", "peel-commerce"),
-    ("greenback", "cox-commerce"), ("pone", "peel-vingt-un"),
-    ("jack", "squareman-speculation-all-fours"),
-])
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("poäng", "commerce-swedish"),
+        ("poang", "commerce-swedish"),
+        ("POÄNG", "commerce-swedish"),
+        ("tretal", "commerce-swedish"),
+        ("spelmark", "commerce-swedish"),
+        ("tricon", "peel-commerce"),
+        ("buying a horse", "peel-commerce"),
+        ("greenback", "cox-commerce"),
+        ("pone", "peel-vingt-un"),
+        ("jack", "squareman-speculation-all-fours"),
+    ],
+)
 def test_search_finds_english_and_swedish_terms(client, query, expected):
     response = client.get("/search/", {"q": query})
     assert response.status_code == 200
@@ -205,6 +221,7 @@ def test_fold_makes_swedish_letters_plain():
 
 # --- glossary ---
 
+
 def test_glossary_links_land_on_existing_anchors(client):
     terms = load_glossary()
     assert len(terms) >= 40
@@ -218,15 +235,26 @@ def test_glossary_links_land_on_existing_anchors(client):
         assert f'id="{anchor}"' in pages[slug], f"{slug}#{anchor}"
 
 
-@pytest.mark.parametrize(("en", "sv"), [("tricon", "tretal"), ("sequence", "sekvens"),
-                                         ("point", "poäng"), ("banker", "bankir")])
+@pytest.mark.parametrize(
+    ("en", "sv"),
+    [("tricon", "tretal"), ("sequence", "sekvens"), ("point", "poäng"), ("banker", "bankir")],
+)
 def test_glossary_pairs_english_and_swedish_terms(en, sv):
     by_en = {t.en.lower(): t for t in load_glossary()}
     assert by_en[en].sv.lower() == sv
 
 
-@pytest.mark.parametrize("url", ["/library/", "/library/peel-commerce/", "/glossary/", "/search/",
-                                 "/rulings/", "/api/v1/openapi.json"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/library/",
+        "/library/peel-commerce/",
+        "/glossary/",
+        "/search/",
+        "/rulings/",
+        "/api/v1/openapi.json",
+    ],
+)
 def test_head_is_answered_like_get(client, url):
     response = client.head(url)
     assert response.status_code == 200
@@ -242,23 +270,28 @@ def test_every_book_says_how_it_is_cited_and_quotes_use_it():
     assert all(label and label != load_library()[s].title for s, label in labels.items())
     assert len(set(labels.values())) == len(labels)  # three books are all called "Commerce"
     html = Template("{% load library %}{% quote c %}").render(
-        Context({"c": Citation("commerce-swedish", "insats")}))
+        Context({"c": Citation("commerce-swedish", "insats")})
+    )
     assert "<cite>The Swedish text (source unknown)</cite>" in html
     assert "Our translation" in html and 'lang="sv"' in html
 
 
 def test_links_into_our_translation_say_it_is_ours(client):
     glossary = client.get("/glossary/").content.decode()
-    assert re.search(r'href="/library/commerce-swedish/#en-[^"]+">The Swedish text \(source '
-                     r'unknown\), our translation</a>', glossary)
+    assert re.search(
+        r'href="/library/commerce-swedish/#en-[^"]+">The Swedish text \(source '
+        r"unknown\), our translation</a>",
+        glossary,
+    )
     found = client.get("/search/", {"q": "banker"}).content.decode()
     assert re.search(r'#en-[^"]+">The Swedish text \(source unknown\), our translation', found)
-    assert not re.search(r'#(?!en-)[^"]+">The Swedish text \(source unknown\), our translation',
-                         found)
+    assert not re.search(
+        r'#(?!en-)[^"]+">The Swedish text \(source unknown\), our translation', found
+    )
 
 
 def test_snippets_mark_the_matches_and_escape_every_piece():
     from content.templatetags.library import marked
 
-    html = marked([("1 < 2 & ", False), ("<tie>", True), (" \"ok\"", False)])
+    html = marked([("1 < 2 & ", False), ("<tie>", True), (' "ok"', False)])
     assert html == "1 &lt; 2 &amp; <mark>&lt;tie&gt;</mark> &quot;ok&quot;"

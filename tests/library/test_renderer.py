@@ -32,8 +32,10 @@ def test_explicit_anchors_are_kept_and_missing_ones_derived_from_the_block_befor
 
 def test_derived_anchors_do_not_move_when_an_earlier_paragraph_is_added():
     before = render("x", SOURCE, {})
-    edited = SOURCE.replace("## THE OLD GAME {: #old-game }\n",
-                            "## THE OLD GAME {: #old-game }\n\nA new first paragraph.\n{: #new }\n")
+    edited = SOURCE.replace(
+        "## THE OLD GAME {: #old-game }\n",
+        "## THE OLD GAME {: #old-game }\n\nA new first paragraph.\n{: #new }\n",
+    )
     after = render("x", edited, {})
     kept = [b.anchor for b in after.blocks if b.anchor != "new"]
     assert kept == [b.anchor for b in before.blocks]
