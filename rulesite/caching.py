@@ -47,6 +47,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
 from django.views.decorators.http import etag
 
+from games.engine.games import version as games_version
 from rulesite.htmx import HtmxHttpRequest
 
 type View = Callable[..., HttpResponse]
@@ -192,7 +193,12 @@ def rendered_once(
 
         def page_etag(request: PageRequest, *args: Any, **kwargs: Any) -> str | None:
             """Finds or renders the page, leaves it on the request for the view, gives its ETag."""
-            k = (args, tuple(sorted(kwargs.items())), key(request) if key else None)
+            k = (
+                args,
+                tuple(sorted(kwargs.items())),
+                key(request) if key else None,
+                games_version(),  # pages list the registered games
+            )
             page = store.get(k)
             if page is None:
                 response = view(request, *args, **kwargs)
@@ -267,6 +273,7 @@ class Answers:
             request.path,
             request.META.get("QUERY_STRING", ""),
             *(request.headers.get(name) for name in self.vary),
+            games_version(),  # the tools are drawn from the registry of games
         )
         found = self.store.get(key)
         if found is not None:

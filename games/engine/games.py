@@ -1041,6 +1041,20 @@ class Cox(Game):
 
 _REGISTRY: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
+_CHANGES = [0]
+
+
+def version() -> int:
+    """How many times the registry has changed: a page drawn from it is stale when this moves.
+
+    >>> class Demo(PeelOld):
+    ...     slug, aliases = "demo", ()
+    >>> before = version()
+    >>> unregister(register(Demo()).slug)
+    >>> version() - before
+    2
+    """
+    return _CHANGES[0]
 
 
 def register(game: Game) -> Game:
@@ -1062,6 +1076,7 @@ def register(game: Game) -> Game:
     _REGISTRY[game.slug] = game
     for alias in game.aliases:
         _ALIASES[alias] = game.slug
+    _CHANGES[0] += 1
     return game
 
 
@@ -1070,6 +1085,7 @@ def unregister(slug: str) -> None:
     game = _REGISTRY.pop(slug)
     for alias in game.aliases:
         _ALIASES.pop(alias, None)
+    _CHANGES[0] += 1
 
 
 def registered(where: Callable[[Game], bool] | None = None) -> list[Game]:
