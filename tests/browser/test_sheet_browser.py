@@ -105,7 +105,9 @@ def test_a_four_deal_evening_on_a_phone(page: Page, axe_check):
     expect(page.locator(".next-deal")).to_contain_text("Cy deals")
 
     # Deal 3, with a mistake: a card that does not exist is named beside its field, and
-    # nothing else typed is lost.
+    # nothing else typed is lost. (The form is made ready for deal 3 once the answer has
+    # settled: wait for it, as a person sees the button's new number, before typing.)
+    expect(page.get_by_role("button", name="Record deal 3")).to_be_visible()
     page.get_by_label("Who stood (knocked)").select_option(label="Dee")
     enter_hands(page, {"Ann": "10h jh qh", "Bob": "ks kd 2c", "Cy": "7s 8c 9d", "Dee": "zz 4d 6c"})
     page.get_by_role("button", name="Record deal 3").click()
