@@ -19,6 +19,7 @@ from content.library import find_paragraph
 from content.templatetags import library as tags
 from games.engine.cards import PACK_52
 from games.engine.citations import peel, swedish
+from games.engine.games import CommerceGame, get
 from games.table import views
 from games.table.forms import rack_pack, rack_pack_html, read_board
 from tests.table.test_table_views import HX, Page
@@ -53,10 +54,12 @@ def _judged_board(query: str, judging: bool = True):
     from django.http import QueryDict
 
     board = read_board(QueryDict(query), PACK_52, 12, judging=judging)
-    config = views.get("peel-new").configure()
+    game = get("peel-new")
+    assert isinstance(game, CommerceGame)
+    config = game.configure()
     if board.complete:
         codes = [[str(c) for c in hand.cards] for hand in board.hands]
-        result = views.get("peel-new").judge(codes, config, dealer=1)
+        result = game.judge(codes, config, dealer=1)
         rows = views._hand_rows(result)
         for hand in board.hands:
             hand.row = rows.get(hand.number)
@@ -88,7 +91,9 @@ def test_each_hands_place_and_status_is_the_markup_the_partials_drew(query, oob)
 
 def test_a_quote_and_a_ruling_are_drawn_as_their_templates_draw_them_and_kept():
     for citation in (peel("combinations"), swedish("lika")):
-        book, block = find_paragraph(citation.book, citation.anchor)
+        found = find_paragraph(citation.book, citation.anchor)
+        assert found is not None
+        book, block = found
         drawn = tags.quote(citation)
         assert drawn == render_to_string("includes/quote.html", tags._quote_context(citation))
         assert block.anchor in drawn and tags.quote(citation) is drawn  # kept

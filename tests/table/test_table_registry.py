@@ -469,7 +469,9 @@ def test_a_bad_value_in_any_field_is_refused_beside_it_and_the_rest_is_kept(
 
 
 def test_a_rack_holds_at_most_the_engines_count_and_says_why(client):
-    assert get("cox").hand_limit == cox.MAX_HAND_CARDS == 14  # the registry's limit
+    game = get("cox")
+    assert isinstance(game, Cox)
+    assert game.hand_limit == cox.MAX_HAND_CARDS == 14  # the registry's limit
     full = [("card", c) for c in ["auto-1"] * 4 + ["ship-1"] * 4 + ["plane-1"] * 4]
     full += [("card", "fruit-1"), ("card", "fruit-2")]
     page = client.get("/table/cox/?" + urlencode(full))
@@ -509,6 +511,7 @@ def test_the_dealer_is_asked_first_where_he_wins_ties_and_with_the_house_rules_e
 
 def test_each_hands_page_shows_the_options_that_value_hands_in_the_registrys_words(client):
     for game in registered(lambda g: g.board == "hands"):
+        assert isinstance(game, CommerceGame)
         body = client.get(f"/table/{game.slug}/").content.decode()
         page = Page(body)
         for option in game.options:
