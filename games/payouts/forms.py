@@ -269,7 +269,7 @@ class CalculatorForm(forms.Form):
             row: dict[str, Any] = {"number": i, "shown": shown}
             for prefix in self.row_prefixes:
                 row[prefix] = self[f"{prefix}{i}"]
-            row["invalid"] = any(row[prefix].errors for prefix in self.row_prefixes)
+            row["invalid"] = any(f"{prefix}{i}" in self.errors for prefix in self.row_prefixes)
             out.append(row)
         return out
 
