@@ -714,7 +714,10 @@ def _recorded_answer(
         request,
         kept.followed(poll, messages),
         HX_Reswap="none",
-        HX_Trigger_After_Settle=json.dumps(ready),
+        # On receipt, before the swap shows "Deal n recorded": the form is ready for the next
+        # deal before anyone can see the notice and start typing it (after the settle, what
+        # was typed in between was emptied).
+        HX_Trigger=json.dumps(ready),
     )
 
 

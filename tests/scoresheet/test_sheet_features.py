@@ -101,7 +101,7 @@ def test_recording_answers_with_the_next_form_and_what_changed(client, django_as
     html = response.content.decode()
     assert 'id="deal-form"' not in html  # the form stays; sheet.js readies it
     assert response["HX-Reswap"] == "none"
-    ready = json.loads(response["HX-Trigger-After-Settle"])["sheet-recorded"]
+    ready = json.loads(response["HX-Trigger"])["sheet-recorded"]
     game.refresh_from_db()
     assert ready["version"] == game.version and ready["number"] == 3 and ready["dealer"] == 2
     assert len(ready["key"]) >= 16

@@ -240,7 +240,7 @@ def test_record_a_deal_plain_and_htmx(client, game):
     parser = check(response)
     assert not parser.html_tag  # the fragment only
     assert "Deal 2 recorded." in text(response)
-    assert '"number": 3' in response["HX-Trigger-After-Settle"]  # the form's next deal
+    assert '"number": 3' in response["HX-Trigger"]  # the form's next deal
     assert Deal.objects.filter(game=game).count() == 2
     game.refresh_from_db()
     assert game.version == 3
