@@ -90,7 +90,7 @@ def _fresh(
         hands = "&".join(
             hand.format(n=i + 1) + "=" + "+".join(codes[3 * i : 3 * i + 3]) for i in range(4)
         )
-        more = extra.format(dealer=rng.randrange(4), stood=rng.randrange(4))
+        more = extra.format(dealer=rng.randrange(1, 5), stood=rng.randrange(1, 5))  # from 1
         out.append(f"{path}?{hands}{more}")
     return tuple(out)
 
