@@ -439,6 +439,8 @@ class CommerceGame(Game):
     """A game of three-card hands judged by Peel's or the Swedish rules."""
 
     hand_rules_kind: ClassVar[type[PeelRules] | type[SwedishRules]] = PeelRules
+    dealer_needed: ClassVar[bool] = True
+    """Whether paying a deal needs the dealer's index (the old game's does not)."""
     rotation: ClassVar[settlement_engine.Rules] = "english-new"
     """The engine's rotation of the deal (:func:`~games.engine.settlement.next_dealer`)."""
 
@@ -495,8 +497,22 @@ class CommerceGame(Game):
         stood: int | None = None,
         bought: Sequence[int] | None = None,
     ) -> SettledDeal:
-        """Judge the hands of a deal and settle it (games that settle deals)."""
-        raise NotImplementedError(f"{self.label} does not settle a single deal")
+        """Judge the hands of a deal and settle it (games that settle deals): the showdown,
+        then :meth:`pay` from its places, then what the showdown adds to the payments."""
+        if not self.settles_deals:
+            raise NotImplementedError(f"{self.label} does not settle a single deal")
+        result, dealer, stood, bought = self._deal(
+            hands, config, dealer, stood, bought, dealer_needed=self.dealer_needed
+        )
+        outcomes = outcomes_from_showdown(result)
+        paid = self.pay(outcomes, stake, config, dealer=dealer, stood=stood, bought=bought)
+        return SettledDeal(result, self.after_showdown(result, paid, dealer, stood))
+
+    def after_showdown(
+        self, result: Showdown, paid: Settlement, dealer: int | None, stood: int | None
+    ) -> Settlement:
+        """What the cards shown add to a settlement paid from places alone (nothing here)."""
+        return paid
 
     def pay(
         self,
@@ -681,23 +697,11 @@ class PeelNew(CommerceGame):
         ),
     )
 
-    def settle(
-        self,
-        hands: Sequence[str | Sequence[str]],
-        stake: Amount,
-        config: Config,
-        *,
-        dealer: int | None = None,
-        stood: int | None = None,
-        bought: Sequence[int] | None = None,
-    ) -> SettledDeal:
-        """Judge and settle a deal of the modern game (pool, ready money, standing)."""
-        result, dealer, stood, bought = self._deal(
-            hands, config, dealer, stood, bought, dealer_needed=True
-        )
-        paid = self.pay(
-            outcomes_from_showdown(result), stake, config, dealer=dealer, stood=stood, bought=bought
-        )
+    def after_showdown(
+        self, result: Showdown, paid: Settlement, dealer: int | None, stood: int | None
+    ) -> Settlement:
+        """A stander equal to the dealer, beaten by the house rule that gives him ties: say so
+        (ruling ``peel-stander-tied-by-dealer``)."""
         if stood is not None and stood != dealer and result.winners == (dealer,):
             placings = result.placings
             if placings[stood].place == 1:  # equal to the dealer's, lost by the house rule
@@ -710,7 +714,7 @@ class PeelNew(CommerceGame):
                     stander=Mention("player", (stood,), capital=True),
                 )
                 paid = replace(paid, reasons=(*paid.reasons, why))
-        return SettledDeal(result, paid)
+        return paid
 
     def pay(
         self,
@@ -747,25 +751,9 @@ class PeelOld(CommerceGame):
     book = PEEL
     rules_anchor = "old-game"
     settles_deals = True
+    dealer_needed = False
     options: ClassVar[tuple[Option, ...]] = _PEEL_HAND_OPTIONS
     rulings = (*_PEEL_HAND_RULINGS, RULINGS["peel-old-equal-best"])
-
-    def settle(
-        self,
-        hands: Sequence[str | Sequence[str]],
-        stake: Amount,
-        config: Config,
-        *,
-        dealer: int | None = None,
-        stood: int | None = None,
-        bought: Sequence[int] | None = None,
-    ) -> SettledDeal:
-        """Judge and settle a deal of the old game (a stake from each loser)."""
-        result, dealer, stood, bought = self._deal(
-            hands, config, dealer, stood, bought, dealer_needed=False
-        )
-        paid = self.pay(outcomes_from_showdown(result), stake, config, bought=bought)
-        return SettledDeal(result, paid)
 
     def pay(
         self,
@@ -925,23 +913,6 @@ class Swedish(CommerceGame):
     def write_card(self, card: Card) -> str:
         """Suit first, as the Swedish text writes it (``sE``, ``hKn``)."""
         return card.swedish_code
-
-    def settle(
-        self,
-        hands: Sequence[str | Sequence[str]],
-        stake: Amount,
-        config: Config,
-        *,
-        dealer: int | None = None,
-        stood: int | None = None,
-        bought: Sequence[int] | None = None,
-    ) -> SettledDeal:
-        """Judge and settle a deal of the Swedish game (pot, purchases, bonus)."""
-        result, dealer, stood, bought = self._deal(
-            hands, config, dealer, stood, bought, dealer_needed=True
-        )
-        paid = self.pay(outcomes_from_showdown(result), stake, config, dealer=dealer, bought=bought)
-        return SettledDeal(result, paid)
 
     def pay(
         self,
