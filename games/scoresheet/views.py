@@ -926,14 +926,17 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         pass
     except store.Stale:
         game.refresh_from_db()
-        return _sheet_answer(
-            request,
-            game,
-            status=409,
-            conflict=_conflict_message(game, 0, "looking at it", "undo the deal again"),
-        )
+        return _conflict(request, game, "undo the deal again")
     what = _entry_words(game, gone.kind, number, gone.data)
     return _done(request, game, f"{what} undone; every total is recomputed without it.", "undo")
+
+
+def _conflict(request: HtmxHttpRequest, game: Game, again: str) -> HttpResponse:
+    """The 409 for an action sent against an older sheet: the sheet as it is now, and what
+    to do again once it has been read."""
+    return _sheet_answer(
+        request, game, status=409, conflict=_conflict_message(game, 0, "looking at it", again)
+    )
 
 
 def _entry_words(game: Game, kind: str, number: int | None, data: dict[str, Any]) -> str:
@@ -955,12 +958,7 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     if not form.is_valid():
         return _sheet_answer(request, game, status=400, problem=_first_error(form))
     if _stale(game, request):
-        return _sheet_answer(
-            request,
-            game,
-            status=409,
-            conflict=_conflict_message(game, 0, "looking at it", "restore it again"),
-        )
+        return _conflict(request, game, "restore it again")
     undo = Change.objects.filter(game=game, action="undo", version=change).first()
     if undo is None or undo.detail.get("restored") or "data" not in undo.detail:
         return _sheet_answer(
@@ -994,12 +992,7 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
         pass
     except store.Stale:
         game.refresh_from_db()
-        return _sheet_answer(
-            request,
-            game,
-            status=409,
-            conflict=_conflict_message(game, 0, "looking at it", "restore it again"),
-        )
+        return _conflict(request, game, "restore it again")
     what = _entry_words(game, back.kind, detail.get("number"), back.data)
     return _done(
         request, game, f"{what} restored; every total after it is recomputed.", "restore", position
