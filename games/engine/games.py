@@ -534,6 +534,14 @@ class CommerceGame(Game):
         """
         raise NotImplementedError(f"{self.label} does not settle a single deal")
 
+    def _needed_dealer(self, dealer: int | None) -> int:
+        """The dealer's index, which paying this game's deal cannot do without."""
+        if dealer is None:
+            raise settlement_engine.SettlementError(
+                f"dealer: {self.label} needs the dealer's index"
+            )
+        return dealer
+
     def _deal(
         self,
         hands: Sequence[str | Sequence[str]],
@@ -552,10 +560,8 @@ class CommerceGame(Game):
             raise settlement_engine.SettlementError(
                 f"bought: one number per player ({n}), not {len(bought)}"
             )
-        if dealer_needed and dealer is None:
-            raise settlement_engine.SettlementError(
-                f"dealer: {self.label} needs the dealer's index"
-            )
+        if dealer_needed:
+            dealer = self._needed_dealer(dealer)
         if dealer is not None:
             dealer = player_index(dealer, "dealer", n)
         if stood is not None:
@@ -727,10 +733,7 @@ class PeelNew(CommerceGame):
         bought: Sequence[int] | None = None,
     ) -> Settlement:
         """Pay a deal of the modern game from its outcomes (pool, ready money, standing)."""
-        if dealer is None:
-            raise settlement_engine.SettlementError(
-                f"dealer: {self.label} needs the dealer's index"
-            )
+        dealer = self._needed_dealer(dealer)
         options = settlement_engine.PeelNewOptions(
             stander_pays=config["stander_pays"],  # type: ignore[arg-type]
             dealer_penalty=config["dealer_penalty"],  # type: ignore[arg-type]
@@ -925,10 +928,7 @@ class Swedish(CommerceGame):
         bought: Sequence[int] | None = None,
     ) -> Settlement:
         """Pay a deal of the Swedish game from its outcomes (pot, purchases, bonus)."""
-        if dealer is None:
-            raise settlement_engine.SettlementError(
-                f"dealer: {self.label} needs the dealer's index"
-            )
+        dealer = self._needed_dealer(dealer)
         options = settlement_engine.SwedishOptions(tie=config["tie"])  # type: ignore[arg-type]
         paid = [0] * len(outcomes) if bought is None else bought
         settled = settlement_engine.settle_swedish(outcomes, dealer, paid, stake, options)
