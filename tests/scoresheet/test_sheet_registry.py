@@ -2,7 +2,6 @@
 its capabilities and nothing else; sheets exported and stored before keep working; reasons and
 errors come from the engine's data, shown by the site's one presentation."""
 
-import ast
 import json
 import re
 from fractions import Fraction
@@ -16,6 +15,7 @@ from games.scoresheet import ledger, serialize, store
 from games.scoresheet.ledger import EntryError, compute
 from games.scoresheet.models import Deal, Game
 from tests.scoresheet.sheet_factory import HANDS_4, PLAYERS, entry, make_game, post_deal, spec_for
+from tests.source_strings import code_strings
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPORTS = json.loads((Path(__file__).with_name("exports_04b4914.json")).read_text())
@@ -131,24 +131,6 @@ def test_a_game_started_with_its_options_keeps_them(client):
     assert game.get_rules_display() == "Pool Commerce"
 
 
-def _strings(source: str) -> list[str]:
-    """Every string in a module's code, docstrings aside."""
-    tree = ast.parse(source)
-    docs = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    return [
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
-    ]
-
-
 def test_no_variant_is_named_in_the_sheets_code():
     # "pool" is also the pool's account in the engine (games.engine.pool.POOL): the word for
     # the money in the middle of the table, which every game with a pool may show.
@@ -156,7 +138,7 @@ def test_no_variant_is_named_in_the_sheets_code():
     word = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, names)) + r")(?![\w-])", re.I)
     sources = sorted((ROOT / "games" / "scoresheet").rglob("*.py"))
     for source in [s for s in sources if "migrations" not in s.parts]:
-        found = [s for s in _strings(source.read_text()) if word.search(s)]
+        found = [s for s in code_strings(source.read_text()) if word.search(s)]
         assert found == [], (source.name, found)
     asks = re.compile(r"\brules\s*(==|!=|\bin\b)|\.rule_set\b")
     for source in [*sources, *sorted((ROOT / "templates" / "scoresheet").glob("*.html"))]:

@@ -9,7 +9,6 @@ every one still gives the same verdict, places and quoted paragraphs.
 
 from __future__ import annotations
 
-import ast
 import html
 import re
 from pathlib import Path
@@ -32,6 +31,7 @@ from games.engine.games import (
     unregister,
 )
 from games.table import forms, views
+from tests.source_strings import code_strings
 from tests.table.test_table_views import HX, Page, hands, verdict
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -547,29 +547,11 @@ def test_every_reason_on_the_table_is_shown_by_the_one_presentation(client):
         assert reasons and all(r[:1].isupper() and not r.endswith("..") for r in reasons)
 
 
-def _strings(source: str) -> list[str]:
-    """Every string in a module's code, docstrings aside."""
-    tree = ast.parse(source)
-    docs = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    return [
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
-    ]
-
-
 def test_no_variant_is_named_in_the_table_code():
     names = {name for game in registered() for name in (game.slug, *game.aliases)}
     word = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, names)) + r")(?![\w-])", re.I)
     for source in sorted((ROOT / "games" / "table").glob("*.py")):
-        found = [s for s in _strings(source.read_text()) if word.search(s)]
+        found = [s for s in code_strings(source.read_text()) if word.search(s)]
         assert found == [], (source.name, found)
     for template in sorted((ROOT / "templates" / "table").glob("*.html")):
         text = template.read_text()
