@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -53,8 +54,25 @@ class Imported:
     """The running state after each entry, as :func:`ledger.dump_state` stores it."""
 
 
+ENTRY_KEYS: tuple[str, ...] = (
+    "dealer", "stood", "bought", "bases", "mode",
+    "hands", "places", "categories", "cards", "scores", "player",
+)  # fmt: skip
+"""The order an entry's values are written in, the order :func:`ledger.clean_entry` builds
+them: a file does not depend on how the database keeps JSON (PostgreSQL's ``jsonb`` orders an
+object's keys by their length)."""
+
+
+def _in_order(values: Mapping[str, Any], order: Sequence[str]) -> dict[str, Any]:
+    """``values`` with the keys of ``order`` first, in that order, then any other, sorted."""
+    rank = {key: i for i, key in enumerate(order)}
+    return {k: values[k] for k in sorted(values, key=lambda k: (rank.get(k, len(rank)), k))}
+
+
 def export_dict(title: str, finished: bool, spec: Spec, sheet: Sheet) -> dict[str, Any]:
-    """The sheet as a JSON-able object (no tokens: a file may be shared freely)."""
+    """The sheet as a JSON-able object (no tokens: a file may be shared freely), its keys
+    always in the same order: options as the game declares them, an entry's values as
+    :data:`ENTRY_KEYS`."""
     seats_change = bool(spec.late) or any(r.entry.kind in ledger.SEAT_KINDS for r in sheet.rows)
     return {
         "format": FORMAT,
@@ -64,10 +82,11 @@ def export_dict(title: str, finished: bool, spec: Spec, sheet: Sheet) -> dict[st
         "rules_label": spec.label,
         "players": list(spec.players),
         "stake": str(spec.stake) if spec.stake is not None else None,
-        "options": dict(spec.options),
+        "options": _in_order(spec.options, [option.name for option in spec.game.options]),
         "finished": finished,
         "entries": [
-            {"kind": row.entry.kind, **ledger.padded(spec, row.entry.data)} for row in sheet.rows
+            {"kind": row.entry.kind, **_in_order(ledger.padded(spec, row.entry.data), ENTRY_KEYS)}
+            for row in sheet.rows
         ],
         "totals": {
             name: str(total) for name, total in zip(spec.players, sheet.totals, strict=True)

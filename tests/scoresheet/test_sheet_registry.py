@@ -49,6 +49,35 @@ def test_a_file_exported_before_imports_on_the_site(client, name):
     assert exported == EXPORTS[name].rstrip("\n")
 
 
+def _keys_by_length(value):
+    """``value`` with its objects' keys in the order PostgreSQL's ``jsonb`` keeps them:
+    shorter keys first."""
+    if isinstance(value, dict):
+        return {k: _keys_by_length(value[k]) for k in sorted(value, key=lambda k: (len(k), k))}
+    if isinstance(value, list):
+        return [_keys_by_length(v) for v in value]
+    return value
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", sorted(EXPORTS))
+def test_an_export_does_not_depend_on_the_order_the_database_keeps_keys_in(client, name):
+    response = client.post("/sheet/import/", {"text": EXPORTS[name]})
+    assert response.status_code == 303
+    game = Game.objects.get()
+    Game.objects.filter(pk=game.pk).update(options=_keys_by_length(game.options))
+    for deal in Deal.objects.filter(game=game):
+        deal.data = _keys_by_length(deal.data)
+        deal.save(update_fields=["data"])
+    stored = Deal.objects.filter(game=game).first()
+    assert (
+        stored is not None
+        and list(stored.data) != list(json.loads(EXPORTS[name])["entries"][0])[1:]
+    )
+    exported = client.get(f"/sheet/{game.token}/export.json").content.decode()
+    assert exported == EXPORTS[name].rstrip("\n")
+
+
 # --- Sheets stored before -------------------------------------------------------------------------
 
 
