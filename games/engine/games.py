@@ -29,7 +29,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import ClassVar, Final, Literal
 
@@ -67,12 +67,15 @@ from games.engine.settlement import (
 from games.engine.wording import EngineError, Mention
 
 __all__ = [
+    "Answer",
     "Config",
     "CommerceGame",
     "Game",
     "Option",
     "OptionError",
+    "RequestGame",
     "SettledDeal",
+    "Transfer",
     "UnknownGame",
     "applying",
     "get",
@@ -284,7 +287,8 @@ class Game:
     """A playable variant. Subclasses set the class attributes and override what they do.
 
     ``board`` is what the players lay on the table: ``"hands"`` (three-card hands, judged
-    in a showdown) or ``"rack"`` (Cox's cards laid out and counted). The capabilities
+    in a showdown), ``"rack"`` (Cox's cards laid out and counted) or ``"request"`` (a game
+    settled from one request, :class:`RequestGame`). The capabilities
     ``settles_deals`` (a deal's payments follow from its hands), ``whole_game`` (a ledger
     over the whole game, as Pool Commerce), ``stood`` and ``bought`` (a deal records who
     stood and the purchases) and ``stake`` (the game is played for a stake) tell the apps
@@ -303,7 +307,7 @@ class Game:
     """The library slug of the rulebook the game follows."""
     rules_anchor: ClassVar[str] = ""
     """The paragraph of the rulebook where the game's rules begin."""
-    board: ClassVar[Literal["hands", "rack"]] = "hands"
+    board: ClassVar[Literal["hands", "rack", "request"]] = "hands"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 12
     options: ClassVar[tuple[Option, ...]] = ()
@@ -1013,6 +1017,88 @@ class Cox(Game):
 _REGISTRY: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
 _CHANGES = [0]
+
+
+# ------------------------------------------------------------ games settled from one request
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One payment of a settled hand: ``payer`` pays ``payee`` ``amount`` because of
+    ``reason`` (players by index from 0; the reason's words count from 1)."""
+
+    payer: int
+    payee: int
+    amount: Fraction
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a :class:`RequestGame` answers to one request.
+
+    ``scores`` has one value per player: the money won or lost (summing to 0) in a game
+    that ``keeps`` money, the points scored in a game that keeps points (a side's points
+    are counted to each of its players). ``body`` is the game's own answer as the API
+    sends it (JSON-able: ints, strings, bools, None, lists and dicts; amounts as strings
+    written by :func:`~games.engine.amounts.format_amount`), without ``transfers`` and
+    ``reasons``, which the site writes from the objects.
+    """
+
+    scores: tuple[Fraction, ...]
+    next_dealer: int | None
+    reasons: tuple[Reason, ...]
+    transfers: tuple[Transfer, ...] = ()
+    body: Mapping[str, object] = field(default_factory=dict)
+
+
+class RequestGame(Game):
+    """A game settled from one request: the API's JSON body, the table page's form and a
+    score sheet's entry are the same object (Vingt-un, Speculation, All Fours).
+
+    The request is JSON-shaped: objects, lists, strings, numbers, booleans. A form sends
+    every value as a string, so readers accept ``"3"`` for 3, ``"true"``/``"on"``/``"1"``
+    and ``"false"``/``"off"``/``"0"``/``""`` for booleans, and a list of cards as a list of
+    codes or one string of codes separated by spaces or commas. A refusal is an
+    :class:`~games.engine.wording.EngineError` whose ``field`` is the path of the value
+    at fault with dots (``players.1.hands.0.cards``), ``item`` the index within it when it
+    is a list (the card), and whose words name the player (from 1) and the card.
+    """
+
+    board: ClassVar[Literal["hands", "rack", "request"]] = "request"
+    action: ClassVar[Literal["settle", "score"]] = "settle"
+    """The API's verb: ``POST /api/v1/<slug>/<action>``."""
+    keeps: ClassVar[Literal["money", "points"]] = "money"
+    """What a score sheet adds up: money won and lost, or points towards a target."""
+
+    def answer(self, request: Mapping[str, object], config: Config | None = None) -> Answer:
+        """Settle one request under ``config`` (the defaults when None)."""
+        raise NotImplementedError
+
+    def example(self) -> dict[str, object]:
+        """A request that settles: the API's example and the table page's first board."""
+        raise NotImplementedError
+
+    def request_schema(self) -> dict[str, object]:
+        """The JSON Schema of a request (OpenAPI)."""
+        raise NotImplementedError
+
+    def answer_schema(self) -> dict[str, object]:
+        """The JSON Schema of :attr:`Answer.body` (OpenAPI)."""
+        raise NotImplementedError
+
+    def players_in(self, request: Mapping[str, object]) -> int:
+        """How many players a request has (a sheet checks it against its players)."""
+        raise NotImplementedError
+
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The sides that score together: each player alone, unless the game has partners."""
+        return tuple((i,) for i in range(players))
+
+    def winners(self, totals: Sequence[Fraction], config: Config) -> tuple[int, ...]:
+        """The players who have won the game with these totals (a game to a target); ()
+        while it goes on, and always for a game played for money."""
+        return ()
 
 
 def version() -> int:
