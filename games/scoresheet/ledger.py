@@ -52,6 +52,7 @@ from games.engine.games import (
     Config,
     Game,
     OptionError,
+    RequestGame,
     UnknownGame,
     get,
     registered,
@@ -115,14 +116,17 @@ kept as one ledger is stored under ``ledger``, a counted game's scores under ``c
 
 # --- The games a sheet keeps --------------------------------------------------------------------
 
-type Keeping = Literal["settled", "ledger", "counted"]
+type Keeping = Literal["settled", "ledger", "counted", "request"]
 """How a sheet keeps a game's accounts: each deal ``settled`` by the game (the accounts are
 the sums of the deals), one ``ledger`` over the whole game (a pool, counters, a champion),
-or each hand's cards ``counted`` (scores, a winner after the game's hands)."""
+each hand's cards ``counted`` (scores, a winner after the game's hands), or each deal's
+``request`` answered by the game (:class:`~games.engine.games.RequestGame`: money won and
+lost, or points towards a target)."""
 
 SETTLED: Final = "settled"
 LEDGER: Final = "ledger"
 COUNTED: Final = "counted"
+REQUEST: Final = "request"
 
 
 def keeping(game: Game) -> Keeping | None:
@@ -132,6 +136,8 @@ def keeping(game: Game) -> Keeping | None:
     [('peel-new', 'settled'), ('peel-old', 'settled'), ('pool', 'ledger'),
      ('swedish', 'settled'), ('cox', 'counted')]
     """
+    if game.board == "request" and isinstance(game, RequestGame):
+        return REQUEST
     if game.settles_deals:
         return SETTLED
     if game.whole_game:
@@ -144,6 +150,16 @@ def keeping(game: Game) -> Keeping | None:
 def sheet_games() -> list[Game]:
     """The registered games a sheet can keep, in the registry's order."""
     return registered(lambda game: keeping(game) is not None and len(game.slug) <= MAX_SLUG)
+
+
+def takes_stake(game: Game) -> bool:
+    """Whether a sheet of ``game`` asks for the value of a stake: a game played for a stake,
+    unless each deal's request carries its own stakes (a game answered from one request).
+
+    >>> takes_stake(get("peel-new")), takes_stake(get("cox"))
+    (True, False)
+    """
+    return game.stake and keeping(game) != REQUEST
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -251,8 +267,16 @@ class Spec:
 
     @property
     def money(self) -> bool:
-        """Whether the accounts are money (else scores)."""
+        """Whether the accounts are money (else scores or points)."""
+        if self.keeping == REQUEST:
+            return self.request_game.keeps == "money"
         return self.keeping != COUNTED
+
+    @property
+    def request_game(self) -> RequestGame:
+        """The game as one answered from one request (``board == "request"``)."""
+        assert isinstance(self.game, RequestGame), self.rules
+        return self.game
 
     @property
     def entry_word(self) -> str:
@@ -385,7 +409,7 @@ def make_spec(
     except OptionError as error:
         raise SpecError(error.field or "options", error.message) from None
     money: Fraction | None = None
-    if game.stake:
+    if takes_stake(game):
         money = _amount(stake, "stake")
     names = _clean_players(players)
     later = frozenset(late)
@@ -536,13 +560,18 @@ def check_new_name(name: str, taken: Sequence[str], field: str = "players") -> s
 
 class EntryError(ValueError):
     """A deal the sheet cannot take; ``field`` names the form field (``None``: the deal as a
-    whole), ``index`` the entry it concerns when replaying a whole sheet."""
+    whole), ``index`` the entry it concerns when replaying a whole sheet. A deal answered
+    from one request names the request's value at fault as the engine does: ``field`` its
+    path with dots (``players.1.hands.0.cards``), ``item`` the index within it (the card)."""
 
-    def __init__(self, field: str | None, message: str, index: int | None = None) -> None:
+    def __init__(
+        self, field: str | None, message: str, index: int | None = None, item: int | None = None
+    ) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
         self.index = index
+        self.item = item
 
 
 type Kind = Literal["deal", "horse", "join", "leave"]
@@ -634,6 +663,8 @@ def clean_entry(spec: Spec, kind: str, data: Mapping[str, Any]) -> dict[str, Any
         )
     if spec.keeping == COUNTED:
         return _clean_counted(spec, data)
+    if spec.keeping == REQUEST:
+        return _clean_request(data)
     out: dict[str, Any] = {"dealer": _index(data.get("dealer"), "dealer", n)}
     if game.stood:
         out["stood"] = _index(data.get("stood"), "stood", n) if spec.asks_stood else None
@@ -681,6 +712,63 @@ def clean_entry(spec: Spec, kind: str, data: Mapping[str, Any]) -> dict[str, Any
     else:
         raise EntryError("mode", "choose whether to enter the hands or only the result")
     return out
+
+
+MAX_REQUEST_DEPTH: Final = 6
+"""The deepest nesting of a deal's request: players, a player, his hands, a hand, its cards,
+a card."""
+MAX_REQUEST_VALUES: Final = 1000
+"""The most values a deal's request holds (a Vingt-un table of 20 with divided pairs holds
+a few hundred)."""
+
+
+def _clean_request(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A deal's request (a game answered from one request): a copy of the JSON object, whose
+    rules the game checks when the deal is settled. Only its shape is checked here: JSON
+    values (text, whole or decimal numbers, true/false, null, lists, objects with text keys),
+    nested no deeper than :data:`MAX_REQUEST_DEPTH` and no more than
+    :data:`MAX_REQUEST_VALUES` of them, text no database refuses.
+
+    >>> _clean_request({"dealer": 0, "players": [{"hand": ["AS", "KD"]}]})
+    {'dealer': 0, 'players': [{'hand': ['AS', 'KD']}]}
+    >>> _clean_request({"dealer": float("nan")})
+    Traceback (most recent call last):
+    ...
+    games.scoresheet.ledger.EntryError: dealer: nan is not a number a deal holds
+    """
+    count = [0]
+
+    def copy_of(value: Any, path: str, depth: int) -> Any:
+        count[0] += 1
+        if count[0] > MAX_REQUEST_VALUES:
+            raise EntryError(None, f"a deal holds at most {MAX_REQUEST_VALUES} values")
+        if depth > MAX_REQUEST_DEPTH:
+            raise EntryError(path or None, f"{path}: nested deeper than any deal")
+        if value is None or isinstance(value, bool | int):
+            if isinstance(value, int) and abs(value) > 2**53:
+                raise EntryError(path, f"{path}: {value} is beyond 2^53")
+            return value
+        if isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise EntryError(path, f"{path}: {value} is not a number a deal holds")
+            return value
+        if isinstance(value, str):
+            problem = _text_problem(value, "a value")
+            if problem:
+                raise EntryError(path, f"{path}: {problem}")
+            return value
+        if isinstance(value, list | tuple):
+            return [copy_of(v, f"{path}.{i}", depth + 1) for i, v in enumerate(value)]
+        if isinstance(value, Mapping):
+            out: dict[str, Any] = {}
+            for key, v in value.items():
+                if not isinstance(key, str) or _text_problem(key, "a name"):
+                    raise EntryError(path or None, f"{path or 'the deal'}: a name is not text")
+                out[key] = copy_of(v, f"{path}.{key}" if path else key, depth + 1)
+            return out
+        raise EntryError(path or None, f"{path or 'the deal'}: {type(value).__name__} is not JSON")
+
+    return cast(dict[str, Any], copy_of(data, "", 0))
 
 
 def _canonical(token: str) -> str:
@@ -859,7 +947,8 @@ class Running:
     (the scores' sums); ``dealt`` the turns of the deal each seat has had, ``dealer`` and
     ``categories`` the last deal's dealer and combinations (for the rotation); ``present``
     the seats at the table; ``pool`` the game kept as one ledger; ``scores`` and ``bases``
-    the counted hands so far."""
+    the counted hands so far; ``following`` the next dealer a game answered from one request
+    named in its last answer."""
 
     index: int = 0
     number: int = 0
@@ -871,6 +960,7 @@ class Running:
     pool: PoolGame | None = None
     scores: tuple[tuple[int, ...], ...] = ()
     bases: tuple[int, ...] | None = None
+    following: int | None = None
 
 
 @dataclass
@@ -1071,7 +1161,7 @@ def _settle_group(group: list[int], values: list[Fraction]) -> list[tuple[int, i
 
 def _located(error: Exception, index: int, field: str | None = None) -> EntryError:
     if isinstance(error, EntryError):
-        return EntryError(error.field, error.message, index)
+        return EntryError(error.field, error.message, index, error.item)
     return EntryError(field, str(error), index)
 
 
@@ -1530,10 +1620,81 @@ def _counted_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Ro
     return after, row
 
 
+def _request_error(error: EngineError, spec: Spec) -> EntryError:
+    """The game's refusal of a deal's request, at the value it names (``field``, a path
+    with dots, and ``item``), in its words with the players named (``render``)."""
+    return EntryError(error.field, error.render(spec.players), item=error.item)
+
+
+def _request_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
+    """A deal answered by the game from its request (``game.answer``, called once): its
+    scores added to the accounts -- money won and lost, summing to zero, or each player's
+    points (partners both counted their side's) -- its payments shown under their reasons,
+    the next dealer it names kept for the next deal."""
+    if entry.kind != "deal":
+        raise EntryError(None, f"{spec.label} has no {entry.kind}")
+    game = spec.request_game
+    n = spec.n
+    if not spec.money and game.winners(state.totals, spec.config):
+        raise EntryError(None, "this game is won: start the next game on a new sheet")
+    data = entry.data
+    try:
+        players = game.players_in(data)
+        if players != n:
+            raise EntryError("players", f"this sheet has {n} players, and the deal has {players}")
+        answer = game.answer(data, spec.config)
+    except EngineError as error:
+        raise _request_error(error, spec) from None
+    if len(answer.scores) != n:  # the game's promise, checked: never a broken sheet
+        raise EntryError(None, f"the game answered for {len(answer.scores)} players, not {n}")
+    net = tuple(Fraction(score) for score in answer.scores)
+    if spec.money and sum(net) != 0:
+        raise EntryError(None, "the game's payments do not sum to zero")
+    page = _explaining(spec)
+    groups: dict[Reason, list[Payment]] = {}
+    for t in answer.transfers:
+        groups.setdefault(t.reason, []).append(Payment(t.payer, t.payee, t.amount))
+    payments = _paid(page, spec, groups)
+    page.extend(r for r in answer.reasons if r not in groups)
+    totals = tuple(t + d for t, d in zip(state.totals, net, strict=True))
+    raw_dealer = data.get("dealer")
+    dealer = raw_dealer if type(raw_dealer) is int and 0 <= raw_dealer < n else None
+    following = answer.next_dealer
+    if following is not None and not 0 <= following < n:
+        following = None
+    after = replace(
+        state,
+        index=state.index + 1,
+        number=state.number + 1,
+        totals=totals,
+        dealer=dealer,
+        following=following,
+    )
+    if spec.money:
+        winners = tuple(seat for seat in range(n) if net[seat] > 0)
+    else:
+        winners = game.winners(totals, spec.config)
+    row = Row(
+        state.index,
+        entry,
+        after.number,
+        dealer,
+        winners,
+        [],
+        page.shown,
+        tuple(payments),
+        net,
+        totals,
+        present=state.present,
+    )
+    return after, row
+
+
 _GAME_STEPS: Final = {
     SETTLED: _settled_step,
     LEDGER: _ledger_step,
     COUNTED: _counted_step,
+    REQUEST: _request_step,
 }
 """The step of an entry, by how the sheet keeps the game (:func:`keeping`)."""
 
@@ -1575,6 +1736,28 @@ def summarise(spec: Spec, state: Running, rows: list[Row] | None = None) -> Shee
     are the rows computed on the way (the page shows them)."""
     rows = [] if rows is None else rows
     n = spec.n
+    if spec.keeping == REQUEST:
+        following = state.following
+        if following is None:
+            following = state.present[0] if state.dealer is None else (state.dealer + 1) % n
+        won: tuple[int, ...] = ()
+        if not spec.money:
+            won = spec.request_game.winners(state.totals, spec.config)
+        return Sheet(
+            spec,
+            rows,
+            state.totals,
+            [],
+            None if won else following,
+            None,
+            state.dealt,
+            False,
+            bool(won),
+            won,
+            deals=state.number,
+            present=state.present,
+            state=state,
+        )
     if spec.keeping == COUNTED:
         game = spec.counted
         over = len(state.scores) == game.hands_per_game
@@ -1677,6 +1860,8 @@ def dump_state(state: Running, row: Row | None = None) -> dict[str, Any]:
         }
     if state.scores:
         out["counted"] = {"s": [list(s) for s in state.scores], "b": list(state.bases or ())}
+    if state.following is not None:
+        out["nd"] = state.following
     if row is not None:
         out["row"] = {"net": _amounts(row.net), "w": list(row.winners), "dl": row.dealer}
     return out
@@ -1710,6 +1895,11 @@ def load_state(spec: Spec, data: object) -> Running | None:
             state = replace(state, pool=_restore_pool(spec, data["ledger"]))
         elif spec.keeping == LEDGER:
             return None
+        following = data.get("nd")
+        if following is not None:
+            if isinstance(following, bool) or not 0 <= int(following) < n:
+                return None
+            state = replace(state, following=int(following))
         if "counted" in data:
             counted = data["counted"]
             state = replace(

@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from games.engine.amounts import format_amount
 from games.engine.games import UnknownGame, get
@@ -34,8 +34,9 @@ FORMAT_VERSION = 1
 FORMAT_VERSIONS: tuple[int, ...] = (1, 2)
 """The versions this site reads: 1, and 2 (players joining and leaving)."""
 MAX_ENTRIES = 2000
-MAX_DEPTH = 8
-"""The deepest nesting of a sheet: the object, entries, an entry, hands, a hand, a card."""
+MAX_DEPTH = 10
+"""The deepest nesting of a sheet: the object, entries, an entry, then a deal's values (a
+request's players, a player, his hands, a hand, its cards, a card)."""
 _TOTAL = re.compile(r"-?\d{1,12}(?:\.\d{1,12})?(?:/[1-9]\d{0,12})?")
 
 
@@ -69,6 +70,38 @@ def _in_order(values: Mapping[str, Any], order: Sequence[str]) -> dict[str, Any]
     return {k: values[k] for k in sorted(values, key=lambda k: (rank.get(k, len(rank)), k))}
 
 
+def _schema_order(value: Any, schema: Any) -> Any:
+    """A request's value with every object's keys in the order its JSON Schema declares
+    them (``properties``; keys it does not declare after them, sorted), lists item by item
+    (``items``): the order the game's API documents, whatever order the database kept.
+
+    >>> schema = {"properties": {"dealer": {}, "players": {"items": {"properties": {"hand": {}}}}}}
+    >>> _schema_order({"players": [{"x": 1, "hand": []}], "dealer": 0}, schema)
+    {'dealer': 0, 'players': [{'hand': [], 'x': 1}]}
+    """
+    schema = schema if isinstance(schema, Mapping) else {}
+    if isinstance(value, dict):
+        properties = schema.get("properties")
+        properties = properties if isinstance(properties, Mapping) else {}
+        ordered = _in_order(value, list(properties))
+        return {k: _schema_order(v, properties.get(k)) for k, v in ordered.items()}
+    if isinstance(value, list):
+        return [_schema_order(v, schema.get("items")) for v in value]
+    return value
+
+
+def _entry_values(spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry's values in the order a file writes them: a deal's request in the order of
+    the game's request schema, any other entry's in :data:`ENTRY_KEYS`'s."""
+    if spec.keeping == ledger.REQUEST:
+        try:
+            schema: Any = spec.request_game.request_schema()
+        except NotImplementedError:
+            schema = {}
+        return cast(dict[str, Any], _schema_order(dict(data), schema))
+    return _in_order(ledger.padded(spec, data), ENTRY_KEYS)
+
+
 def export_dict(title: str, finished: bool, spec: Spec, sheet: Sheet) -> dict[str, Any]:
     """The sheet as a JSON-able object (no tokens: a file may be shared freely), its keys
     always in the same order: options as the game declares them, an entry's values as
@@ -85,8 +118,7 @@ def export_dict(title: str, finished: bool, spec: Spec, sheet: Sheet) -> dict[st
         "options": _in_order(spec.options, [option.name for option in spec.game.options]),
         "finished": finished,
         "entries": [
-            {"kind": row.entry.kind, **_in_order(ledger.padded(spec, row.entry.data), ENTRY_KEYS)}
-            for row in sheet.rows
+            {"kind": row.entry.kind, **_entry_values(spec, row.entry.data)} for row in sheet.rows
         ],
         "totals": {
             name: str(total) for name, total in zip(spec.players, sheet.totals, strict=True)
@@ -341,7 +373,7 @@ def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
     bought = spec.game.bought
     head = ["Deal", "Retailer" if counted else "Dealer", "Winners"]
     for name in spec.players:
-        head += [f"{name}: hand", f"{name}: {'score' if counted else 'net'}", f"{name}: total"]
+        head += [f"{name}: hand", f"{name}: {'net' if spec.money else 'score'}", f"{name}: total"]
         if bought:
             head.insert(len(head) - 2, f"{name}: bought")
         if pool:
