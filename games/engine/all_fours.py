@@ -1,0 +1,1281 @@
+"""All Fours as Squareman tells it (1916): High, Low, Jack and Game, scored from one deal.
+
+The game "takes its name from the four chances or points of which it consists"
+(``all-fours-intro``): **High**, the highest trump out, to its holder; **Low**, the lowest
+trump out, to its original holder "even if it is taken by his adversary"; **Jack**, the
+knave of trumps, to its holder unless his adversary wins it, so to the side that took it;
+**Game**, to the side whose tricks count most, ace 4, king 3, queen 2, knave 1, ten 10
+(``all-fours-points``). "The other cards do not count toward game" (``all-fours-game-count``);
+"when the players hold equal numbers, the dealer does not score" (``all-fours-equal``); the
+player next the dealer may beg, and the dealer either gives him one point ("Take one") or
+deals three more cards to all and turns up a new trump (``begging``), where also "the ace is
+the highest card and the deuce (the two) is the lowest".
+
+A deal is scored from one request (:class:`AllFours`, a
+:class:`~games.engine.games.RequestGame`): the players (two, or four as partners), the
+dealer, the trump, the hands dealt, the cards each player took in tricks, and whether the
+player next the dealer begged and was given a point. :func:`score_deal` is the rule itself
+on cards already read; :meth:`AllFours.answer` reads and checks a request first.
+
+Sides are numbered from 0: side *s* is every player whose index is *s* modulo 2, so at a
+table of four side 0 is players 0 and 2, side 1 players 1 and 3, and at a table of two each
+player is his own side, numbered as he is. The words count from 1, as everywhere.
+
+>>> game = AllFours()
+>>> answer = game.answer(game.example())
+>>> answer.body["points"], answer.body["game_counts"], answer.body["score"]
+({'high': 1, 'low': 0, 'jack': 1, 'game': 0}, [30, 10], [2, 2])
+>>> [str(s) for s in answer.scores], answer.next_dealer
+(['2', '2', '2', '2'], 0)
+>>> print(answer.reasons[1].text)
+High: player 4 held the highest trump out, the ace of hearts; one point to players 2 and 4.
+>>> print(answer.reasons[2].render(["Ann", "Bo", "Cy", "Di"]))
+Low: Ann was dealt the lowest trump out, the two of hearts, and scores it though Di took it; \
+one point to Ann and Cy.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar, Final, Literal
+
+from games.engine.cards import CARDS, Card, CardError, Rank, Suit, parse_card, split_tokens
+from games.engine.citations import SQUAREMAN, Citation, Reason, Ruling, ruling
+from games.engine.games import Answer, Config, Option, OptionError, RequestGame
+from games.engine.wording import EngineError, Mention, fill
+
+__all__ = [
+    "FIELDS",
+    "GAME_VALUES",
+    "PLAYERS",
+    "AllFours",
+    "Deal",
+    "DealError",
+    "Points",
+    "bench_requests",
+    "game_count",
+    "hand_sizes",
+    "read_deal",
+    "read_trump",
+    "score_deal",
+    "side_of",
+]
+
+
+def _cite(anchor: str) -> Citation:
+    return Citation(SQUAREMAN, anchor)
+
+
+INTRO: Final = _cite("all-fours-intro")
+POINTS: Final = _cite("all-fours-points")
+GAME_COUNT: Final = _cite("all-fours-game-count")
+EQUAL: Final = _cite("all-fours-equal")
+BEGGING: Final = _cite("begging")
+
+PLAYERS: Final = (2, 4)
+"""How many may play: "It may be played by two or four players" (``all-fours-intro``)."""
+
+GAME_VALUES: Final = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
+"""What each card counts toward Game (``all-fours-points``); the others count nothing
+(``all-fours-game-count``)."""
+
+FIELDS: Final = ("players", "dealer", "trump", "hands", "tricks", "begged", "gift")
+"""The fields of a request, in the order a form shows them."""
+
+FIRST_HAND: Final = 6
+"""The cards dealt to each player before any begging (ruling ``all-fours-hand-size``)."""
+MORE: Final = 3
+"""The cards the dealer gives each player each time he runs the cards (``begging``)."""
+
+
+# --------------------------------------------------------------------------- rulings
+
+PARTNERS: Final = ruling(
+    "all-fours-partners",
+    "The text says All Fours 'may be played by two or four players, but the same rules apply "
+    "to each': do four play each for himself, or as partners?",
+    "Four play as two sides of partners, each player with the one opposite him (players 1 and "
+    "3 against players 2 and 4): the points are the sides' 'either party', and what a player "
+    "scores counts for his partner too. Two play each for himself. Three may not play: the "
+    "text names two or four.",
+    (INTRO, POINTS, GAME_COUNT),
+)
+HAND_SIZE: Final = ruling(
+    "all-fours-hand-size",
+    "The text never says how many cards are dealt; it says only that after a beg the dealer "
+    "may 'give three more cards from the pack to all the players', again and again until a new "
+    "suit turns up.",
+    "Six cards each, as the game is usually dealt; after a beg the dealer did not answer with "
+    "'Take one', three more for each time he ran the cards, so 9, 12, 15 ... cards each, as "
+    "many as the pack holds (the players' cards and a turn-up for each running within 52). "
+    "Every hand has the same number of cards. Hands of six are refused when the dealer ran the "
+    "cards, and larger ones when he did not.",
+    (BEGGING,),
+)
+TRICKS: Final = ruling(
+    "all-fours-tricks",
+    "The cards each player took in tricks are asked for as one list per player: what makes "
+    "such a list possible?",
+    "Every card dealt is played, once, so the lists hold together exactly the cards dealt; "
+    "and a trick is one card from each player, so a player's list holds a whole number of "
+    "tricks and as many cards from each player's hand. A list that breaks either is refused, "
+    "naming the player.",
+    (POINTS, GAME_COUNT),
+)
+ONE_TRUMP: Final = ruling(
+    "all-fours-one-trump",
+    "When a single trump is out, or none, who scores High and Low?",
+    "A single trump out is both the highest and the lowest: its holder scores both High and "
+    "Low. When no trump is out (the turn-up is not dealt to a player), nobody scores High, Low "
+    "or Jack; Jack likewise when the knave of trumps was not dealt.",
+    (POINTS,),
+)
+EQUAL_GAME: Final = ruling(
+    "all-fours-equal-game",
+    "'When the players hold equal numbers, the dealer does not score': when both sides' "
+    "tricks count the same for Game, does the other side score the point, or nobody?",
+    "The side that did not deal scores Game. The sentence says who does not score, which "
+    "matters only if someone else would: had the author meant that nobody scores, he had just "
+    "written that a deal may pass 'without either party having any to score for Game', and "
+    "two sides leave only one other. When neither side counts anything, nobody scores Game, "
+    "as the text says.",
+    (EQUAL, GAME_COUNT),
+    option="equal_game",
+    default="non-dealer",
+    alternatives=(
+        ("non-dealer", "equal counts give Game to the side that did not deal"),
+        ("nobody", "equal counts give Game to nobody: the dealer does not score, nor the other"),
+    ),
+)
+GIFT: Final = ruling(
+    "all-fours-gift",
+    "Who may beg, what is the gift worth, and when does it count toward a game to a target?",
+    "Only the player next the dealer (on his left) begs. The dealer's 'Take one' gives one "
+    "point to the beggar's side, scored at once, before a card is played: counting out to a "
+    "target, the gift comes first, then High, Low, Jack and Game. The text forbids no gift, "
+    "so a dealer may give one even when it gives the beggar the game.",
+    (BEGGING,),
+)
+TARGET: Final = ruling(
+    "all-fours-target",
+    "The text gives no score that wins the game.",
+    "A game to seven, the usual count (the game is also called Seven-Up); a table may choose "
+    "another, or none.",
+    (INTRO, POINTS),
+    option="target",
+    default="7",
+    alternatives=(
+        ("7", "the first side to seven points wins"),
+        ("10", "the first side to ten points wins"),
+        ("11", "the first side to eleven points wins"),
+        ("none", "no target: the points are added up and nobody is declared the winner"),
+    ),
+)
+BOTH_OUT: Final = ruling(
+    "all-fours-both-out",
+    "With a target, who wins when both sides reach it in the same deal?",
+    "The points are counted in the order of the text's list, High, Low, Jack, Game (a gift "
+    "before them all), and the first side to reach the target wins.",
+    (INTRO, POINTS, BEGGING),
+    option="both_out",
+    default="in-order",
+    alternatives=(
+        ("in-order", "the first side to reach the target, counting gift, High, Low, Jack, Game"),
+        ("higher", "the side with more points wins; equal totals play another deal"),
+    ),
+)
+NEXT_DEALER: Final = ruling(
+    "all-fours-next-dealer",
+    "Who deals next?",
+    "The player on the dealer's left, the player 'next the dealer' who may beg.",
+    (BEGGING,),
+)
+
+RULINGS_APPLIED: Final[tuple[Ruling, ...]] = (
+    PARTNERS,
+    HAND_SIZE,
+    TRICKS,
+    ONE_TRUMP,
+    EQUAL_GAME,
+    GIFT,
+    TARGET,
+    BOTH_OUT,
+    NEXT_DEALER,
+)
+
+EqualGame = Literal["non-dealer", "nobody"]
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def side_of(player: int, players: int) -> int:
+    """The side a player scores for: at four, partners sit opposite (ruling
+    ``all-fours-partners``), side 0 players 0 and 2; at two, each player is his own side.
+
+    >>> [side_of(p, 4) for p in range(4)], [side_of(p, 2) for p in range(2)]
+    ([0, 1, 0, 1], [0, 1])
+    """
+    return player % 2
+
+
+def _members(side: int, players: int) -> tuple[int, ...]:
+    return tuple(range(side, players, 2))
+
+
+def game_value(card: Card) -> int:
+    """What ``card`` counts toward Game: "each Ace four ..., each King three ..., each Queen
+    two ..., each Jack one ..., each Ten ten" (``all-fours-points``); the others nothing
+    (``all-fours-game-count``).
+
+    >>> [game_value(parse_card(c)) for c in ("AS", "KH", "QD", "JC", "10S", "9S", "2H")]
+    [4, 3, 2, 1, 10, 0, 0]
+    """
+    return GAME_VALUES.get(card.rank, 0)
+
+
+def game_count(cards: Iterable[Card]) -> int:
+    """What a pile of cards taken in tricks counts toward Game (``all-fours-points``).
+
+    >>> game_count(parse_card(c) for c in ("AS", "10H", "9D", "JC"))
+    15
+    """
+    return sum(game_value(card) for card in cards)
+
+
+@dataclass(frozen=True)
+class Points:
+    """The four points of one deal (each a side, or None when nobody scores it), the cards
+    that decided them, the gift, and what each side scored.
+
+    ``high``/``low`` hold the card and its (original) holder; ``jack`` the knave of trumps,
+    its holder and the player who took it; ``game_counts`` each side's count toward Game.
+    """
+
+    players: int
+    dealer: int
+    trump: Suit
+    high: tuple[Card, int] | None
+    low: tuple[Card, int] | None
+    jack: tuple[Card, int, int] | None
+    game_counts: tuple[int, ...]
+    game: int | None
+    gift: int | None
+    reasons: tuple[Reason, ...]
+
+    @property
+    def sides(self) -> dict[str, int | None]:
+        """The side that scores each of the four points, None where nobody does."""
+        return {
+            "high": None if self.high is None else side_of(self.high[1], self.players),
+            "low": None if self.low is None else side_of(self.low[1], self.players),
+            "jack": None if self.jack is None else side_of(self.jack[2], self.players),
+            "game": self.game,
+        }
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Each side's points in this deal: the four points and the gift.
+
+        >>> from games.engine.cards import Suit
+        >>> Points(2, 0, Suit.SPADES, None, None, None, (0, 0), None, 1, ()).score
+        (0, 1)
+        """
+        out = [0, 0]
+        for side in (*self.sides.values(), self.gift):
+            if side is not None:
+                out[side] += 1
+        return out[0], out[1]
+
+    @property
+    def in_order(self) -> tuple[tuple[str, int], ...]:
+        """The points scored, in the order they count toward a target (ruling
+        ``all-fours-both-out``): the gift, then High, Low, Jack and Game."""
+        order = [("gift", self.gift), *self.sides.items()]
+        return tuple((name, side) for name, side in order if side is not None)
+
+
+def score_deal(
+    hands: Sequence[Sequence[Card]],
+    tricks: Sequence[Sequence[Card]],
+    trump: Suit,
+    dealer: int,
+    *,
+    gift: bool = False,
+    equal_game: EqualGame = "non-dealer",
+) -> Points:
+    """Score one deal of cards already read and checked (:func:`read_deal` checks them).
+
+    ``hands[p]`` is what player *p* was dealt, ``tricks[p]`` what he took in tricks; two or
+    four players, side ``p % 2``. High and Low go to the holder of the highest and lowest
+    trump dealt, ace high and deuce low (``all-fours-points``, ``begging``); Jack to the
+    side that took the knave of trumps; Game to the side whose tricks count more, or at
+    equal counts by ``equal_game`` (``all-fours-equal``, ruling ``all-fours-equal-game``);
+    ``gift`` gives one to the side of the player next the dealer (``begging``).
+
+    >>> hand = lambda text: [parse_card(c) for c in text.split()]
+    >>> points = score_deal([hand("AS 3S KH"), hand("JS 10S 2H")],
+    ...                     [hand("AS JS KH 2H"), hand("3S 10S")], Suit.SPADES, 1)
+    >>> points.sides, points.game_counts
+    ({'high': 0, 'low': 0, 'jack': 0, 'game': 1}, (8, 10))
+    """
+    players = len(hands)
+    holder = {card: p for p, hand in enumerate(hands) for card in hand}
+    taker = {card: p for p, took in enumerate(tricks) for card in took}
+    trumps = sorted((card for card in holder if card.suit == trump), key=lambda c: c.rank)
+    high = low = None
+    jack = None
+    reasons: list[Reason] = []
+    if trumps:
+        high = (trumps[-1], holder[trumps[-1]])
+        low = (trumps[0], holder[trumps[0]])
+    knave = Card(Rank.JACK, trump)
+    if knave in holder:
+        jack = (knave, holder[knave], taker[knave])
+    counts = [0, 0]
+    for p, took in enumerate(tricks):
+        counts[side_of(p, players)] += game_count(took)
+    dealer_side = side_of(dealer, players)
+    game: int | None
+    if counts[0] != counts[1]:
+        game = 0 if counts[0] > counts[1] else 1
+    elif counts[0] == 0 or equal_game == "nobody":
+        game = None
+    else:
+        game = 1 - dealer_side
+    beggar = (dealer + 1) % players
+    gift_side = side_of(beggar, players) if gift else None
+
+    def team(side: int) -> Mention:
+        return Mention("player", _members(side, players))
+
+    if gift_side is not None:
+        reasons.append(
+            Reason.about(
+                "Gift: {beggar}, next the dealer, begged and {dealer} answered 'Take one'; "
+                "one point to {side}, scored before a card is played.",
+                (BEGGING,),
+                (GIFT.slug,),
+                beggar=Mention("player", (beggar,)),
+                dealer=Mention("player", (dealer,)),
+                side=team(gift_side),
+            )
+        )
+    if high is None:
+        reasons.append(
+            Reason(
+                f"No {trump.english} were dealt: nobody scores High, Low or Jack.",
+                (POINTS,),
+                (ONE_TRUMP.slug,),
+            )
+        )
+    else:
+        card, who = high
+        single = len(trumps) == 1
+        reasons.append(
+            Reason.about(
+                "High: {holder} held the highest trump out, the "
+                + card.name
+                + ("; the only trump out, it is Low too" if single else "")
+                + "; one point to {side}.",
+                (POINTS, BEGGING),
+                (ONE_TRUMP.slug,) if single else (),
+                holder=Mention("player", (who,)),
+                side=team(side_of(who, players)),
+            )
+        )
+    if low is not None:
+        card, who = low
+        lost = side_of(taker[card], players) != side_of(who, players)
+        low_who = {"holder": Mention("player", (who,)), "side": team(side_of(who, players))}
+        if lost:
+            low_who["taker"] = Mention("player", (taker[card],))
+        reasons.append(
+            Reason.about(
+                "Low: {holder} was dealt the lowest trump out, the "
+                + card.name
+                + (", and scores it though {taker} took it" if lost else "")
+                + "; one point to {side}.",
+                (POINTS, BEGGING),
+                (ONE_TRUMP.slug,) if len(trumps) == 1 else (),
+                **low_who,
+            )
+        )
+    if jack is None:
+        if high is not None:
+            reasons.append(
+                Reason(
+                    f"Jack: the knave of {trump.english} was not dealt; nobody scores Jack.",
+                    (POINTS,),
+                    (ONE_TRUMP.slug,),
+                )
+            )
+    else:
+        card, held, took_by = jack
+        if side_of(held, players) != side_of(took_by, players):
+            how = "{taker} won the " + card.name + " from {holder}"
+        elif held == took_by:
+            how = "{holder} held the " + card.name + " and took it in a trick"
+        else:
+            how = "{holder} held the " + card.name + " and his partner {taker} took it"
+        jack_who = {"holder": Mention("player", (held,)), "side": team(side_of(took_by, players))}
+        if took_by != held:
+            jack_who["taker"] = Mention("player", (took_by,))
+        reasons.append(
+            Reason.about("Jack: " + how + "; one point to {side}.", (POINTS,), (), **jack_who)
+        )
+    counted = (
+        "the tricks of {first} count " + f"{counts[0]}, those of " + "{second} " + f"{counts[1]}"
+    )
+    sides_who = {"first": team(0), "second": team(1)}
+    if game is not None and counts[0] != counts[1]:
+        reasons.append(
+            Reason.about(
+                "Game: " + counted + " (ace 4, king 3, queen 2, knave 1, ten 10); one point to "
+                "{side}.",
+                (POINTS, GAME_COUNT),
+                (),
+                side=team(game),
+                **sides_who,
+            )
+        )
+    elif game is not None:
+        reasons.append(
+            Reason.about(
+                "Game: " + counted + ", equal; the dealer, {dealer}, does not score, so Game "
+                "goes to {side}.",
+                (EQUAL, POINTS),
+                (EQUAL_GAME.slug,),
+                dealer=Mention("player", (dealer,)),
+                side=team(game),
+                **sides_who,
+            )
+        )
+    elif counts[0] == 0:
+        reasons.append(
+            Reason(
+                "Game: neither side took a card that counts toward game; nobody scores Game.",
+                (GAME_COUNT, POINTS),
+            )
+        )
+    else:
+        reasons.append(
+            Reason.about(
+                "Game: " + counted + ", equal; the dealer does not score, and under the "
+                "table's rule nor does the other side.",
+                (EQUAL, POINTS),
+                (EQUAL_GAME.slug,),
+                **sides_who,
+            )
+        )
+    return Points(
+        players,
+        dealer,
+        trump,
+        high,
+        low,
+        jack,
+        (counts[0], counts[1]),
+        game,
+        gift_side,
+        tuple(reasons),
+    )
+
+
+# --------------------------------------------------------------------------- the request
+
+
+class DealError(EngineError):
+    """A request for an All Fours deal that cannot be scored: ``field`` is the dotted path of
+    the value at fault (``hands.1``), ``item`` the card's index within it, ``player`` the
+    player (from 0) it concerns and ``token`` the card as written, when there is one.
+
+    >>> error = DealError("hands.1", "{player}, card 3: 'ZZ' is not a card", item=2,
+    ...                   player=1, token="ZZ")
+    >>> str(error), error.field, error.item, error.render(["Ann", "Bo"])
+    ("Player 2, card 3: 'ZZ' is not a card", 'hands.1', 2, "Bo, card 3: 'ZZ' is not a card")
+    """
+
+    def __init__(
+        self,
+        field: str,
+        template: str,
+        *,
+        item: int | None = None,
+        player: int | None = None,
+        token: str | None = None,
+        who: Mapping[str, Mention] | None = None,
+    ) -> None:
+        mentions = dict(who or {})
+        if player is not None:
+            start = template.startswith("{player}")
+            mentions.setdefault("player", Mention("player", (player,), capital=start))
+        text = fill(template, mentions)
+        super().__init__(text, field=field, item=item, detail=text, template=template, who=mentions)
+        self.player = player
+        self.token = token
+
+
+_INT = re.compile(r"\s*\+?\d{1,6}\s*")
+_TRUE: Final = frozenset({"true", "on", "1", "yes"})
+_FALSE: Final = frozenset({"false", "off", "0", "no", ""})
+
+
+def _esc(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return _esc(text if len(text) <= 40 else text[:37] + "...")
+
+
+def _read_int(value: object, field: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and _INT.fullmatch(value):
+        return int(value)
+    raise DealError(field, f"{field}: must be a whole number, not {_shown(value)}")
+
+
+def _read_bool(value: object, field: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and len(value) <= 8:
+        text = value.strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+    raise DealError(field, f"{field}: must be true or false, not {_shown(value)}")
+
+
+_SUIT_NAMES: Final = {
+    **{suit.value.lower(): suit for suit in Suit},
+    **{suit.english: suit for suit in Suit},
+    **{suit.english[:-1]: suit for suit in Suit},
+    **{suit.symbol: suit for suit in Suit},
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+
+
+def read_trump(value: object, field: str = "trump") -> Suit:
+    """The trump suit from its letter (``S``, ``H``, ``D``, ``C``), its English name
+    (``spades``, ``Heart``) or its symbol, in any case.
+
+    >>> read_trump("h"), read_trump(" Spades "), read_trump("diamond"), read_trump("♣")
+    (<Suit.HEARTS: 'H'>, <Suit.SPADES: 'S'>, <Suit.DIAMONDS: 'D'>, <Suit.CLUBS: 'C'>)
+    >>> read_trump("trumps")
+    Traceback (most recent call last):
+    ...
+    games.engine.all_fours.DealError: trump: must be a suit, S, H, D or C or its name \
+(spades, hearts, diamonds, clubs), not 'trumps'
+    """
+    if isinstance(value, str) and len(value) <= 16:
+        found = _SUIT_NAMES.get(value.strip().lower().replace("\ufe0f", ""))
+        if found is not None:
+            return found
+    raise DealError(
+        field,
+        f"{field}: must be a suit, S, H, D or C or its name (spades, hearts, diamonds, clubs), "
+        f"not {_shown(value)}",
+    )
+
+
+def _tokens(value: object, field: str, player: int, what: str) -> list[str]:
+    if isinstance(value, str):
+        if len(value) > 1000:
+            raise DealError(field, "{player}: " + what + " are too long a text", player=player)
+        return split_tokens(value)
+    if isinstance(value, list | tuple):
+        if len(value) > 52:
+            raise DealError(
+                field,
+                "{player}: " + what + f" hold {len(value)} cards; a pack has 52",
+                player=player,
+            )
+        for i, token in enumerate(value):
+            if not isinstance(token, str):
+                raise DealError(
+                    field,
+                    "{player}, card " + f"{i + 1}: must be a card code like AS or 10H, not "
+                    f"{_shown(token)}",
+                    item=i,
+                    player=player,
+                )
+        return list(value)
+    raise DealError(
+        field,
+        "{player}: "
+        + what
+        + " must be a list of cards or one text of cards separated by spaces, not "
+        + _shown(value),
+        player=player,
+    )
+
+
+def _card(token: str, field: str, player: int, i: int) -> Card:
+    try:
+        return parse_card(token)
+    except CardError as error:
+        raise DealError(
+            field,
+            "{player}, card " + f"{i + 1}: " + _esc(error.detail),
+            item=i,
+            player=player,
+            token=token,
+        ) from None
+
+
+def _typed(token: str, card: Card) -> str:
+    typed = token.strip()
+    return str(card) if typed == str(card) else f"{typed!r} ({card})"
+
+
+def _list(value: object, field: str, players: int, what: str) -> list[object]:
+    if not isinstance(value, list | tuple):
+        raise DealError(
+            field, f"{field}: must be a list of {what}, one per player, not {_shown(value)}"
+        )
+    if len(value) != players:
+        raise DealError(
+            field,
+            f"{field}: needs one entry of {what} per player ({players}), not {len(value)}",
+        )
+    return list(value)
+
+
+def hand_sizes(players: int) -> tuple[int, ...]:
+    """The hand sizes a deal of ``players`` may have (ruling ``all-fours-hand-size``): six,
+    and three more for each running of the cards after a beg, while the hands and a turn-up
+    for each running fit in the 52 cards (``begging``).
+
+    >>> hand_sizes(2), hand_sizes(4)
+    ((6, 9, 12, 15, 18, 21), (6, 9, 12))
+    """
+    sizes = []
+    size, turn_ups = FIRST_HAND, 1
+    while players * size + turn_ups <= len(CARDS):
+        sizes.append(size)
+        size, turn_ups = size + MORE, turn_ups + 1
+    return tuple(sizes)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A request read and checked: every card in its place, the hands and tricks agreeing."""
+
+    players: int
+    dealer: int
+    trump: Suit
+    hands: tuple[tuple[Card, ...], ...]
+    tricks: tuple[tuple[Card, ...], ...]
+    begged: bool
+    gift: bool
+
+    @property
+    def runnings(self) -> int:
+        """How many times the dealer gave three more cards after a beg."""
+        return (len(self.hands[0]) - FIRST_HAND) // MORE
+
+
+def _players(request: Mapping[str, object]) -> int:
+    if "players" not in request:
+        raise DealError("players", "players: is missing: say how many play, 2 or 4")
+    players = _read_int(request["players"], "players")
+    if players not in PLAYERS:
+        raise DealError(
+            "players",
+            f"players: All Fours is played by two or four players, not {players}",
+        )
+    return players
+
+
+def read_deal(request: Mapping[str, object]) -> Deal:
+    """Read and check a request, strictly: every field known and of its type, the dealer a
+    player, the hands of one size the begging allows (ruling ``all-fours-hand-size``), every
+    card a card of the pack held once, the tricks exactly the cards dealt in whole tricks
+    (ruling ``all-fours-tricks``), a gift only after a beg (``begging``).
+
+    >>> deal = read_deal({"players": 2, "dealer": 0, "trump": "S",
+    ...                   "hands": ["AS KS QS JS 10S 9S", "AH KH QH JH 10H 9H"],
+    ...                   "tricks": ["AS AH KS KH QS QH JS JH 10S 10H 9S 9H", []]})
+    >>> deal.trump, len(deal.tricks[0]), deal.runnings
+    (<Suit.SPADES: 'S'>, 12, 0)
+    >>> read_deal({"players": 2, "dealer": 0, "trump": "S", "hands": ["AS", "AH"],
+    ...            "tricks": ["AS AH", ""], "colour": "red"})
+    Traceback (most recent call last):
+    ...
+    games.engine.all_fours.DealError: colour: is not a field of an All Fours deal; its \
+fields are players, dealer, trump, hands, tricks, begged, gift
+    """
+    if not isinstance(request, Mapping):
+        raise DealError("", f"an All Fours deal is an object of fields, not {_shown(request)}")
+    for key in request:
+        if key not in FIELDS:
+            name = str(key)[:40]
+            raise DealError(
+                name,
+                f"{_esc(name)}: is not a field of an All Fours deal; its fields are "
+                + ", ".join(FIELDS),
+            )
+    players = _players(request)
+    for key in ("dealer", "trump", "hands", "tricks"):
+        if key not in request:
+            raise DealError(key, f"{key}: is missing")
+    dealer = _read_int(request["dealer"], "dealer")
+    if not 0 <= dealer < players:
+        raise DealError(
+            "dealer", f"dealer: is {dealer}, but players are numbered 0 to {players - 1}"
+        )
+    trump = read_trump(request["trump"])
+    begged = _read_bool(request.get("begged", False), "begged")
+    gift = _read_bool(request.get("gift", False), "gift")
+    beggar = (dealer + 1) % players
+    if gift and not begged:
+        raise DealError(
+            "gift",
+            "gift: the dealer gives a point ('Take one') only to a player who begged; "
+            "say begged too, or no gift",
+        )
+
+    holder: dict[Card, int] = {}
+    hands: list[tuple[Card, ...]] = []
+    for p, raw in enumerate(_list(request["hands"], "hands", players, "the cards dealt")):
+        field = f"hands.{p}"
+        cards: list[Card] = []
+        for i, token in enumerate(_tokens(raw, field, p, "the cards dealt")):
+            card = _card(token, field, p, i)
+            if card in holder:
+                other = holder[card]
+                where = "earlier in this hand" if other == p else "also dealt to {other}"
+                raise DealError(
+                    field,
+                    "{player}, card " + f"{i + 1}: {_esc(_typed(token, card))} is {where}",
+                    item=i,
+                    player=p,
+                    token=token,
+                    who={"other": Mention("player", (other,))} if other != p else None,
+                )
+            holder[card] = p
+            cards.append(card)
+        hands.append(tuple(cards))
+    sizes = hand_sizes(players)
+    ran = begged and not gift
+    first = len(hands[0])
+    for p, dealt in enumerate(hands):
+        if len(dealt) != first:
+            raise DealError(
+                f"hands.{p}",
+                "{player} was dealt "
+                + f"{len(dealt)} cards and player 1 {first}: every player is dealt as many",
+                player=p,
+            )
+    if ran and first not in sizes[1:]:
+        raise DealError(
+            "hands.0",
+            "hands: {beggar} begged and the dealer gave no point, so he ran the cards: each "
+            "hand is then six and three more each time, one of "
+            f"{', '.join(str(s) for s in sizes[1:])} cards, not {first}",
+            player=0,
+            who={"beggar": Mention("player", (beggar,))},
+        )
+    if not ran and first != FIRST_HAND:
+        why = (
+            "the dealer answered the beg with 'Take one'"
+            if begged
+            else "nobody begged (say begged if the dealer ran the cards)"
+        )
+        raise DealError(
+            "hands.0",
+            f"hands: each player is dealt six cards when {why}; these hands have {first}",
+            player=0,
+        )
+
+    taker: dict[Card, int] = {}
+    tricks: list[tuple[Card, ...]] = []
+    for p, raw in enumerate(_list(request["tricks"], "tricks", players, "cards taken")):
+        field = f"tricks.{p}"
+        cards = []
+        for i, token in enumerate(_tokens(raw, field, p, "the cards taken in tricks")):
+            card = _card(token, field, p, i)
+            if card not in holder:
+                raise DealError(
+                    field,
+                    "{player}'s tricks, card "
+                    + f"{i + 1}: {_esc(_typed(token, card))} was not dealt to anyone",
+                    item=i,
+                    player=p,
+                    token=token,
+                )
+            if card in taker:
+                other = taker[card]
+                where = (
+                    "written twice in these tricks" if other == p else "also in {other}'s tricks"
+                )
+                raise DealError(
+                    field,
+                    "{player}'s tricks, card " + f"{i + 1}: {_esc(_typed(token, card))} is {where}",
+                    item=i,
+                    player=p,
+                    token=token,
+                    who={"other": Mention("player", (other,))} if other != p else None,
+                )
+            taker[card] = p
+            cards.append(card)
+        if len(cards) % players:
+            raise DealError(
+                field,
+                "{player}'s tricks hold "
+                + f"{len(cards)} cards, not a whole number of tricks of {players} cards "
+                "(one from each player)",
+                player=p,
+            )
+        origin = [0] * players
+        for card in cards:
+            origin[holder[card]] += 1
+        if len(set(origin)) > 1:
+            shown = ", ".join(f"{n} from player {q + 1}" for q, n in enumerate(origin))
+            raise DealError(
+                field,
+                "{player}'s tricks hold "
+                + f"{shown}: a trick is one card from each player, so a player's tricks hold "
+                "as many cards from every hand",
+                player=p,
+            )
+        tricks.append(tuple(cards))
+    missing = [card for card in holder if card not in taker]
+    if missing:
+        card = missing[0]
+        raise DealError(
+            "tricks",
+            f"tricks: {card} (dealt to {{holder}}) is in nobody's tricks: every card dealt is "
+            f"played, so the tricks hold every card dealt ({len(missing)} missing)",
+            who={"holder": Mention("player", (holder[card],))},
+            token=str(card),
+        )
+    return Deal(players, dealer, trump, tuple(hands), tuple(tricks), begged, gift)
+
+
+# --------------------------------------------------------------------------- the game
+
+
+def _card_schema() -> dict[str, object]:
+    return {
+        "oneOf": [
+            {"type": "array", "items": {"type": "string", "maxLength": 64}, "maxItems": 52},
+            {"type": "string", "maxLength": 1000},
+        ]
+    }
+
+
+def _int_schema(description: str, enum: Sequence[int] | None = None) -> dict[str, object]:
+    number: dict[str, object] = {"type": "integer", "minimum": 0}
+    if enum is not None:
+        number = {"type": "integer", "enum": list(enum)}
+    return {
+        "description": description,
+        "oneOf": [number, {"type": "string", "pattern": r"^\s*\+?[0-9]{1,6}\s*$"}],
+    }
+
+
+def _bool_schema(description: str) -> dict[str, object]:
+    return {
+        "description": description,
+        "oneOf": [
+            {"type": "boolean"},
+            {"type": "string", "enum": sorted(_TRUE | _FALSE)},
+        ],
+    }
+
+
+_SIDE: Final = {
+    "description": "a side by index: 0 is players 0 and 2 (at two, player 0), 1 is players 1 "
+    "and 3 (at two, player 1); null where nobody scores",
+    "type": ["integer", "null"],
+    "enum": [0, 1, None],
+}
+_PER_SIDE: Final = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 0},
+    "minItems": 2,
+    "maxItems": 2,
+    "description": "one number per side: [side 0, side 1]",
+}
+
+
+def _card_at(holder_key: str) -> dict[str, object]:
+    return {
+        "type": ["object", "null"],
+        "properties": {"card": {"type": "string"}, holder_key: {"type": "integer"}},
+    }
+
+
+class AllFours(RequestGame):
+    """All Fours (Squareman, 1916): one deal scored for High, Low, Jack and Game."""
+
+    slug = "all-fours"
+    label = "All Fours"
+    summary = (
+        "Squareman's All Fours: two players, or four as partners, score High, Low, Jack and "
+        "Game each deal, and a point for a beg the dealer gives away."
+    )
+    book = SQUAREMAN
+    rules_anchor = "all-fours"
+    min_players, max_players = PLAYERS
+    allowed_players: ClassVar[tuple[int, ...]] = PLAYERS
+    """The only table sizes (three may not play): ``min_players``..``max_players`` is not
+    enough to say so."""
+    stake = False
+    action = "score"
+    keeps = "points"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option.of(TARGET, "Game to", "game"),
+        Option.of(BOTH_OUT, "Both sides reach the target in one deal", "game"),
+        Option.of(EQUAL_GAME, "Equal counts for Game", "hands"),
+    )
+    rulings = RULINGS_APPLIED
+
+    # ---- the deal
+
+    def answer(self, request: Mapping[str, object], config: Config | None = None) -> Answer:
+        """Score one deal (see :func:`read_deal` for what is refused, :func:`score_deal`
+        for the rules).
+
+        >>> game = AllFours()
+        >>> request = game.example() | {"begged": True, "gift": True}
+        >>> body = game.answer(request).body
+        >>> body["gift"], body["score"]
+        (0, [3, 2])
+        """
+        config = self.configure() if config is None else config
+        deal = read_deal(request)
+        equal: EqualGame = "nobody" if config["equal_game"] == "nobody" else "non-dealer"
+        points = score_deal(
+            deal.hands, deal.tricks, deal.trump, deal.dealer, gift=deal.gift, equal_game=equal
+        )
+        reasons = list(points.reasons)
+        if deal.players == 4:
+            reasons.insert(
+                0,
+                Reason(
+                    "Four play as partners: players 1 and 3 against players 2 and 4; a point "
+                    "either scores counts for both.",
+                    (INTRO,),
+                    (PARTNERS.slug,),
+                ),
+            )
+        if deal.runnings:
+            times = {1: "once", 2: "twice"}.get(deal.runnings, f"{deal.runnings} times")
+            reasons.insert(
+                0,
+                Reason.about(
+                    "{beggar} begged and the dealer ran the cards "
+                    + times
+                    + ", three more to each player: hands of "
+                    + f"{len(deal.hands[0])} cards.",
+                    (BEGGING,),
+                    (HAND_SIZE.slug,),
+                    beggar=Mention("player", ((deal.dealer + 1) % deal.players,)),
+                ),
+            )
+        score = points.score
+        scores = tuple(Fraction(score[side_of(p, deal.players)]) for p in range(deal.players))
+        body: dict[str, object] = {
+            "trump": deal.trump.value,
+            "sides": [list(_members(s, deal.players)) for s in (0, 1)],
+            "points": points.sides,
+            "gift": points.gift,
+            "game_counts": list(points.game_counts),
+            "score": list(score),
+            "cards": {
+                "high": None
+                if points.high is None
+                else {"card": str(points.high[0]), "player": points.high[1]},
+                "low": None
+                if points.low is None
+                else {"card": str(points.low[0]), "player": points.low[1]},
+                "jack": None
+                if points.jack is None
+                else {
+                    "card": str(points.jack[0]),
+                    "held_by": points.jack[1],
+                    "taken_by": points.jack[2],
+                },
+            },
+        }
+        return Answer(
+            scores=scores,
+            next_dealer=self.next_dealer(deal.dealer, deal.players, config),
+            reasons=tuple(reasons),
+            body=body,
+        )
+
+    def players_in(self, request: Mapping[str, object]) -> int:
+        """The players a request names (2 or 4), refused as :meth:`answer` refuses them.
+
+        >>> AllFours().players_in({"players": "4"})
+        4
+        """
+        if not isinstance(request, Mapping):
+            raise DealError("", "an All Fours deal is an object of fields")
+        return _players(request)
+
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The sides: at four, partners opposite each other; at two, each alone.
+
+        >>> AllFours().sides(4), AllFours().sides(2)
+        (((0, 2), (1, 3)), ((0,), (1,)))
+        """
+        return tuple(_members(s, players) for s in (0, 1))
+
+    # ---- the game to a target
+
+    def target(self, config: Config) -> int | None:
+        """The points that win the game (ruling ``all-fours-target``), None for no target."""
+        value = config["target"]
+        return None if value == "none" else int(value)
+
+    def winners(self, totals: Sequence[Fraction], config: Config) -> tuple[int, ...]:
+        """The players of the side that has won with these totals (a side's points counted to
+        each of its players), () while the game goes on.
+
+        From totals alone: one side at the target wins; both at it, the side with more
+        (equal: another deal). Under the ``in-order`` reading of ruling
+        ``all-fours-both-out`` a sheet that has the last deal asks :meth:`count_out`, which
+        counts that deal's points one by one.
+
+        >>> game = AllFours()
+        >>> config = game.configure()
+        >>> game.winners([Fraction(7), Fraction(5), Fraction(7), Fraction(5)], config)
+        (0, 2)
+        >>> game.winners([Fraction(6), Fraction(5)], config)
+        ()
+        """
+        target = self.target(config)
+        if target is None or len(totals) not in PLAYERS:
+            return ()
+        side_totals = [totals[0], totals[1]]
+        reached = [s for s in (0, 1) if side_totals[s] >= target]
+        if len(reached) == 2:
+            if side_totals[0] == side_totals[1]:
+                return ()
+            reached = [0 if side_totals[0] > side_totals[1] else 1]
+        return _members(reached[0], len(totals)) if reached else ()
+
+    def count_out(
+        self, before: Sequence[Fraction], answer: Answer, config: Config
+    ) -> tuple[int, ...]:
+        """The winners after a deal, its points counted onto the totals ``before`` it one
+        at a time in the order gift, High, Low, Jack, Game (ruling ``all-fours-both-out``,
+        ``in-order``); under ``higher``, :meth:`winners` of the totals after it.
+
+        >>> game = AllFours()
+        >>> config = game.configure()
+        >>> answer = game.answer(game.example())  # High to side 1 first, then Low to side 0
+        >>> game.count_out([Fraction(6)] * 4, answer, config)
+        (1, 3)
+        >>> game.winners([Fraction(8)] * 4, config)  # the totals alone cannot tell
+        ()
+        """
+        after = [b + s for b, s in zip(before, answer.scores, strict=True)]
+        target = self.target(config)
+        if target is None or config["both_out"] == "higher":
+            return self.winners(after, config)
+        players = len(before)
+        totals = [before[0], before[1]]
+        if any(t >= target for t in totals):
+            return self.winners(before, config)
+        points = answer.body.get("points", {})
+        order: list[object] = [answer.body.get("gift")]
+        if isinstance(points, Mapping):
+            order += [points.get(name) for name in ("high", "low", "jack", "game")]
+        for side in order:
+            if isinstance(side, int) and side in (0, 1):
+                totals[side] += 1
+                if totals[side] >= target:
+                    return _members(side, players)
+        return self.winners(after, config)
+
+    def next_dealer(
+        self,
+        dealer: int,
+        players: int,
+        config: Config,
+        *,
+        categories: Iterable[str] | None = None,
+        out: Collection[int] = (),
+    ) -> int:
+        """The player on the dealer's left deals next (ruling ``all-fours-next-dealer``).
+
+        >>> AllFours().next_dealer(3, 4, AllFours().configure())
+        0
+        """
+        return (dealer + 1) % players
+
+    def rotation_reason(self, config: Config) -> Reason:
+        """Why the deal passes to the left."""
+        return Reason(
+            "The deal passes to the left, to the player next the dealer.",
+            (BEGGING,),
+            (NEXT_DEALER.slug,),
+        )
+
+    def check(self, config: Config) -> None:
+        """Every combination of the options can be played together."""
+        if config["target"] not in dict(TARGET.alternatives):  # pragma: no cover
+            raise OptionError("target", "unknown target")
+
+    # ---- the API's documents
+
+    def example(self) -> dict[str, object]:
+        """A deal of four, six cards each, hearts trumps, player 4 (index 3) dealing, the
+        tricks as they fell in a legal play: player 4's ace of hearts takes the knave of
+        hearts from player 3 and the deuce from player 1, who still scores Low."""
+        return {
+            "players": 4,
+            "dealer": 3,
+            "trump": "H",
+            "hands": [
+                ["2H", "KS", "9C", "4D", "JD", "7S"],
+                ["9H", "3S", "KC", "10D", "5C", "2D"],
+                ["JH", "QS", "6C", "AD", "8S", "3C"],
+                ["AH", "5H", "10S", "QC", "9D", "4S"],
+            ],
+            "tricks": [
+                ["10S", "KS", "3S", "QS"],
+                ["6C", "QC", "9C", "KC", "5C", "8S", "4S", "4D"],
+                ["JD", "10D", "AD", "9D"],
+                ["2H", "9H", "JH", "AH", "5H", "7S", "2D", "3C"],
+            ],
+        }
+
+    def request_schema(self) -> dict[str, object]:
+        """The JSON Schema of a request (OpenAPI 3.1)."""
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["players", "dealer", "trump", "hands", "tricks"],
+            "properties": {
+                "players": _int_schema("how many play: 2, or 4 as partners", PLAYERS),
+                "dealer": _int_schema("the dealer, by index from 0"),
+                "trump": {
+                    "type": "string",
+                    "maxLength": 16,
+                    "description": "the trump suit: S, H, D, C or spades, hearts, diamonds, "
+                    "clubs (any case)",
+                    "examples": ["S", "hearts"],
+                },
+                "hands": {
+                    "type": "array",
+                    "minItems": 2,
+                    "maxItems": 4,
+                    "description": "the cards dealt to each player (one entry per player, in "
+                    "order): six each, or 9, 12 ... after a beg the dealer answered by "
+                    "running the cards",
+                    "items": _card_schema(),
+                },
+                "tricks": {
+                    "type": "array",
+                    "minItems": 2,
+                    "maxItems": 4,
+                    "description": "the cards each player took in tricks: together exactly "
+                    "the cards dealt, each player's a whole number of tricks",
+                    "items": _card_schema(),
+                },
+                "begged": _bool_schema("the player next the dealer begged (default false)"),
+                "gift": _bool_schema("the dealer answered the beg with 'Take one' (default false)"),
+            },
+            "examples": [self.example()],
+        }
+
+    def answer_schema(self) -> dict[str, object]:
+        """The JSON Schema of the answer's body (OpenAPI 3.1)."""
+        return {
+            "type": "object",
+            "required": ["trump", "sides", "points", "gift", "game_counts", "score", "cards"],
+            "properties": {
+                "trump": {"type": "string", "enum": [s.value for s in Suit]},
+                "sides": {
+                    "type": "array",
+                    "description": "the players of side 0 and of side 1",
+                    "items": {"type": "array", "items": {"type": "integer"}},
+                },
+                "points": {
+                    "type": "object",
+                    "description": "the side that scores each point",
+                    "required": ["high", "low", "jack", "game"],
+                    "properties": dict.fromkeys(("high", "low", "jack", "game"), _SIDE),
+                },
+                "gift": {**_SIDE, "description": "the side given a point for a beg, or null"},
+                "game_counts": {**_PER_SIDE, "description": "each side's count toward Game"},
+                "score": {**_PER_SIDE, "description": "each side's points in this deal"},
+                "cards": {
+                    "type": "object",
+                    "description": "the cards that decided High, Low and Jack (null: not out)",
+                    "properties": {
+                        "high": _card_at("player"),
+                        "low": _card_at("player"),
+                        "jack": {
+                            "type": ["object", "null"],
+                            "properties": {
+                                "card": {"type": "string"},
+                                "held_by": {"type": "integer"},
+                                "taken_by": {"type": "integer"},
+                            },
+                        },
+                    },
+                },
+            },
+        }
+
+
+def random_request(
+    players: int, *, runnings: int = 0, seed: int = 0, gift: bool = False
+) -> dict[str, object]:
+    """A deal shuffled from ``seed``: hands of six (three more for each running), tricks
+    taken by players drawn at random, each trick one card from each hand. For benches and
+    tests; the play is not a legal play of the cards, only a consistent record of one.
+
+    >>> request = random_request(2, runnings=5, seed=1)
+    >>> len(request["hands"][0]), AllFours().answer(request).body["sides"]
+    (21, [[0], [1]])
+    """
+    shuffler = random.Random(seed)
+    pack = list(CARDS)
+    shuffler.shuffle(pack)
+    size = FIRST_HAND + MORE * runnings
+    hands = [pack[p * size : (p + 1) * size] for p in range(players)]
+    trump = pack[players * size].suit
+    tricks: list[list[str]] = [[] for _ in range(players)]
+    for t in range(size):
+        tricks[shuffler.randrange(players)].extend(str(hand[t]) for hand in hands)
+    return {
+        "players": players,
+        "dealer": shuffler.randrange(players),
+        "trump": trump.value,
+        "hands": [[str(c) for c in hand] for hand in hands],
+        "tricks": tricks,
+        "begged": bool(runnings) or gift,
+        "gift": gift and not runnings,
+    }
+
+
+def bench_requests() -> dict[str, dict[str, object]]:
+    """Requests to time :meth:`AllFours.answer` with: the example (four, six cards each) and
+    the largest deal accepted (two players, the cards run five times: 21 cards each).
+
+    >>> sorted(bench_requests())
+    ['four players, 6 cards', 'two players, 21 cards']
+    """
+    return {
+        "four players, 6 cards": AllFours().example(),
+        "two players, 21 cards": random_request(2, runnings=5, seed=7),
+    }
