@@ -1,47 +1,24 @@
-/* Payout calculators: small progressive touches over htmx.
+/* Payout calculators: one small touch over htmx.
  *
- * Without this file the calculators work as plain GET forms (and, with htmx alone, update
- * in place). While people type in a deal's form, the server answers with the result alone,
- * so nothing typed is touched. An answer that replaces the whole calculator (a deal's form
- * whose errors change; Pool Commerce's deals and Cox's game, whose form follows the result)
- * could overwrite what was typed while it was on its way; with this file:
- *  - such an answer is not swapped in if the player typed something more since the request
- *    was sent (a button pressed always swaps); the next change asks again;
- *  - after "Add a player" the new player's first field takes the focus, after "Remove" the
- *    "Add a player" button does.
- * No rule of any game is known here.
+ * Without this file the calculators work as plain GET forms, and with htmx they update in
+ * place: while people type the server answers with the result alone, and an answer that
+ * brings the whole calculator (Pool Commerce's deals and Cox's game, whose form follows the
+ * result) is merged into it (hx-ext="morph", static/js/morph.js), so what is being typed is
+ * never overwritten. This file only moves the focus where a keyboard user expects it after
+ * the calculator changed shape: after "Add a player" to the new player's first field, after
+ * "Remove" to the "Add a player" button. No rule of any game is known here.
  */
 (function () {
   "use strict";
 
   var lastAction = null; // name of the button that sent the request in flight, if any
 
-  function serialize(form) {
-    var parts = [];
-    new FormData(form).forEach(function (value, key) { parts.push(key + "=" + value); });
-    return parts.join("&");
-  }
-
-  function calculatorForm(elt) {
-    return elt && elt.matches && elt.matches("form.pay-form") ? elt : null;
-  }
-
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = calculatorForm(event.detail.elt);
-    if (!form) { return; }
-    form.dataset.sent = serialize(form);
+    var form = event.detail.elt;
+    if (!form || !form.matches || !form.matches("form.pay-form")) { return; }
     var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
     var submitter = trigger && trigger.submitter;
     lastAction = submitter && submitter.name ? submitter.name : null;
-  });
-
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var form = calculatorForm(event.detail.requestConfig && event.detail.requestConfig.elt);
-    var whole = event.detail.target && event.detail.target.id === "calculator";
-    if (!form || !whole || !form.isConnected || form.dataset.sent === undefined) { return; }
-    if (!lastAction && serialize(form) !== form.dataset.sent) {
-      event.detail.shouldSwap = false; // typed since: keep it, and let the next change ask
-    }
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -113,18 +113,6 @@
     }
   }, true);
 
-  // A poll brings the history again only after an edit or an undo: a "Why" the reader has
-  // opened stays open (each deal's article keeps its id across the swap).
-  var openWhy = [];
-  document.addEventListener("htmx:oobBeforeSwap", function (event) {
-    var target = event.detail.target;
-    if (!target || target.id !== "history") return;
-    openWhy = Array.prototype.map.call(
-      document.querySelectorAll("article.deal details.why[open]"),
-      function (details) { return details.closest("article.deal").id; }
-    );
-  });
-
   // After the accounts were swapped in (a poll, or this phone's own deal): an untouched
   // form follows the sheet (new version, next dealer, the deal's number); a form with input
   // keeps its old version, so the server answers 409 and shows the new deal beside what was
@@ -149,12 +137,6 @@
     });
   }
   document.addEventListener("htmx:afterSettle", function () {
-    openWhy.forEach(function (id) {
-      var article = document.getElementById(id);
-      var details = article && article.querySelector("details.why");
-      if (details) details.open = true;
-    });
-    openWhy = [];
     followLive();
     init(document);
   });

@@ -320,3 +320,28 @@ def test_back_after_an_update_of_a_whole_game_shows_the_whole_page(page: Page):
     expect(page.locator("header.site-header")).to_have_count(1)
     expect(page.locator("h1")).to_have_text("Pool Commerce")
     expect(page.locator("#calculator")).to_have_count(1)
+
+
+@pytest.mark.browser_context_args(**NO_CSP, **PHONE)
+def test_a_whole_calculator_arriving_while_typing_keeps_what_is_typed(page: Page, axe_check):
+    """Pool Commerce's form follows its result, so its answers bring the whole calculator.
+    One that lands while a name is being typed (its request left after "An", the player has
+    typed "Ann" since) is merged into the page: the field being typed in keeps its text and
+    its focus, everything else follows the server."""
+    page.goto("/pay/pool/")
+    page.get_by_role("checkbox", name="Won (Player 1, deal 1)").check()
+    expect(page.locator("#deal-1 .pay-after")).to_have_count(0)  # no worst hand yet
+    older = f"{page.url}&name1=An&name2=Bo&worst1=2"  # what the server was asked before
+    page.route(
+        re.compile(r".*/pay/pool/\?.*"),
+        lambda route: route.continue_(url=older),
+        times=1,
+    )
+    name = page.get_by_label("Name of player 1")
+    name.press_sequentially("Ann")  # the next answer is the one for `older`
+    expect(page.locator("#deal-1 .pay-after")).to_be_visible()  # the answer was swapped in
+    expect(name).to_have_value("Ann")
+    expect(name).to_be_focused()
+    expect(page.get_by_label("Name of player 2")).to_have_value("Bo")
+    expect(page.get_by_role("checkbox", name="Worst (Bo, deal 1)")).to_be_checked()
+    axe_check(page, "pool, merged while typing")

@@ -29,3 +29,26 @@ def test_an_opened_why_stays_open_when_another_phone_records_a_deal(page: Page):
     expect(page.locator("article.deal").first.locator("details.why")).not_to_have_attribute(
         "open", ""
     )
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_an_opened_why_stays_open_when_another_phone_edits_a_deal(page: Page):
+    """An edit elsewhere brings the whole history again (its rows may all change): it is
+    merged into the page, and what the reader opened stays open."""
+    game = make_game("peel-new")
+    client = Client()
+    post_deal(client, game, DEAL)
+    post_deal(client, game, {**DEAL, "dealer": 1, "stood": 2})
+    page.goto(f"/sheet/{game.token}/")
+    older = page.locator("article.deal").nth(1)
+    older.locator("details.why summary").click()
+    expect(older.locator("details.why")).to_have_attribute("open", "")
+    older_id = older.get_attribute("id")
+    newer_text = page.locator("article.deal").first.inner_text()
+
+    post_deal(client, game, {**DEAL, "dealer": 1, "stood": 3}, url=f"/sheet/{game.token}/deals/2/")
+    expect(page.locator("article.deal").first).not_to_have_text(newer_text, timeout=10_000)
+    expect(page.locator(f"[id='{older_id}'] details.why")).to_have_attribute("open", "")
+    expect(page.locator("article.deal").first.locator("details.why")).not_to_have_attribute(
+        "open", ""
+    )
