@@ -1,0 +1,1017 @@
+"""Speculation (Squareman, 1916): the highest trump takes the pool, and trumps are sold.
+
+Clarence Squareman's short account (``#speculation-intro`` to ``#speculation-looking``): the
+dealer puts, say, six counters in the pool and every other player four; each is dealt three
+cards and a card is turned up for trumps; the cards are turned up one by one and the owner
+of a trump may keep it or sell it to the highest bidder; at the end the player who holds the
+highest trump, in his own hand or among the cards he has bought, takes the pool, and there
+is another deal.
+
+The engine settles one deal from the cards dealt, the turn-up and the sales in the order
+they were made: who ends holding which card, who takes the pool and with which trump, and
+who paid whom (:class:`Speculation`, a :class:`~games.engine.games.RequestGame`). Where
+the text is silent the engine applies a stated ruling (the ``speculation-*`` rulings below),
+three of them with a house-rule option.
+
+>>> game = Speculation()
+>>> answer = game.answer({"dealer": 0, "turn_up": "7H",
+...     "players": [{"hand": "2C 5D 9S"}, {"hand": "QH 3S 4D"}, {"hand": "AH KC 8D"}],
+...     "sales": [{"card": "AH", "from": 2, "to": 1, "price": 5}]})
+>>> answer.body["winner"], answer.body["winning_card"], answer.body["net"]
+(1, 'AH', ['−6', '5', '1'])
+>>> [reason.text for reason in answer.reasons][-2]
+'Player 2 holds the highest trump, the ace of hearts (AH), bought from player 3 in sale 1, \
+and takes the pool of 14.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar, Final, Literal
+
+from games.engine.amounts import SANE, AmountError, format_amount, read_amount
+from games.engine.cards import CARDS, Card, CardError, Rank, Suit, parse_card, split_tokens
+from games.engine.citations import SQUAREMAN, Citation, Reason, ruling
+from games.engine.games import Answer, Config, Option, RequestGame, Transfer
+from games.engine.wording import EngineError, Mention, escape, fill
+
+__all__ = [
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MAX_SALES",
+    "MIN_PLAYERS",
+    "Deal",
+    "Sale",
+    "Speculation",
+    "SpeculationError",
+    "read_deal",
+    "trump_order_key",
+]
+
+
+def squareman(anchor: str) -> Citation:
+    """A paragraph of Squareman's Speculation.
+
+    >>> str(squareman("speculation-play"))
+    'squareman-speculation-all-fours#speculation-play'
+    """
+    return Citation(SQUAREMAN, anchor)
+
+
+INTRO: Final = squareman("speculation-intro")
+"""Any number play for counters; "The highest trump in each deal wins the pool"."""
+DEAL: Final = squareman("speculation-deal")
+"""The pool (say six and four), three cards each, the turn-up, a trump kept or sold."""
+PLAY: Final = squareman("speculation-play")
+"""Every card shown and disposed of; the highest trump, own or bought, takes the pool."""
+DEALER_WINS: Final = squareman("speculation-dealer-wins")
+"""No other player holds a trump and the turn-up was not bought: the dealer takes the pool."""
+
+HAND_SIZE: Final = 3
+"""Three cards are given to each person (``#speculation-deal``)."""
+MIN_PLAYERS: Final = 2
+"""The fewest players accepted (ruling ``speculation-players``)."""
+MAX_PLAYERS: Final = (len(CARDS) - 1) // HAND_SIZE
+"""The most players the 52-card pack deals to: three each and the turn-up (17)."""
+MAX_SALES: Final = 100
+"""The most sales one deal records. The text sets no limit, but at most thirteen trumps
+are dealt and each is sold a few times at most: more is a typing slip, not a deal."""
+
+# --------------------------------------------------------------------------- rulings
+
+TRUMP_ORDER: Final = ruling(
+    "speculation-trump-order",
+    "Speculation's text says only that 'the highest trump' takes the pool: which trump is highest?",
+    "The ace, then the king, queen, knave, ten and so on down to the two: the order the same "
+    "book gives for All Fours ('the ace is the highest card and the deuce (the two) is the "
+    "lowest') and the order of the trumps in most English games of the time.",
+    (INTRO, PLAY, squareman("begging")),
+    option="trump_order",
+    default="ace-high",
+    alternatives=(
+        ("ace-high", "the ace is the highest trump and the two the lowest"),
+        ("ace-low", "the king is the highest trump and the ace, counted as one, the lowest"),
+    ),
+)
+TURN_UP: Final = ruling(
+    "speculation-turn-up",
+    "The pool goes to the highest trump held 'either in his own hand or among the cards he "
+    "has bought'. The dealer's turn-up is neither: does it count as his trump while he "
+    "holds it?",
+    "Yes: the turn-up is the dealer's card until he sells it and counts as his trump like "
+    "any other. The paragraph that gives the dealer the pool when no other player holds a "
+    "trump and the turn-up was not bought is then the case where his turn-up is the only "
+    "trump out.",
+    (PLAY, DEALER_WINS, DEAL),
+    option="turn_up",
+    default="counts",
+    alternatives=(
+        ("counts", "the turn-up counts as the dealer's trump until he sells it"),
+        (
+            "only-bought",
+            "the turn-up counts only once bought (for whoever bought it last); the dealer "
+            "takes the pool by it only when no other player holds a trump, as the last "
+            "paragraph says",
+        ),
+    ),
+)
+SALES: Final = ruling(
+    "speculation-sales",
+    "The text describes a trump sold by its owner as it is turned up. May a buyer sell it on, "
+    "may the dealer sell the turn-up, may a card that is not a trump be sold?",
+    "A trump may be sold by whoever holds it at that moment (its owner, the dealer his "
+    "turn-up, or a buyer selling it on) to any other player; the sales are taken in the order "
+    "given. A card that is not a trump is refused: the text offers only trumps for sale, and "
+    "no other card can win. The engine is not told the order in which the cards were turned "
+    "up, so it does not check that a card was face up when it was sold.",
+    (DEAL, PLAY, DEALER_WINS),
+    option="sales",
+    default="trumps",
+    alternatives=(
+        ("trumps", "only trumps may be sold, as the text describes"),
+        ("any", "any card dealt may be sold, trump or not (a table that buys cards unseen)"),
+    ),
+)
+PRICE: Final = ruling(
+    "speculation-price",
+    "What may a card's price be? The text says only that the owner 'sells it for the highest "
+    "price he can get'.",
+    "Any amount from 0. A price of 0 passes the card with nothing paid (a card given away, "
+    "or a bid of nothing taken); a fraction is accepted as everywhere on this site, since "
+    "'the value of the stakes is settled by the company' and a table playing for money may "
+    "pay in halves. A price is never negative: the buyer pays the seller.",
+    (DEAL, INTRO),
+)
+POOL: Final = ruling(
+    "speculation-pool",
+    "The dealer puts 'say, six counters' in the pool and every other player four: are those "
+    "the amounts?",
+    "Six and four unless the table says otherwise: the text's 'say' leaves them to the "
+    "company, so a table sets its own as house rules (the dealer's share and each other "
+    "player's), and one deal may give the amounts it was played for. Whoever takes the pool "
+    "takes every share, his own included, so each other player loses his share to him.",
+    (DEAL, INTRO),
+)
+NEXT_DEALER: Final = ruling(
+    "speculation-next-dealer",
+    "After the pool is taken 'there is another deal': who deals it?",
+    "The player on the dealer's left, as the deal goes round in Commerce and the other round "
+    "games of the time; the text names nobody else.",
+    (PLAY, DEAL),
+)
+PLAYERS: Final = ruling(
+    "speculation-players",
+    "'Any number of persons may play': how many does the engine accept?",
+    f"From {MIN_PLAYERS} to {MAX_PLAYERS}: a pool needs a player to win it from, and "
+    f"{MAX_PLAYERS} players take {MAX_PLAYERS * HAND_SIZE} cards, three each, with the "
+    "turn-up the last of the 52-card pack.",
+    (INTRO, DEAL),
+)
+
+RULINGS_APPLIED: Final = (TRUMP_ORDER, TURN_UP, SALES, PRICE, POOL, NEXT_DEALER, PLAYERS)
+"""Every ruling Speculation applies, in the order of play."""
+
+TrumpOrder = Literal["ace-high", "ace-low"]
+"""The values of the ``trump_order`` option (ruling ``speculation-trump-order``)."""
+
+
+def trump_order_key(card: Card, order: TrumpOrder = "ace-high") -> int:
+    """The rank of ``card`` among the trumps: higher wins (ruling ``speculation-trump-order``).
+
+    >>> ace, king = parse_card("AH"), parse_card("KH")
+    >>> trump_order_key(ace) > trump_order_key(king)
+    True
+    >>> trump_order_key(ace, "ace-low") < trump_order_key(parse_card("2H"), "ace-low")
+    True
+    """
+    if order == "ace-low" and card.rank == Rank.ACE:
+        return 1
+    return int(card.rank)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class SpeculationError(EngineError):
+    """A request no deal of Speculation could produce.
+
+    ``field`` is the dotted path of the value at fault as the form names its input
+    (``players.1.hand``, ``sales.0.from``), ``item`` the card's index in a list of cards;
+    the words name the player (from 1), the sale (from 1) and the card.
+
+    >>> error = SpeculationError.at("sales.1.from", "Sale 2: {seller} does not hold the 7H",
+    ...                             seller=Mention("player", (2,)))
+    >>> str(error), error.field, error.render(["Ann", "Bo", "Cy"])
+    ('Sale 2: player 3 does not hold the 7H', 'sales.1.from', 'Sale 2: Cy does not hold the 7H')
+    """
+
+    @classmethod
+    def at(
+        cls, field: str | None, template: str, item: int | None = None, /, **who: Mention
+    ) -> SpeculationError:
+        """The refusal of ``field`` (its card ``item``): ``template`` with ``who`` filled in
+        (literal braces doubled)."""
+        return cls(fill(template, who), field=field, item=item, template=template, who=who)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _player(index: int, *, capital: bool = False) -> Mention:
+    return Mention("player", (index,), capital=capital)
+
+
+# --------------------------------------------------------------------------- the deal
+
+
+@dataclass(frozen=True)
+class Sale:
+    """One sale, as made at the table: ``seller`` passes ``card`` to ``buyer`` for ``price``
+    (players by index from 0)."""
+
+    card: Card
+    seller: int
+    buyer: int
+    price: Fraction
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal of Speculation, read and checked by :func:`read_deal`.
+
+    ``owners`` says who holds each card dealt at the end, after every sale; ``bought_from``
+    who last sold each card that changed hands, with the sale's number from 1.
+    """
+
+    dealer: int
+    turn_up: Card
+    hands: tuple[tuple[Card, ...], ...]
+    sales: tuple[Sale, ...]
+    pool_dealer: Fraction
+    pool_others: Fraction
+    owners: Mapping[Card, int]
+    bought_from: Mapping[Card, tuple[int, int]]
+
+    @property
+    def players(self) -> int:
+        """How many play."""
+        return len(self.hands)
+
+    @property
+    def trumps(self) -> Suit:
+        """The suit of the turn-up: "the same suit as the card the dealer turned up"."""
+        return self.turn_up.suit
+
+    @property
+    def pool(self) -> Fraction:
+        """The whole pool: the dealer's share and every other player's."""
+        return self.pool_dealer + self.pool_others * (self.players - 1)
+
+    def share(self, player: int) -> Fraction:
+        """What ``player`` put in the pool."""
+        return self.pool_dealer if player == self.dealer else self.pool_others
+
+    def held(self, player: int) -> list[Card]:
+        """The cards ``player`` holds at the end: his own hand's kept, the turn-up (the
+        dealer's, unsold), then the cards he bought, in the order bought."""
+        own = [c for c in self.hands[player] if c not in self.bought_from]
+        if player == self.dealer and self.turn_up not in self.bought_from:
+            own.append(self.turn_up)
+        bought = sorted(
+            (c for c, who in self.owners.items() if who == player and c in self.bought_from),
+            key=lambda c: self.bought_from[c][1],
+        )
+        return own + bought
+
+
+_REQUEST_KEYS: Final = ("dealer", "turn_up", "players", "sales", "pool")
+_PLAYER_KEYS: Final = ("hand",)
+_SALE_KEYS: Final = ("card", "from", "to", "price")
+_POOL_KEYS: Final = ("dealer", "others")
+_WHOLE: Final = re.compile(r"\s*[0-9]{1,6}\s*")
+
+
+def _object(
+    value: object, field: str | None, what: str, keys: Sequence[str], **who: Mention
+) -> Mapping[str, object]:
+    """``value`` as a JSON object with only ``keys``; ``what`` names it in words (a template
+    of ``who``)."""
+    if not isinstance(value, Mapping):
+        shown = ", ".join(repr(k) for k in keys)
+        raise SpeculationError.at(
+            field, f"{what} must be an object with {shown}, not {escape(_short(value))}", **who
+        )
+    for key in value:
+        if key not in keys:
+            where = str(key) if field is None else f"{field}.{key}"
+            shown = ", ".join(repr(k) for k in keys)
+            raise SpeculationError.at(
+                where[:80],
+                f"{what} has no field {escape(_short(key))}: its fields are {shown}",
+                **who,
+            )
+    return value
+
+
+def _index(value: object, field: str, players: int, words: str) -> int:
+    """A player's index from 0 (a number, or a form's digits); ``words`` say whose."""
+    if isinstance(value, str) and _WHOLE.fullmatch(value):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise SpeculationError.at(
+            field,
+            f"{words} must be a player index from 0 to {players - 1}, not {escape(_short(value))}",
+        )
+    return value
+
+
+def _card(token: object, field: str, where: str, item: int | None, **who: Mention) -> Card:
+    """One card code; ``where`` places it in words ("Player 2, card 3")."""
+    if not isinstance(token, str):
+        raise SpeculationError.at(
+            field,
+            f"{where}: a card is written as a code like AS, 10H or QD, not {escape(_short(token))}",
+            item,
+            **who,
+        )
+    if len(token) > 12:
+        raise SpeculationError.at(
+            field, f"{where}: {escape(_short(token))} is not a card", item, **who
+        )
+    try:
+        return parse_card(token)
+    except CardError as error:
+        raise SpeculationError.at(field, f"{where}: {escape(error.detail)}", item, **who) from None
+
+
+def _amount(value: object, field: str, words: str, *, positive: bool) -> Fraction:
+    try:
+        return read_amount(value, field, positive=positive)
+    except AmountError as error:
+        raise SpeculationError.at(field, f"{words}: {escape(error.message)}") from None
+
+
+def players_count(request: Mapping[str, object]) -> int:
+    """How many players a request lists (its ``players``), checked against the pack.
+
+    >>> players_count({"players": [{"hand": "AS KS QS"}] * 3})
+    3
+    >>> players_count({"players": [{}] * 18})
+    Traceback (most recent call last):
+    ...
+    games.engine.speculation.SpeculationError: Speculation is played here by 2 to 17 \
+players (three cards each and the turn-up from the 52-card pack), not 18
+    """
+    players = request.get("players") if isinstance(request, Mapping) else None
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise SpeculationError.at(
+            "players",
+            'players must be a list of the players in order, each {{"hand": [3 cards]}}, '
+            f"not {escape(_short(players))}",
+        )
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise SpeculationError.at(
+            "players",
+            f"Speculation is played here by {MIN_PLAYERS} to {MAX_PLAYERS} players "
+            f"(three cards each and the turn-up from the 52-card pack), not {len(players)}",
+        )
+    return len(players)
+
+
+def _named(card: Card) -> str:
+    """A card in words with its code: "the ace of hearts (AH)"."""
+    return f"the {card.name} ({card})"
+
+
+def _sales(
+    raw: object, players: int, owners: dict[Card, int], trumps: Suit, rule: str
+) -> tuple[tuple[Sale, ...], dict[Card, tuple[int, int]]]:
+    """The sales in order, each checked against who holds the card at that moment;
+    ``owners`` is brought up to date. Returns the sales and, for each card that changed
+    hands, its last seller and that sale's number from 1."""
+    if isinstance(raw, str) or not isinstance(raw, Sequence):
+        raise SpeculationError.at(
+            "sales",
+            'sales must be a list of the sales in the order made, each {{"card": …, "from": '
+            '…, "to": …, "price": …}}, not ' + escape(_short(raw)),
+        )
+    if len(raw) > MAX_SALES:
+        raise SpeculationError.at(
+            "sales", f"At most {MAX_SALES} sales are recorded in one deal, not {len(raw)}"
+        )
+    sales: list[Sale] = []
+    bought_from: dict[Card, tuple[int, int]] = {}
+    for k, entry in enumerate(raw):
+        field, number = f"sales.{k}", k + 1
+        sale = _object(entry, field, f"Sale {number}", _SALE_KEYS)
+        for key in _SALE_KEYS:
+            if key not in sale:
+                raise SpeculationError.at(f"{field}.{key}", f"Sale {number}: its {key} is missing")
+        card = _card(sale["card"], f"{field}.card", f"Sale {number}", None)
+        seller = _index(sale["from"], f"{field}.from", players, f"Sale {number}: the seller (from)")
+        buyer = _index(sale["to"], f"{field}.to", players, f"Sale {number}: the buyer (to)")
+        price = _amount(sale["price"], f"{field}.price", f"Sale {number}, price", positive=False)
+        if card not in owners:
+            raise SpeculationError.at(
+                f"{field}.card",
+                f"Sale {number}: {_named(card)} was not dealt: it is in no player's hand and is "
+                "not the turn-up",
+            )
+        if rule == "trumps" and card.suit != trumps:
+            raise SpeculationError.at(
+                f"{field}.card",
+                f"Sale {number}: {_named(card)} is not a trump ({trumps.english} are trumps); "
+                "only trumps are sold (house rule 'What may be sold' allows any card)",
+            )
+        holder = owners[card]
+        if holder != seller:
+            raise SpeculationError.at(
+                f"{field}.from",
+                f"Sale {number}: {{seller}} sells {_named(card)}, but {{holder}} holds it at "
+                "that moment",
+                seller=_player(seller),
+                holder=_player(holder),
+            )
+        if buyer == seller:
+            raise SpeculationError.at(
+                f"{field}.to",
+                f"Sale {number}: {{seller}} is both the seller and the buyer of {_named(card)}",
+                seller=_player(seller),
+            )
+        owners[card] = buyer
+        bought_from[card] = (seller, number)
+        sales.append(Sale(card, seller, buyer, price))
+    return tuple(sales), bought_from
+
+
+def _pool(raw: object, config: Config) -> tuple[Fraction, Fraction]:
+    """The dealer's and each other player's share: the request's, else the table's options."""
+    dealer, others = config.amount("pool_dealer"), config.amount("pool_others")
+    if raw is None:
+        return dealer, others
+    given = _object(raw, "pool", "pool", _POOL_KEYS)
+    if "dealer" in given:
+        dealer = _amount(given["dealer"], "pool.dealer", "pool, the dealer's share", positive=True)
+    if "others" in given:
+        others = _amount(
+            given["others"], "pool.others", "pool, each other player's share", positive=True
+        )
+    return dealer, others
+
+
+def read_deal(request: Mapping[str, object], config: Config) -> Deal:
+    """Read and check a whole request: the dealer, the turn-up, three cards for each player,
+    the pool, and the sales in order, each made by the player who held the card then.
+
+    Every card dealt must be a card of the 52-card pack, dealt once; the ``sales`` option
+    (``speculation-sales``) says whether only trumps may be sold. A refusal is a
+    :class:`SpeculationError` naming the field, the player, the sale and the card.
+
+    >>> game = Speculation()
+    >>> deal = read_deal(game.example(), game.configure())
+    >>> deal.players, str(deal.turn_up), str(deal.pool), deal.owners[deal.turn_up]
+    (5, '9D', '22', 3)
+    >>> bad = dict(game.example(), sales=[{"card": "QD", "from": 2, "to": 4, "price": 1}])
+    >>> read_deal(bad, game.configure())
+    Traceback (most recent call last):
+    ...
+    games.engine.speculation.SpeculationError: Sale 1: player 3 sells the queen of diamonds \
+(QD), but player 2 holds it at that moment
+    """
+    if not isinstance(request, Mapping):
+        raise SpeculationError.at(
+            None, f"the request must be an object with {', '.join(_REQUEST_KEYS)}"
+        )
+    _object(request, None, "the request", _REQUEST_KEYS)
+    for key in ("dealer", "turn_up", "players"):
+        if key not in request:
+            raise SpeculationError.at(key, f"{key} is missing")
+    players = players_count(request)
+    entries = request["players"]
+    assert isinstance(entries, Sequence)
+    dealer = _index(request["dealer"], "dealer", players, "dealer")
+    turn_up = _card(request["turn_up"], "turn_up", "The turn-up", None)
+    owners: dict[Card, int] = {turn_up: dealer}
+    hands: list[tuple[Card, ...]] = []
+    for number, entry in enumerate(entries):
+        field = f"players.{number}.hand"
+        who = {"player": _player(number, capital=True)}
+        entry = _object(entry, f"players.{number}", "{player}", _PLAYER_KEYS, **who)
+        if "hand" not in entry:
+            raise SpeculationError.at(field, "{player}'s hand is missing", **who)
+        raw = entry["hand"]
+        if isinstance(raw, str):
+            tokens: list[object] = list(split_tokens(raw))
+        elif isinstance(raw, Sequence):
+            tokens = list(raw)
+        else:
+            raise SpeculationError.at(
+                field, "{player}'s hand must be three card codes, not " + escape(_short(raw)), **who
+            )
+        if len(tokens) != HAND_SIZE:
+            raise SpeculationError.at(
+                field, f"{{player}}'s hand is three cards; this one has {len(tokens)}", **who
+            )
+        hand: list[Card] = []
+        for item, token in enumerate(tokens):
+            place = f"{{player}}, card {item + 1}"
+            card = _card(token, field, place, item, **who)
+            if card in owners:
+                other = owners[card]
+                also = (
+                    "also the turn-up"
+                    if card == turn_up
+                    else "written twice in this hand"
+                    if other == number
+                    else "also in {other}'s hand"
+                )
+                raise SpeculationError.at(
+                    field,
+                    f"{place}: {_named(card)} is {also}",
+                    item,
+                    **who,
+                    **({"other": _player(other)} if "{other}" in also else {}),
+                )
+            owners[card] = number
+            hand.append(card)
+        hands.append(tuple(hand))
+    pool_dealer, pool_others = _pool(request.get("pool"), config)
+    sales, bought_from = _sales(
+        request.get("sales", []), players, owners, turn_up.suit, config["sales"]
+    )
+    return Deal(dealer, turn_up, tuple(hands), sales, pool_dealer, pool_others, owners, bought_from)
+
+
+How = Literal["hand", "bought", "turn-up", "no-trump"]
+"""How the winner holds the winning card: in his own hand, bought, the dealer's turn-up
+unsold, or (``no-trump``) nobody holds a trump that counts and the dealer takes the pool."""
+
+
+def take_pool(
+    deal: Deal, order: TrumpOrder = "ace-high", turn_up: str = "counts"
+) -> tuple[int, Card, How]:
+    """Who takes the pool, with which trump and how he holds it.
+
+    The highest trump held at the end takes the pool, "either in his own hand or among the
+    cards he has bought" (``#speculation-play``); the dealer's turn-up counts while he holds
+    it (ruling ``speculation-turn-up``; with ``turn_up="only-bought"`` only once bought).
+    When no trump counts, the dealer takes the pool (``#speculation-dealer-wins``) and the
+    card returned is the turn-up.
+
+    >>> game = Speculation()
+    >>> deal = read_deal(game.example(), game.configure())
+    >>> winner, card, how = take_pool(deal)
+    >>> winner, str(card), how
+    (2, 'KD', 'bought')
+    >>> alone = read_deal({"dealer": 1, "turn_up": "2S", "players": [{"hand": "AH KH QH"},
+    ...     {"hand": "AD KD QD"}]}, game.configure())
+    >>> [take_pool(alone, turn_up=reading)[2] for reading in ("counts", "only-bought")]
+    ['turn-up', 'no-trump']
+    """
+    counting = [card for card in deal.owners if card.suit == deal.trumps]
+    if turn_up == "only-bought" and deal.turn_up not in deal.bought_from:
+        counting.remove(deal.turn_up)
+    if not counting:
+        return deal.dealer, deal.turn_up, "no-trump"
+    best = max(counting, key=lambda card: trump_order_key(card, order))
+    how: How = (
+        "bought" if best in deal.bought_from else "turn-up" if best == deal.turn_up else "hand"
+    )
+    return deal.owners[best], best, how
+
+
+# --------------------------------------------------------------------------- the game
+
+_CARD_SCHEMA: Final[dict[str, object]] = {
+    "type": "string",
+    "description": "A card of the 52-card pack: rank then suit (AS, 10H, QD), or the Swedish "
+    "suit first (sE, hkn)",
+    "examples": ["AS", "10H", "QD"],
+}
+_INDEX_SCHEMA: Final[dict[str, object]] = {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": MAX_PLAYERS - 1,
+}
+_AMOUNT_SCHEMA: Final[dict[str, object]] = {
+    "type": ["number", "string"],
+    "description": f"An amount: 3, 0.5, 1/2 or 2 1/3 ({SANE})",
+    "examples": [4, "1/2"],
+}
+_AMOUNT_OUT: Final[dict[str, object]] = {
+    "type": "string",
+    "description": "An amount as the site prints it (3, 0.5, 2 1/3, −4 with a true minus sign)",
+}
+
+
+class Speculation(RequestGame):
+    """Squareman's Speculation, settled from one deal: the cards dealt, the turn-up, the sales.
+
+    The request is ``dealer`` (index from 0), ``turn_up`` (the trump card turned up, held by
+    the dealer until he sells it), ``players`` in order round the table (the dealer's left is
+    ``dealer + 1``), each ``{"hand": [3 cards]}``, ``sales`` in the order made, each
+    ``{"card", "from", "to", "price"}`` (a card may be sold on), and ``pool``
+    (``{"dealer": 6, "others": 4}``: the table's options when left out).
+
+    >>> game = Speculation()
+    >>> answer = game.answer(game.example())
+    >>> answer.body["winner"], answer.body["winning_card"], answer.body["net"]
+    (2, 'KD', ['−1', '−2', '8', '−6', '1'])
+    >>> answer.next_dealer, sum(answer.scores)
+    (4, Fraction(0, 1))
+    """
+
+    slug = "speculation"
+    label = "Speculation"
+    summary = (
+        "Squareman's round game for a pool: three cards each, the cards turned up one by one, "
+        "trumps sold to the highest bidder, and the highest trump at the end takes the pool."
+    )
+    book = SQUAREMAN
+    rules_anchor = "speculation"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    stake = False
+    stake_label = "Counters"
+    action: ClassVar[Literal["settle", "score"]] = "settle"
+    keeps: ClassVar[Literal["money", "points"]] = "money"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option.of(TRUMP_ORDER, "The order of the trumps", "hands"),
+        Option.of(TURN_UP, "The dealer's turn-up", "hands"),
+        Option.of(SALES, "What may be sold", "payment"),
+        Option(
+            "pool_dealer",
+            "The dealer's share of the pool (the text's 'say, six')",
+            (),
+            "6",
+            None,
+            "amount",
+            "payment",
+        ),
+        Option(
+            "pool_others",
+            "Each other player's share of the pool (the text's 'say, four')",
+            (),
+            "4",
+            None,
+            "amount",
+            "payment",
+        ),
+    )
+    rulings = RULINGS_APPLIED
+
+    # ---- one deal
+
+    def answer(self, request: Mapping[str, object], config: Config | None = None) -> Answer:
+        """Settle one deal: who takes the pool, with which trump, and who pays whom.
+
+        Every shared counter goes to the winner (each other player pays him his share) and
+        every buyer pays his seller the price; ``net`` sums to 0.
+
+        >>> game = Speculation()
+        >>> answer = game.answer(game.example())
+        >>> [(t.payer, t.payee, str(t.amount)) for t in answer.transfers][:2]
+        [(0, 2, '4'), (1, 2, '4')]
+        >>> [r.text for r in answer.reasons][0]
+        'Player 4 put 6 in the pool and each other player 4: a pool of 22.'
+        """
+        config = self.configure() if config is None else config
+        return self.settle(read_deal(request, config), config)
+
+    def settle(self, deal: Deal, config: Config) -> Answer:
+        """The answer for a deal already read (:func:`read_deal`) under ``config``."""
+        order: TrumpOrder = "ace-low" if config["trump_order"] == "ace-low" else "ace-high"
+        winner, card, how = take_pool(deal, order, config["turn_up"])
+        n, dealer = deal.players, deal.dealer
+        net = [Fraction(0)] * n
+        transfers: list[Transfer] = []
+        reasons: list[Reason] = [
+            Reason.about(
+                f"{{dealer}} put {format_amount(deal.pool_dealer)} in the pool and each other "
+                f"player {format_amount(deal.pool_others)}: a pool of "
+                f"{format_amount(deal.pool)}.",
+                (DEAL,),
+                (POOL.slug,),
+                dealer=_player(dealer, capital=True),
+            )
+        ]
+        won = self._win_reason(deal, winner, card, how)
+        for player in range(n):
+            if player != winner:
+                net[player] -= deal.share(player)
+                net[winner] += deal.share(player)
+                transfers.append(Transfer(player, winner, deal.share(player), won))
+        paid, received = [Fraction(0)] * n, [Fraction(0)] * n
+        for number, sale in enumerate(deal.sales, start=1):
+            why = self._sale_reason(number, sale, deal)
+            reasons.append(why)
+            net[sale.buyer] -= sale.price
+            net[sale.seller] += sale.price
+            paid[sale.buyer] += sale.price
+            received[sale.seller] += sale.price
+            if sale.price:
+                transfers.append(Transfer(sale.buyer, sale.seller, sale.price, why))
+        reasons.append(won)
+        following = self.next_dealer(dealer, n, config)
+        reasons.append(
+            Reason.about(
+                "{next} deals next: the deal passes to the left.",
+                (PLAY,),
+                (NEXT_DEALER.slug,),
+                next=_player(following, capital=True),
+            )
+        )
+        body: dict[str, object] = {
+            "winner": winner,
+            "winning_card": str(card),
+            "net": [format_amount(x) for x in net],
+            "next_dealer": following,
+            "trumps": deal.trumps.value,
+            "pool": {
+                "dealer": format_amount(deal.pool_dealer),
+                "others": format_amount(deal.pool_others),
+                "total": format_amount(deal.pool),
+            },
+            "players": [
+                {
+                    "holds": [str(c) for c in held],
+                    "trumps": [
+                        str(c)
+                        for c in sorted(
+                            (c for c in held if c.suit == deal.trumps),
+                            key=lambda c: trump_order_key(c, order),
+                            reverse=True,
+                        )
+                    ],
+                    "put_in": format_amount(deal.share(player)),
+                    "paid": format_amount(paid[player]),
+                    "received": format_amount(received[player]),
+                }
+                for player, held in ((p, deal.held(p)) for p in range(n))
+            ],
+        }
+        return Answer(tuple(net), following, tuple(reasons), tuple(transfers), body)
+
+    def _sale_reason(self, number: int, sale: Sale, deal: Deal) -> Reason:
+        price = sale.price
+        rulings = (SALES.slug,) + ((PRICE.slug,) if price == 0 or price.denominator != 1 else ())
+        what = _named(sale.card)
+        cites: tuple[Citation, ...] = (DEAL, PLAY)
+        if sale.card == deal.turn_up:
+            what = f"the turn-up, {what}"
+            cites = (DEAL, DEALER_WINS)
+        for_what = "for nothing (a price of 0)" if price == 0 else f"for {format_amount(price)}"
+        return Reason.about(
+            f"Sale {number}: {{seller}} sold {what} to {{buyer}} {for_what}.",
+            cites,
+            rulings,
+            seller=_player(sale.seller),
+            buyer=_player(sale.buyer),
+        )
+
+    def _win_reason(self, deal: Deal, winner: int, card: Card, how: How) -> Reason:
+        pool = format_amount(deal.pool)
+        trumps = [c for c in deal.owners if c.suit == deal.trumps]
+        others_hold = any(deal.owners[c] != deal.dealer for c in trumps)
+        rulings: list[str] = []
+        if len(trumps) > 1:
+            rulings.append(TRUMP_ORDER.slug)
+        if deal.turn_up not in deal.bought_from:
+            rulings.append(TURN_UP.slug)
+        cites: tuple[Citation, ...] = (INTRO, PLAY)
+        who = {"winner": _player(winner, capital=True)}
+        if how == "no-trump":
+            template = (
+                "No player holds a trump that counts: the turn-up, "
+                f"{_named(card)}, counts only once bought (this table's reading). No other "
+                "player holds a trump and the turn-up was not bought, so {winner}, the dealer, "
+                f"takes the pool of {pool}."
+            )
+            cites = (DEALER_WINS, PLAY)
+        elif how == "turn-up":
+            template = (
+                f"{{winner}}, the dealer, holds the turn-up, {_named(card)}, the highest trump, "
+                f"and takes the pool of {pool}."
+            )
+            if not others_hold:
+                template += " No other player holds a trump and the turn-up was not bought."
+                cites = (INTRO, PLAY, DEALER_WINS)
+        elif how == "bought":
+            seller, number = deal.bought_from[card]
+            template = (
+                f"{{winner}} holds the highest trump, {_named(card)}, bought from {{seller}} "
+                f"in sale {number}, and takes the pool of {pool}."
+            )
+            who["seller"] = _player(seller)
+        else:
+            template = (
+                f"{{winner}} holds the highest trump, {_named(card)}, in his own hand, and "
+                f"takes the pool of {pool}."
+            )
+        return Reason.about(template, cites, tuple(rulings), **who)
+
+    def example(self) -> dict[str, object]:
+        """A deal of five with three sales, one a card sold on: the API's example.
+
+        >>> Speculation().example()["turn_up"]
+        '9D'
+        """
+        return {
+            "dealer": 3,
+            "turn_up": "9D",
+            "players": [
+                {"hand": ["KS", "4D", "7C"]},
+                {"hand": ["QD", "2H", "10S"]},
+                {"hand": ["5C", "JH", "3D"]},
+                {"hand": ["8S", "AC", "6H"]},
+                {"hand": ["KD", "2S", "9C"]},
+            ],
+            "sales": [
+                {"card": "KD", "from": 4, "to": 0, "price": 5},
+                {"card": "QD", "from": 1, "to": 2, "price": 2},
+                {"card": "KD", "from": 0, "to": 2, "price": 8},
+            ],
+            "pool": {"dealer": 6, "others": 4},
+        }
+
+    def players_in(self, request: Mapping[str, object]) -> int:
+        """How many players the request lists (2 to 17).
+
+        >>> Speculation().players_in(Speculation().example())
+        5
+        """
+        return players_count(request)
+
+    # ---- the deal's rotation
+
+    def next_dealer(
+        self,
+        dealer: int,
+        players: int,
+        config: Config,
+        *,
+        categories: object = None,
+        out: Collection[int] = (),
+    ) -> int:
+        """The player on the dealer's left deals next (ruling ``speculation-next-dealer``),
+        passing over the seats in ``out``.
+
+        >>> game = Speculation()
+        >>> game.next_dealer(4, 5, game.configure()), game.next_dealer(3, 5, game.configure(),
+        ...     out={4})
+        (0, 0)
+        """
+        for step in range(1, players + 1):
+            seat = (dealer + step) % players
+            if seat not in out:
+                return seat
+        return dealer
+
+    def rotation_reason(self, config: Config) -> Reason:
+        """Why the deal passes to the left.
+
+        >>> Speculation().rotation_reason(Speculation().configure()).text
+        'the deal passes to the left (clockwise)'
+        """
+        return Reason("the deal passes to the left (clockwise)", (PLAY,), (NEXT_DEALER.slug,))
+
+    # ---- the API's document
+
+    def request_schema(self) -> dict[str, object]:
+        """The JSON Schema of a request (OpenAPI 3.1).
+
+        >>> sorted(Speculation().request_schema()["properties"])
+        ['dealer', 'players', 'pool', 'sales', 'turn_up']
+        """
+        hand = {
+            "description": "The three cards dealt to the player: a list of codes, or one "
+            "string of codes separated by spaces or commas",
+            "anyOf": [
+                {"type": "array", "items": _CARD_SCHEMA, "minItems": 3, "maxItems": 3},
+                {"type": "string"},
+            ],
+        }
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["dealer", "turn_up", "players"],
+            "properties": {
+                "dealer": {**_INDEX_SCHEMA, "description": "The dealer's index in players"},
+                "turn_up": {
+                    **_CARD_SCHEMA,
+                    "description": "The card turned up for trumps; the dealer holds it until "
+                    "he sells it",
+                },
+                "players": {
+                    "type": "array",
+                    "minItems": MIN_PLAYERS,
+                    "maxItems": MAX_PLAYERS,
+                    "description": "In order round the table: the dealer's left is dealer + 1",
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["hand"],
+                        "properties": {"hand": hand},
+                    },
+                },
+                "sales": {
+                    "type": "array",
+                    "maxItems": MAX_SALES,
+                    "default": [],
+                    "description": "In the order made; a card may be sold on by its buyer. "
+                    "The seller must hold the card at that moment; only trumps unless the "
+                    "option sales is 'any'",
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": list(_SALE_KEYS),
+                        "properties": {
+                            "card": _CARD_SCHEMA,
+                            "from": {**_INDEX_SCHEMA, "description": "The seller"},
+                            "to": {**_INDEX_SCHEMA, "description": "The buyer"},
+                            "price": {
+                                **_AMOUNT_SCHEMA,
+                                "description": "From 0 (ruling speculation-price)",
+                            },
+                        },
+                    },
+                },
+                "pool": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "description": "What each put in the pool (more than 0); the table's "
+                    "options pool_dealer and pool_others (6 and 4) where left out",
+                    "properties": {
+                        "dealer": {**_AMOUNT_SCHEMA, "default": 6},
+                        "others": {**_AMOUNT_SCHEMA, "default": 4},
+                    },
+                },
+            },
+        }
+
+    def answer_schema(self) -> dict[str, object]:
+        """The JSON Schema of :attr:`Answer.body` (OpenAPI 3.1).
+
+        >>> Speculation().answer_schema()["required"]
+        ['winner', 'winning_card', 'net', 'next_dealer', 'trumps', 'pool', 'players']
+        """
+        amounts = {"type": "array", "items": _AMOUNT_OUT}
+        return {
+            "type": "object",
+            "required": [
+                "winner",
+                "winning_card",
+                "net",
+                "next_dealer",
+                "trumps",
+                "pool",
+                "players",
+            ],
+            "properties": {
+                "winner": {**_INDEX_SCHEMA, "description": "Who takes the pool"},
+                "winning_card": {
+                    **_CARD_SCHEMA,
+                    "description": "The highest trump that counts (the turn-up when the dealer "
+                    "takes the pool because no trump counts)",
+                },
+                "net": {
+                    **amounts,
+                    "description": "One per player, summing to 0: the pool and the sales",
+                },
+                "next_dealer": {**_INDEX_SCHEMA, "description": "The player on the left"},
+                "trumps": {"enum": [s.value for s in Suit], "description": "The turn-up's suit"},
+                "pool": {
+                    "type": "object",
+                    "required": ["dealer", "others", "total"],
+                    "properties": {
+                        "dealer": _AMOUNT_OUT,
+                        "others": _AMOUNT_OUT,
+                        "total": _AMOUNT_OUT,
+                    },
+                },
+                "players": {
+                    "type": "array",
+                    "description": "In request order: each player's cards at the end and money",
+                    "items": {
+                        "type": "object",
+                        "required": ["holds", "trumps", "put_in", "paid", "received"],
+                        "properties": {
+                            "holds": {"type": "array", "items": _CARD_SCHEMA},
+                            "trumps": {
+                                "type": "array",
+                                "items": _CARD_SCHEMA,
+                                "description": "The trumps among them, highest first",
+                            },
+                            "put_in": _AMOUNT_OUT,
+                            "paid": {**_AMOUNT_OUT, "description": "For the cards bought"},
+                            "received": {**_AMOUNT_OUT, "description": "For the cards sold"},
+                        },
+                    },
+                },
+            },
+        }
