@@ -1,0 +1,1280 @@
+"""Vingt-un as Peel describes it (*Round Games with Cards*, 1891): one round settled.
+
+A round is one request (:class:`VingtUn`, ``POST /api/v1/vingt-un/settle``): the dealer,
+whether he called "double", whether it is the first hand of his deal, and each player's
+hand or hands (a divided pair) with their stakes. The answer says what each hand counts,
+who pays whom and why, each payment citing its paragraph of the fragment
+(``content/rulebooks/peel-vingt-un.md``), and who deals next.
+
+Our copy of the book is a fragment: it describes play and stops where the book turns to the
+variations. What it leaves open is stated as an editorial ruling (:data:`ACE`,
+:data:`DEAL_PASSES`, ...); where tables differ, the ruling has a house-rule option.
+
+>>> game = VingtUn()
+>>> answer = game.answer(game.example())
+>>> answer.body["net"], answer.body["next_dealer"]
+(['−5', '0', '−1', '6'], 1)
+>>> answer.reasons[-1].text
+'Player 4 holds a natural Vingt-un, which puts the dealer, player 1, out: the deal passes \
+to the player on his left, player 2.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Final, Literal
+
+from games.engine.amounts import AmountError, format_amount, read_amount
+from games.engine.cards import Card, CardError, Rank, parse_card, split_tokens
+from games.engine.citations import VINGT_UN, Citation, Reason, Ruling, ruling
+from games.engine.games import Answer, Config, Option, RequestGame, Transfer
+from games.engine.wording import EngineError, Mention, escape, fill
+
+__all__ = [
+    "ACE",
+    "DEALER_DIVIDES",
+    "DEAL_PASSES",
+    "DIVIDED_TWENTY_ONE",
+    "DOUBLE_DIVIDED",
+    "FIRST_HAND_NATURAL",
+    "ONE_PACK",
+    "PAIR",
+    "SEVERAL_NATURALS",
+    "HandValue",
+    "Payment",
+    "VingtUn",
+    "VingtUnError",
+    "is_natural",
+    "pay",
+    "points",
+    "twelve_player_request",
+]
+
+
+def vingt_un(anchor: str) -> Citation:
+    """A paragraph of Peel's Vingt-un.
+
+    >>> str(vingt_un("staking"))
+    'peel-vingt-un#staking'
+    """
+    return Citation(VINGT_UN, anchor)
+
+
+OBJECT: Final = vingt_un("object")
+DEALING: Final = vingt_un("dealing")
+STAKING: Final = vingt_un("staking")
+PLAYER_NATURAL: Final = vingt_un("player-natural")
+DRAWING: Final = vingt_un("drawing")
+DEALER_DRAWS: Final = vingt_un("dealer-draws")
+DRAWN_VINGT_UN: Final = vingt_un("drawn-vingt-un")
+DIVIDING_PAIRS: Final = vingt_un("dividing-pairs")
+PACK_NOT_REUNITED: Final = vingt_un("pack-not-reunited")
+DEAL_PASSES_AT: Final = vingt_un("deal-passes")
+FIRST_HAND_AT: Final = vingt_un("first-hand-natural")
+
+
+# --------------------------------------------------------------------------- rulings
+
+ACE: Final = ruling(
+    "vingt-un-ace",
+    "What does each card count? The fragment says the pips count 'as already mentioned', "
+    "in a part of the book our copy lacks.",
+    "A card counts its pips, a ten and a court card (knave, queen, king) count ten, and an "
+    "ace one or eleven at its holder's choice: a hand counts the most it can without passing "
+    "21, and has over-drawn when it passes 21 with every ace counted one. The ten and the "
+    "court cards counting alike is the text's own ('an ace or a 10 (or court card)' makes a "
+    "natural); the ace's double count is how the game was and is played, and the only count "
+    "by which an ace and a ten-card make 21.",
+    (OBJECT, STAKING),
+)
+DEAL_PASSES: Final = ruling(
+    "vingt-un-deal-passes",
+    "A natural Vingt-un puts the dealer out, and the deal passes 'either to the next player, "
+    "or to the holder of the natural, as may have been decided upon': which?",
+    "To the next player, the one on the dealer's left, as the book advises ('it is, however, "
+    "best to adopt the former system'). A table may agree on the holder of the natural, or "
+    "on the variation the book mentions by which a natural does not throw out the dealer "
+    "(its details are in the part of the book our copy lacks; here the natural is still paid "
+    "double and the dealer keeps the deal).",
+    (DEAL_PASSES_AT, PLAYER_NATURAL),
+    option="deal_passes",
+    default="next",
+    alternatives=(
+        ("next", "to the player on the dealer's left, as the book advises"),
+        ("holder", "to the holder of the natural"),
+        ("never", "a natural does not put the dealer out (the book's variation)"),
+    ),
+)
+SEVERAL_NATURALS: Final = ruling(
+    "vingt-un-several-naturals",
+    "What happens when two or more players hold a natural Vingt-un in the same round?",
+    "Each is paid double by the dealer (unless the dealer holds one too), and the dealer is "
+    "put out once: the deal passes to the player on his left, or, when the deal goes to the "
+    "holder of the natural, to the first holder in the order of play from the dealer's left, "
+    "who is the first to declare it ('he should at once declare it').",
+    (PLAYER_NATURAL, DEAL_PASSES_AT),
+)
+FIRST_HAND_NATURAL: Final = ruling(
+    "vingt-un-first-hand-natural",
+    "In the first hand of a deal the dealer 'has to pay to the holder [of a natural] as for a "
+    "drawn Vingt-un': at once, double, or at the end of the round as a drawn Vingt-un, which "
+    "pays only a single stake to a dealer who draws 21 himself?",
+    "At once and double: the sentence speaks only of what the dealer pays the holder, and a "
+    "drawn Vingt-un is paid double. A table may settle the natural at the end of the round as "
+    "a drawn Vingt-un in every respect.",
+    (FIRST_HAND_AT, DRAWN_VINGT_UN),
+    option="first_hand_natural",
+    default="paid",
+    alternatives=(
+        ("paid", "the dealer pays it double at once"),
+        ("as-drawn", "it is settled at the end of the round as a drawn Vingt-un"),
+    ),
+)
+DIVIDED_TWENTY_ONE: Final = ruling(
+    "vingt-un-divided-twenty-one",
+    "A divided hand that makes 21 with its first two cards (an ace of a divided pair and a "
+    "ten-card, or a ten-card and an ace): is it a natural or a drawn Vingt-un?",
+    "A drawn Vingt-un: a natural is what a player 'receives' in the two cards dealt to him, "
+    "and a divided hand's second card is one he asks the dealer for. Paid double either way, "
+    "but it does not put the dealer out and it draws no natural's privileges. A table may "
+    "count it a natural in every respect (the book's 'other than an ace and 10' in its "
+    "account of a drawn Vingt-un points that way).",
+    (DIVIDING_PAIRS, STAKING, DRAWN_VINGT_UN),
+    option="divided_twenty_one",
+    default="drawn",
+    alternatives=(
+        ("drawn", "a drawn Vingt-un"),
+        ("natural", "a natural Vingt-un in every respect"),
+    ),
+)
+PAIR: Final = ruling(
+    "vingt-un-pair",
+    "Which two cards are a pair that may be divided: two of the same rank only, or any two "
+    "ten-cards (a ten and a king)?",
+    "Two of the same rank: the book's 'two of the same denomination' is illustrated by 'two "
+    "aces, two twos, two kings, two queens', never by two different cards of the same count.",
+    (DIVIDING_PAIRS,),
+)
+DEALER_DIVIDES: Final = ruling(
+    "vingt-un-dealer-divides",
+    "The division of a pair 'is equally available for the dealer': how are the dealer's two "
+    "hands settled against the players'?",
+    "The fragment does not say (against each of his hands, or the better?), so a round is "
+    "settled here with the dealer's one hand; a round in which the dealer divided is refused, "
+    "with this ruling named, rather than settled by a guess.",
+    (DIVIDING_PAIRS,),
+)
+DOUBLE_DIVIDED: Final = ruling(
+    "vingt-un-double-divided",
+    "The dealer calls 'double' before a pair is divided: is the separate stake put on the "
+    "second card of a pair doubled too?",
+    "Yes: a double doubles every stake of the round, the divided hands' included, so every "
+    "hand is paid in the same unit as the player's first.",
+    (STAKING, DIVIDING_PAIRS),
+)
+ONE_PACK: Final = ruling(
+    "vingt-un-one-pack",
+    "How many may play, and may a card appear twice in one round?",
+    "From two to twelve, dealt from one pack of 52 cards, and a card written twice in a round "
+    "is refused as a slip. The pack is not re-united after each round, and when it runs out "
+    "the pone's used cards are shuffled and dealt again, so a card thrown up early in a round "
+    "could in principle come back in it; that is rare enough that a card twice is far more "
+    "often a typing slip.",
+    (PACK_NOT_REUNITED, DEALING),
+)
+
+RULINGS_APPLIED: Final[tuple[Ruling, ...]] = (
+    ACE,
+    DEAL_PASSES,
+    SEVERAL_NATURALS,
+    FIRST_HAND_NATURAL,
+    DIVIDED_TWENTY_ONE,
+    PAIR,
+    DEALER_DIVIDES,
+    DOUBLE_DIVIDED,
+    ONE_PACK,
+)
+
+
+# --------------------------------------------------------------------------- counting
+
+TEN_CARDS: Final = frozenset({Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING})
+"""The cards that count ten: "a 10 (or court card)" (``staking``)."""
+TWENTY_ONE: Final = 21
+
+
+def low_count(cards: Sequence[Card]) -> int:
+    """The count of ``cards`` with every ace one (ruling ``vingt-un-ace``).
+
+    >>> from games.engine.cards import parse_hand
+    >>> low_count([parse_card(c) for c in ("AS", "KD", "5C")])
+    16
+    """
+    return sum(1 if card.rank == Rank.ACE else min(card.rank.value, 10) for card in cards)
+
+
+def points(cards: Sequence[Card]) -> int:
+    """What a hand counts: the most it can make without passing 21, an ace counting one or
+    eleven at its holder's choice (ruling ``vingt-un-ace``); past 21 when every ace counted
+    one passes it (the hand has over-drawn, ``drawing``).
+
+    >>> [points([parse_card(c) for c in hand.split()]) for hand in
+    ...  ("4H 9S 7D", "4H 9S 9D", "AS KD", "AS AD 9C", "AS 5D 5C KH")]
+    [20, 22, 21, 21, 21]
+    """
+    low = low_count(cards)
+    if low <= TWENTY_ONE - 10 and any(card.rank == Rank.ACE for card in cards):
+        return low + 10
+    return low
+
+
+def is_natural(cards: Sequence[Card]) -> bool:
+    """Whether two cards are a natural Vingt-un: an ace and a ten or court card (``staking``:
+    "as he probably would have done when he found his first card was an ace or a 10 (or
+    court card)"; ``drawn-vingt-un``: "other than an ace and 10").
+
+    >>> [is_natural([parse_card(c) for c in hand.split()]) for hand in
+    ...  ("AS KD", "10H AC", "AS AD", "AS 9D", "5S 6D KH")]
+    [True, True, False, False, False]
+    """
+    if len(cards) != 2:
+        return False
+    ranks = {cards[0].rank, cards[1].rank}
+    return Rank.ACE in ranks and bool(ranks & TEN_CARDS)
+
+
+def is_pair(first: Card, second: Card) -> bool:
+    """Whether two cards are a pair that may be divided: the same rank (``dividing-pairs``,
+    ruling ``vingt-un-pair``; a ten and a king count alike but are no pair).
+
+    >>> is_pair(parse_card("8S"), parse_card("8H")), is_pair(parse_card("10S"), parse_card("KH"))
+    (True, False)
+    """
+    return first.rank == second.rank
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """What a hand shows at the settlement: its points, and whether it is a natural, has
+    over-drawn, or is a drawn Vingt-un (21 made otherwise than by a natural)."""
+
+    points: int
+    natural: bool = False
+    over_drawn: bool = False
+    drawn_vingt_un: bool = False
+
+    @classmethod
+    def of(cls, cards: Sequence[Card], *, natural_allowed: bool = True) -> HandValue:
+        """The value of ``cards``; ``natural_allowed`` is false for a divided hand (ruling
+        ``vingt-un-divided-twenty-one``), whose ace and ten-card make a drawn Vingt-un.
+
+        >>> HandValue.of([parse_card("AS"), parse_card("KD")])
+        HandValue(points=21, natural=True, over_drawn=False, drawn_vingt_un=False)
+        >>> HandValue.of([parse_card("AS"), parse_card("KD")], natural_allowed=False)
+        HandValue(points=21, natural=False, over_drawn=False, drawn_vingt_un=True)
+        """
+        count = points(cards)
+        natural = natural_allowed and is_natural(cards)
+        over = count > TWENTY_ONE
+        return cls(count, natural, over, count == TWENTY_ONE and not natural)
+
+    def as_drawn(self) -> HandValue:
+        """A natural counted as a drawn Vingt-un (ruling ``vingt-un-first-hand-natural``)."""
+        return HandValue(self.points, False, self.over_drawn, self.points == TWENTY_ONE)
+
+
+# --------------------------------------------------------------------------- paying
+
+Case = Literal[
+    "both-natural",
+    "dealer-natural",
+    "player-natural",
+    "first-hand-natural",
+    "over-drawn",
+    "dealer-over-drawn",
+    "both-drawn",
+    "dealer-drawn",
+    "player-drawn",
+    "beats",
+    "beaten",
+]
+
+
+@dataclass(frozen=True)
+class Payment:
+    """What the dealer pays one hand (``amount``; negative when the hand pays the dealer),
+    and which rule of the book decides it (``case``)."""
+
+    amount: Fraction
+    case: Case
+
+
+def pay(
+    hand: HandValue,
+    dealer: HandValue,
+    unit: Fraction,
+    *,
+    first_hand: bool = False,
+    first_hand_natural: str = "paid",
+) -> Payment:
+    """What the dealer pays a player's hand staked ``unit`` (the stake, doubled when the
+    dealer called "double"); a negative amount is paid by the player.
+
+    The book's rules, in its order: the dealer's natural collects double, except from a
+    natural (``staking``, ``object``); a player's natural is paid double (``player-natural``;
+    in the first hand of the deal "as for a drawn Vingt-un", ``first-hand-natural``); a hand
+    that over-drew pays its stake whatever the dealer does (``drawing``, ``object``); a
+    dealer who over-draws pays every hand standing (``dealer-draws``); a drawn Vingt-un is
+    paid double, and the dealer's receives double, a single stake from a drawn Vingt-un
+    (``drawn-vingt-un``); otherwise the dealer receives from equal or fewer points and pays
+    more (``dealer-draws``).
+
+    >>> nineteen, natural = HandValue(19), HandValue(21, natural=True)
+    >>> pay(natural, nineteen, Fraction(2))
+    Payment(amount=Fraction(4, 1), case='player-natural')
+    >>> pay(HandValue(19), HandValue(19), Fraction(2)).amount
+    Fraction(-2, 1)
+    >>> pay(HandValue(21, drawn_vingt_un=True), HandValue(21, drawn_vingt_un=True), Fraction(1))
+    Payment(amount=Fraction(-1, 1), case='both-drawn')
+    """
+    if dealer.natural:
+        if hand.natural:
+            return Payment(Fraction(0), "both-natural")
+        return Payment(-2 * unit, "dealer-natural")
+    if hand.natural and first_hand and first_hand_natural == "as-drawn":
+        hand = hand.as_drawn()
+    if hand.natural:
+        return Payment(2 * unit, "first-hand-natural" if first_hand else "player-natural")
+    if hand.over_drawn:
+        return Payment(-unit, "over-drawn")
+    if dealer.over_drawn:
+        return Payment(2 * unit if hand.drawn_vingt_un else unit, "dealer-over-drawn")
+    if dealer.drawn_vingt_un:
+        if hand.drawn_vingt_un:
+            return Payment(-unit, "both-drawn")
+        return Payment(-2 * unit, "dealer-drawn")
+    if hand.drawn_vingt_un:
+        return Payment(2 * unit, "player-drawn")
+    if hand.points > dealer.points:
+        return Payment(unit, "beats")
+    return Payment(-unit, "beaten")
+
+
+_CITED: Final[dict[Case, tuple[Citation, ...]]] = {
+    "both-natural": (OBJECT, STAKING),
+    "dealer-natural": (STAKING,),
+    "player-natural": (PLAYER_NATURAL,),
+    "first-hand-natural": (FIRST_HAND_AT, DRAWN_VINGT_UN),
+    "over-drawn": (DRAWING, OBJECT),
+    "dealer-over-drawn": (DEALER_DRAWS,),
+    "both-drawn": (DRAWN_VINGT_UN,),
+    "dealer-drawn": (DRAWN_VINGT_UN,),
+    "player-drawn": (DRAWN_VINGT_UN,),
+    "beats": (DEALER_DRAWS, OBJECT),
+    "beaten": (DEALER_DRAWS, OBJECT),
+}
+
+_SAID: Final[dict[Case, str]] = {
+    "both-natural": "{hand} and {dealer} both hold a natural Vingt-un: neither pays the other",
+    "dealer-natural": "{dealer} holds a natural Vingt-un and collects double from {hand}",
+    "player-natural": "{hand} holds a natural Vingt-un and is paid double by {dealer}",
+    "first-hand-natural": "{hand} holds a natural Vingt-un in the first hand of the deal: "
+    "{dealer} disregards it but pays it as a drawn Vingt-un, double",
+    "over-drawn": "{hand} over-drew ({points} points) and pays {dealer} the stake",
+    "dealer-over-drawn": "{dealer} over-drew ({dealer_points} points) and pays {hand}, "
+    "standing on {points}, the stake",
+    "both-drawn": "{dealer} and {hand} both drew a Vingt-un: the player pays only the stake",
+    "dealer-drawn": "{dealer} drew a Vingt-un and receives double from {hand} ({points} points)",
+    "player-drawn": "{hand} drew a Vingt-un and is paid double by {dealer}, who stands on "
+    "{dealer_points}",
+    "beats": "{hand} ({points} points) beats {dealer}, who stands on {dealer_points}, and is "
+    "paid the stake",
+    "beaten": "{hand} ({points} points) pays the stake to {dealer}, who stands on {dealer_points}",
+}
+
+
+# --------------------------------------------------------------------------- the request
+
+
+class VingtUnError(EngineError):
+    """A request that no round of Vingt-un could produce, or that cannot be read.
+
+    ``field`` is the dotted path of the value at fault (``players.1.hands.0.cards``),
+    ``item`` the card's index in it for a list of cards, ``token`` the card as typed;
+    the words name the player from 1 (:meth:`render` puts his name in).
+
+    >>> try:
+    ...     VingtUn().answer({"dealer": 0, "players": [
+    ...         {"hands": [{"cards": "KS 9H"}]}, {"hands": [{"cards": "AS ZZ", "stake": 1}]}]})
+    ... except VingtUnError as error:
+    ...     print(error.field, error.item, error.token, "|", error.render(["Ann", "Bo"])[:33])
+    players.1.hands.0.cards 1 ZZ | Bo, card 2: 'ZZ' is not a card
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        item: int | None = None,
+        detail: str | None = None,
+        template: str | None = None,
+        who: Mapping[str, Mention] | None = None,
+        token: str | None = None,
+    ) -> None:
+        super().__init__(message, field=field, item=item, detail=detail, template=template, who=who)
+        self.token = token
+
+
+_TRUE: Final = frozenset({"true", "on", "1", "yes"})
+_FALSE: Final = frozenset({"false", "off", "0", "", "no"})
+_FIELDS: Final = ("dealer", "doubled", "first_hand", "players", "options")
+_MAX_CARDS: Final = 12
+"""The most cards a hand can hold: four aces, four twos and three threes make 21 with every
+ace counted one, and the next card over-draws."""
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _fail(field: str, detail: str, *, item: int | None = None) -> VingtUnError:
+    """An error about a field of the request itself (no player named)."""
+    return VingtUnError(f"{field}: {detail}", field=field, item=item, detail=detail)
+
+
+@dataclass(frozen=True)
+class _Where:
+    """A place in the request: a player (from 0), one of his hands, a card of it."""
+
+    player: int
+    hand: int | None = None
+    hands: int = 1
+    card: int | None = None
+
+    def field(self, leaf: str | None = None) -> str:
+        path = f"players.{self.player}"
+        if self.hand is not None:
+            path += f".hands.{self.hand}"
+        return path if leaf is None else f"{path}.{leaf}"
+
+    def fail(
+        self, leaf: str | None, detail: str, *, token: str | None = None, **who: Mention
+    ) -> VingtUnError:
+        """An error at this place: the words begin with the player, his hand when he holds
+        more than one, and the card; ``detail`` may speak of others (``who``)."""
+        where = ["{player}"]
+        if self.hand is not None and self.hands > 1:
+            where.append(f"hand {self.hand + 1}")
+        if self.card is not None:
+            where.append(f"card {self.card + 1}")
+        template = ", ".join(where) + ": " + detail
+        mentions = {"player": Mention("player", (self.player,), capital=True), **who}
+        short = ", ".join(where[1:])
+        plain = fill(detail, who)
+        return VingtUnError(
+            fill(template, mentions),
+            field=self.field(leaf),
+            item=self.card,
+            detail=f"{short}: {plain}" if short else plain,
+            template=template,
+            who=mentions,
+            token=token,
+        )
+
+
+def _read_flag(request: Mapping[str, object], name: str) -> bool:
+    value = request.get(name, False)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and len(value) <= 8:
+        text = value.strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+    raise _fail(name, f"must be true or false, not {_shown(value)}")
+
+
+def _read_dealer(request: Mapping[str, object], players: int) -> int:
+    if "dealer" not in request:
+        raise _fail("dealer", f"is missing: give the dealer's index, from 0 to {players - 1}")
+    value = request["dealer"]
+    index: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        index = value
+    elif isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 3:
+        index = int(value.strip())
+    if index is None or not 0 <= index < players:
+        raise _fail(
+            "dealer", f"must be a player index from 0 to {players - 1}, not {_shown(value)}"
+        )
+    return index
+
+
+def _unknown_keys(given: Mapping[Any, object], known: Sequence[str], path: str) -> None:
+    for key in given:
+        if key not in known:
+            name = str(key)[:40]
+            where = f"{path}.{name}" if path else name
+            what = f"'{path}'" if path else "a request"
+            raise _fail(where, f"is not a field of {what}; its fields are {', '.join(known)}")
+
+
+def _players(request: object) -> list[object]:
+    if not isinstance(request, Mapping):
+        raise VingtUnError(
+            f"the request must be an object with the fields {', '.join(_FIELDS)}, "
+            f"not {_shown(request)}"
+        )
+    if "players" not in request:
+        raise _fail("players", "is missing: give each player's hands, in order of play")
+    players = request["players"]
+    if not isinstance(players, list | tuple):
+        raise _fail("players", f"must be a list of players, not {_shown(players)}")
+    if not VingtUn.min_players <= len(players) <= VingtUn.max_players:
+        raise _fail(
+            "players",
+            f"Vingt-un is played here by {VingtUn.min_players} to {VingtUn.max_players} "
+            f"players (ruling {ONE_PACK.slug}), the dealer among them; there are {len(players)}",
+        )
+    return list(players)
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """One hand as the request gives it: its cards, its stake (None for the dealer's),
+    whether it is one of a divided pair, and its value at the settlement."""
+
+    cards: tuple[Card, ...]
+    stake: Fraction | None
+    divided: bool
+    value: HandValue
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round read from a request and checked: every hand of every player."""
+
+    dealer: int
+    doubled: bool
+    first_hand: bool
+    players: tuple[tuple[PlayedHand, ...], ...]
+
+
+def _read_cards(raw: object, at: _Where) -> list[tuple[str, Card]]:
+    if isinstance(raw, str):
+        if len(raw) > 400:
+            raise at.fail("cards", "are too long to be a hand of cards")
+        tokens = split_tokens(raw)
+    elif isinstance(raw, list | tuple):
+        tokens = list(raw)
+    else:
+        raise at.fail(
+            "cards", f'must be a list of cards, like ["AS", "10H"], not {escape(_shown(raw))}'
+        )
+    if len(tokens) > _MAX_CARDS:
+        raise at.fail(
+            "cards",
+            f"a hand holds at most {_MAX_CARDS} cards before it must over-draw; "
+            f"this one has {len(tokens)}",
+        )
+    cards = []
+    for position, token in enumerate(tokens):
+        here = _Where(at.player, at.hand, at.hands, position)
+        if not isinstance(token, str):
+            raise here.fail(
+                "cards", f"must be a card code, like AS or 10H, not {escape(_shown(token))}"
+            )
+        try:
+            card = parse_card(token)
+        except CardError as error:
+            raise here.fail("cards", escape(error.detail), token=token) from None
+        cards.append((token, card))
+    if len(cards) < 2:
+        raise at.fail(
+            "cards",
+            f"a hand has at least two cards (each player is dealt two, and a divided hand "
+            f"is completed with another); this one has {len(cards)}",
+        )
+    return cards
+
+
+def _check_drawing(cards: list[tuple[str, Card]], natural: bool, at: _Where) -> None:
+    """No card after a natural or after the hand over-drew (``player-natural``, ``drawing``)."""
+    held = [card for _, card in cards]
+    if natural and len(held) > 2:
+        here = _Where(at.player, at.hand, at.hands, 2)
+        raise here.fail(
+            "cards",
+            f"the first two cards, {held[0]} and {held[1]}, are a natural Vingt-un, which is "
+            f"declared at once and draws no more cards",
+            token=cards[2][0],
+        )
+    for position in range(2, len(held)):
+        if low_count(held[:position]) > TWENTY_ONE:
+            here = _Where(at.player, at.hand, at.hands, position)
+            shown = " ".join(str(c) for c in held[:position])
+            raise here.fail(
+                "cards",
+                f"{held[position]} is drawn after the hand over-drew ({shown}: "
+                f"{low_count(held[:position])} points); a hand that over-draws is thrown up",
+                token=cards[position][0],
+            )
+
+
+def read_round(request: Mapping[str, object], config: Config) -> Round:
+    """Read and check a request (the API's body, a form's values, a sheet's entry).
+
+    Refused, naming the field, the player and the card: an unknown field, a value of the
+    wrong type, a dealer who is no player, a card that is no card or is held twice (ruling
+    ``vingt-un-one-pack``), a hand of fewer than two cards, a card drawn after a natural or
+    after over-drawing, a missing or bad stake, a stake for the dealer, a division of
+    anything but a pair (ruling ``vingt-un-pair``) or by the dealer (ruling
+    ``vingt-un-dealer-divides``), and any card drawn in a round the dealer's natural ended.
+    """
+    raw_players = _players(request)
+    _unknown_keys(request, _FIELDS, "")
+    n = len(raw_players)
+    dealer = _read_dealer(request, n)
+    doubled = _read_flag(request, "doubled")
+    first_hand = _read_flag(request, "first_hand")
+    divided_natural = config["divided_twenty_one"] == "natural"
+    seen: dict[Card, int] = {}
+    players: list[tuple[PlayedHand, ...]] = []
+    for index, raw in enumerate(raw_players):
+        at = _Where(index)
+        if not isinstance(raw, Mapping):
+            raise at.fail(None, f"must be an object with 'hands', not {escape(_shown(raw))}")
+        _unknown_keys(raw, ("hands",), at.field())
+        hands = raw.get("hands")
+        if not isinstance(hands, list | tuple) or not hands:
+            raise at.fail(
+                "hands",
+                "needs 'hands': a list of the player's hands, each with its 'cards'"
+                + ("" if index == dealer else " and 'stake'"),
+            )
+        if len(hands) > 4:
+            raise at.fail(
+                "hands",
+                f"holds at most four hands (a pair divided, then a third and a fourth card "
+                f"of its kind); not {len(hands)}",
+            )
+        if index == dealer and len(hands) > 1:
+            raise at.fail(
+                "hands",
+                f"is the dealer, who plays one hand here: the book lets him divide a pair but "
+                f"not how his hands are then settled (ruling {DEALER_DIVIDES.slug})",
+            )
+        read: list[PlayedHand] = []
+        for number, hand in enumerate(hands):
+            here = _Where(index, number, len(hands))
+            if not isinstance(hand, Mapping):
+                raise here.fail(None, f"must be an object with 'cards', not {escape(_shown(hand))}")
+            _unknown_keys(hand, ("cards", "stake"), here.field())
+            if "cards" not in hand:
+                raise here.fail("cards", "the hand's 'cards' are missing")
+            cards = _read_cards(hand["cards"], here)
+            for position, (token, card) in enumerate(cards):
+                if card in seen:
+                    other = seen[card]
+                    raise _Where(index, number, len(hands), position).fail(
+                        "cards",
+                        escape(str(card)) + " is also held by {other}: one pack is dealt "
+                        f"(ruling {ONE_PACK.slug})"
+                        if other != index
+                        else escape(str(card)) + f" is written twice (ruling {ONE_PACK.slug})",
+                        token=token,
+                        **({"other": Mention("player", (other,))} if other != index else {}),
+                    )
+                seen[card] = index
+            divided = len(hands) > 1
+            held = tuple(card for _, card in cards)
+            value = HandValue.of(held, natural_allowed=not divided or divided_natural)
+            _check_drawing(cards, value.natural, here)
+            stake = _read_stake(hand.get("stake"), here, index == dealer)
+            read.append(PlayedHand(held, stake, divided, value))
+        if len(read) > 1:
+            first = read[0].cards[0]
+            for number, hand_read in enumerate(read[1:], start=1):
+                if not is_pair(first, hand_read.cards[0]):
+                    raise _Where(index, number, len(read), 0).fail(
+                        "cards",
+                        f"a divided hand starts with a card of the pair, but {hand_read.cards[0]} "
+                        f"does not match {first}: only two cards of the same rank among the first "
+                        f"two may be divided (ruling {PAIR.slug})",
+                        token=str(hand_read.cards[0]),
+                    )
+        players.append(tuple(read))
+    dealt = Round(dealer, doubled, first_hand, tuple(players))
+    _check_dealer_natural(dealt)
+    return dealt
+
+
+def _read_stake(raw: object, at: _Where, is_dealer: bool) -> Fraction | None:
+    if is_dealer:
+        if raw is None or raw == "":
+            return None
+        raise at.fail(
+            "stake",
+            f"is the dealer, who stakes nothing (he may call 'double'): leave out his stake, "
+            f"not {escape(_shown(raw))}",
+        )
+    if raw is None or raw == "":
+        raise at.fail("stake", "the hand's stake is missing")
+    try:
+        return read_amount(raw, "stake")
+    except AmountError as error:
+        raise at.fail("stake", "stake " + escape(error.message)) from None
+
+
+def _check_dealer_natural(dealt: Round) -> None:
+    """The dealer's natural ends the round before anyone draws or divides (``staking``:
+    "he at once declares it"; ``drawing``: "If the dealer has not secured a natural ...")."""
+    if not dealt.players[dealt.dealer][0].value.natural:
+        return
+    dealer = Mention("player", (dealt.dealer,))
+    for index, hands in enumerate(dealt.players):
+        if index == dealt.dealer:
+            continue
+        if len(hands) > 1:
+            raise _Where(index).fail(
+                "hands",
+                "divides a pair, but {dealer}, the dealer, holds a natural Vingt-un, which ends "
+                "the round before anyone divides or draws",
+                dealer=dealer,
+            )
+        if len(hands[0].cards) > 2:
+            raise _Where(index, 0, 1, 2).fail(
+                "cards",
+                "draws a third card, but {dealer}, the dealer, holds a natural Vingt-un, which "
+                "ends the round before anyone draws",
+                token=str(hands[0].cards[2]),
+                dealer=dealer,
+            )
+
+
+# --------------------------------------------------------------------------- settling
+
+
+def _hand_mention(player: int, hand: int, hands: int) -> tuple[str, dict[str, Mention]]:
+    mention = Mention("player", (player,))
+    if hands == 1:
+        return "{hand}", {"hand": mention}
+    return "{hand}" + f"'s hand {hand + 1}", {"hand": mention}
+
+
+def settle(dealt: Round, config: Config) -> Answer:
+    """Settle a checked round: each hand against the dealer's (:func:`pay`), then the deal.
+
+    >>> game = VingtUn()
+    >>> config = game.configure()
+    >>> answer = settle(read_round(game.example(), config), config)
+    >>> [(t.payer, t.payee, str(t.amount)) for t in answer.transfers]
+    [(1, 0, '2'), (0, 1, '2'), (2, 0, '1'), (0, 3, '6')]
+    """
+    dealer = dealt.dealer
+    dealer_hand = dealt.players[dealer][0]
+    dealer_value = dealer_hand.value
+    unit_factor = 2 if dealt.doubled else 1
+    n = len(dealt.players)
+    net = [Fraction(0)] * n
+    per_hand: list[list[Fraction]] = [[Fraction(0)] * len(hands) for hands in dealt.players]
+    transfers: list[Transfer] = []
+    reasons: list[Reason] = []
+    holders: list[int] = []
+    dealer_mention = Mention("player", (dealer,))
+    order = [(dealer + k) % n for k in range(1, n)]  # the order of play, from the dealer's left
+    for player in order:
+        hands = dealt.players[player]
+        for number, hand in enumerate(hands):
+            unit = hand.stake * unit_factor if hand.stake is not None else Fraction(0)
+            paid = pay(
+                hand.value,
+                dealer_value,
+                unit,
+                first_hand=dealt.first_hand,
+                first_hand_natural=config["first_hand_natural"],
+            )
+            if hand.value.natural and not dealer_value.natural and player not in holders:
+                holders.append(player)
+            net[player] += paid.amount
+            net[dealer] -= paid.amount
+            per_hand[player][number] = paid.amount
+            per_hand[dealer][0] -= paid.amount
+            reason = _reason(paid, hand, dealt, player, number, len(hands), dealer_hand, config)
+            reasons.append(reason)
+            if paid.amount > 0:
+                transfers.append(Transfer(dealer, player, paid.amount, reason))
+            elif paid.amount < 0:
+                transfers.append(Transfer(player, dealer, -paid.amount, reason))
+    next_dealer, why, put_out = _next_dealer(dealt, holders, config, dealer_mention)
+    reasons.append(why)
+    body = {
+        "net": [format_amount(v) for v in net],
+        "hands": [
+            [
+                {
+                    "cards": [str(card) for card in hand.cards],
+                    "stake": None if hand.stake is None else format_amount(hand.stake),
+                    "points": hand.value.points,
+                    "natural": hand.value.natural,
+                    "over_drawn": hand.value.over_drawn,
+                    "drawn_vingt_un": hand.value.drawn_vingt_un,
+                    "divided": hand.divided,
+                    "net": format_amount(per_hand[player][number]),
+                }
+                for number, hand in enumerate(hands)
+            ]
+            for player, hands in enumerate(dealt.players)
+        ],
+        "dealer": dealer,
+        "next_dealer": next_dealer,
+        "put_out_by": put_out,
+    }
+    return Answer(tuple(net), next_dealer, tuple(reasons), tuple(transfers), body)
+
+
+def _reason(
+    paid: Payment,
+    hand: PlayedHand,
+    dealt: Round,
+    player: int,
+    number: int,
+    hands: int,
+    dealer_hand: PlayedHand,
+    config: Config,
+) -> Reason:
+    said, who = _hand_mention(player, number, hands)
+    template = _SAID[paid.case].replace("{hand}", said)
+    template = template.replace("{points}", str(hand.value.points))
+    template = template.replace("{dealer_points}", str(dealer_hand.value.points))
+    amount = format_amount(abs(paid.amount))
+    if paid.amount and dealt.doubled:
+        template += f" (doubled): {amount}"
+    elif paid.amount:
+        template += f": {amount}"
+    citations = _CITED[paid.case]
+    if paid.case == "over-drawn" and dealer_hand.value.over_drawn:
+        template += "; he is not repaid though the dealer over-drew too"
+        citations = (*citations, DEALER_DRAWS)
+    template += "."
+    rulings: list[str] = []
+    if any(card.rank == Rank.ACE for card in hand.cards + dealer_hand.cards):
+        rulings.append(ACE.slug)
+    if paid.case == "first-hand-natural" or (
+        dealt.first_hand and is_natural(hand.cards) and not hand.divided
+    ):
+        rulings.append(FIRST_HAND_NATURAL.slug)
+    if hand.divided:
+        rulings.append(PAIR.slug)
+        if dealt.doubled:
+            rulings.append(DOUBLE_DIVIDED.slug)
+        if is_natural(hand.cards):
+            rulings.append(DIVIDED_TWENTY_ONE.slug)
+    if dealt.doubled:
+        citations = (*citations, STAKING) if STAKING not in citations else citations
+    return _about(template, citations, tuple(dict.fromkeys(rulings)), who, dealt.dealer)
+
+
+def _about(
+    template: str,
+    citations: tuple[Citation, ...],
+    rulings: tuple[str, ...],
+    who: dict[str, Mention],
+    dealer: int,
+) -> Reason:
+    mentions = dict(who)
+    if "{dealer}" in template:
+        mentions["dealer"] = Mention("player", (dealer,))
+        template = template.replace("{dealer}", "the dealer ({dealer})", 1)
+    return Reason.about(template[:1].upper() + template[1:], citations, rulings, **mentions)
+
+
+def _next_dealer(
+    dealt: Round, holders: list[int], config: Config, dealer: Mention
+) -> tuple[int, Reason, list[int]]:
+    """Who deals next, and why (``deal-passes``, ``first-hand-natural``, ``player-natural``)."""
+    n = len(dealt.players)
+    index = dealt.dealer
+    left = (index + 1) % n
+    passes = config["deal_passes"]
+    dealer_natural = dealt.players[index][0].value.natural
+    naturals = [
+        p
+        for p in ((index + k) % n for k in range(1, n))
+        if any(h.value.natural for h in dealt.players[p])
+    ]
+    several = (SEVERAL_NATURALS.slug,) if len(naturals) > 1 else ()
+    if not naturals:
+        return index, _plain_keep(dealer_natural, dealer), []
+    holder = Mention("player", tuple(naturals), capital=True)
+    holds = "holds" if len(naturals) == 1 else "hold"
+    if dealer_natural:
+        return (
+            index,
+            Reason.about(
+                "{holder} and {dealer}, the dealer, hold a natural Vingt-un: a natural puts "
+                "the dealer out unless he holds one too, so {dealer} keeps the deal.",
+                (DEAL_PASSES_AT,),
+                several,
+                holder=holder,
+                dealer=dealer,
+            ),
+            [],
+        )
+    if dealt.first_hand:
+        return (
+            index,
+            Reason.about(
+                "{holder} "
+                + holds
+                + " a natural Vingt-un in the first hand of the deal, which does "
+                "not put the dealer out: {dealer} keeps the deal.",
+                (FIRST_HAND_AT,),
+                (FIRST_HAND_NATURAL.slug, *several),
+                holder=holder,
+                dealer=dealer,
+            ),
+            [],
+        )
+    if passes == "never":
+        return (
+            index,
+            Reason.about(
+                "{holder} "
+                + holds
+                + " a natural Vingt-un, but by the house rule a natural does not "
+                "put the dealer out: {dealer} keeps the deal.",
+                (PLAYER_NATURAL, DEAL_PASSES_AT),
+                (DEAL_PASSES.slug, *several),
+                holder=holder,
+                dealer=dealer,
+            ),
+            [],
+        )
+    if passes == "holder":
+        first = naturals[0]
+        return (
+            first,
+            Reason.about(
+                "{holder} "
+                + holds
+                + " a natural Vingt-un, which puts the dealer, {dealer}, out: by "
+                "the house rule the deal passes to the holder of the natural, {next}.",
+                (PLAYER_NATURAL, DEAL_PASSES_AT),
+                (DEAL_PASSES.slug, *several),
+                holder=holder,
+                dealer=dealer,
+                next=Mention("player", (first,)),
+            ),
+            naturals,
+        )
+    return (
+        left,
+        Reason.about(
+            "{holder} " + holds + " a natural Vingt-un, which puts the dealer, {dealer}, out: the "
+            "deal passes to the player on his left, {next}.",
+            (PLAYER_NATURAL, DEAL_PASSES_AT),
+            (DEAL_PASSES.slug, *several),
+            holder=holder,
+            dealer=dealer,
+            next=Mention("player", (left,)),
+        ),
+        naturals,
+    )
+
+
+def _plain_keep(dealer_natural: bool, dealer: Mention) -> Reason:
+    start = "Nobody but the dealer holds" if dealer_natural else "Nobody holds"
+    return Reason.about(
+        start + " a natural Vingt-un, so nothing puts the dealer out: {dealer} keeps the deal.",
+        (DEAL_PASSES_AT,),
+        (),
+        dealer=dealer,
+    )
+
+
+# --------------------------------------------------------------------------- the game
+
+_AMOUNT_OUT: Final = {
+    "type": "string",
+    "description": "An amount as the site prints it (3, 0.5, 2 1/3); a loss has a true minus "
+    "sign (U+2212).",
+}
+_FLAG_IN: Final = {
+    "anyOf": [
+        {"type": "boolean"},
+        {"type": "string", "enum": sorted(_TRUE | _FALSE)},
+    ],
+    "default": False,
+}
+
+
+class VingtUn(RequestGame):
+    """Peel's Vingt-un: one round settled between the dealer and each player's hands.
+
+    >>> game = VingtUn()
+    >>> game.slug, game.action, game.keeps, [o.name for o in game.options]
+    ('vingt-un', 'settle', 'money', ['deal_passes', 'first_hand_natural', 'divided_twenty_one'])
+    >>> game.players_in(game.example())
+    4
+    """
+
+    slug = "vingt-un"
+    label = "Vingt-un"
+    summary = (
+        "Peel's Vingt-un: each player stakes on his cards against the dealer, draws towards "
+        "21 without passing it, and is paid or pays as his hand stands against the dealer's."
+    )
+    aliases: ClassVar[tuple[str, ...]] = ()
+    book = VINGT_UN
+    rules_anchor = "object"
+    action: ClassVar[Literal["settle", "score"]] = "settle"
+    keeps: ClassVar[Literal["money", "points"]] = "money"
+    min_players = 2  # ruling vingt-un-one-pack
+    max_players = 12
+    stake = False
+    """Each hand carries its own stake in the request; there is no stake for the round."""
+    options: ClassVar[tuple[Option, ...]] = (
+        Option.of(DEAL_PASSES, "When a natural puts the dealer out, the deal passes", "game"),
+        Option.of(FIRST_HAND_NATURAL, "A natural in the first hand of a deal", "payment"),
+        Option.of(DIVIDED_TWENTY_ONE, "A divided hand that makes 21 with two cards", "hands"),
+    )
+    rulings: ClassVar[tuple[Ruling, ...]] = RULINGS_APPLIED
+
+    def answer(self, request: Mapping[str, object], config: Config | None = None) -> Answer:
+        """Settle one round (:func:`read_round`, then :func:`settle`). The request's
+        ``options``, when it has them, are the house rules (as for the Commerce API); a
+        ``config`` given as well must agree with them.
+
+        >>> game = VingtUn()
+        >>> request = {**game.example(), "options": {"deal_passes": "holder"}}
+        >>> game.answer(request).next_dealer
+        3
+        """
+        config = self._config(request, config)
+        return settle(read_round(request, config), config)
+
+    def _config(self, request: Mapping[str, object], config: Config | None) -> Config:
+        if not isinstance(request, Mapping) or "options" not in request:
+            return self.configure() if config is None else config
+        raw = request["options"]
+        if not isinstance(raw, Mapping):
+            raise _fail("options", f"must be an object of house rules, not {_shown(raw)}")
+        try:
+            made = self.configure(raw)
+        except EngineError as error:
+            name = f"options.{error.field}"
+            raise VingtUnError(f"{name}: {error.detail}", field=name, detail=error.detail) from None
+        if config is not None and dict(made) != dict(config):
+            raise _fail("options", "differ from the house rules the table set; give them once")
+        return made
+
+    def players_in(self, request: Mapping[str, object]) -> int:
+        """How many players a request has (its ``players``), refused as :meth:`answer` would.
+
+        >>> VingtUn().players_in({"players": [{}]})
+        Traceback (most recent call last):
+        ...
+        games.engine.vingt_un.VingtUnError: players: Vingt-un is played here by 2 to 12 \
+players (ruling vingt-un-one-pack), the dealer among them; there are 1
+        """
+        return len(_players(request))
+
+    def example(self) -> dict[str, object]:
+        """A round of four, player 1 dealing: player 2 divides a pair of eights (18 against
+        the dealer's 19 loses, a drawn Vingt-un is paid double), player 3 over-draws, player 4
+        holds a natural, which puts the dealer out.
+
+        >>> VingtUn().answer(VingtUn().example()).body["hands"][1][1]["drawn_vingt_un"]
+        True
+        """
+        return {
+            "dealer": 0,
+            "doubled": False,
+            "first_hand": False,
+            "players": [
+                {"hands": [{"cards": ["9C", "7D", "3S"]}]},
+                {
+                    "hands": [
+                        {"cards": ["8H", "KD"], "stake": 2},
+                        {"cards": ["8S", "3C", "QH"], "stake": 1},
+                    ]
+                },
+                {"hands": [{"cards": ["5S", "9D", "JC"], "stake": 1}]},
+                {"hands": [{"cards": ["AH", "KS"], "stake": 3}]},
+            ],
+        }
+
+    def request_schema(self) -> dict[str, object]:
+        """The JSON Schema of a request (OpenAPI 3.1).
+
+        >>> schema = VingtUn().request_schema()
+        >>> schema["required"], sorted(schema["properties"])
+        (['dealer', 'players'], ['dealer', 'doubled', 'first_hand', 'options', 'players'])
+        """
+        cards = {
+            "description": "The hand's cards in the order received, as codes (AS, 10H, KD) "
+            "or one string of codes separated by spaces or commas.",
+            "oneOf": [
+                {"type": "array", "items": {"type": "string"}, "minItems": 2,
+                 "maxItems": _MAX_CARDS},
+                {"type": "string", "maxLength": 400},
+            ],
+        }  # fmt: skip
+        stake = {
+            "description": "What the player staked on this hand before any double (left out "
+            "for the dealer's hand); an amount like 1, 0.5, 1/2 or 2 1/3.",
+            "anyOf": [
+                {"type": "number", "exclusiveMinimum": 0, "maximum": 10**9},
+                {"type": "string", "maxLength": 64},
+                {"type": "null"},
+            ],
+        }
+        hand = {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["cards"],
+            "properties": {"cards": cards, "stake": stake},
+        }
+        player = {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["hands"],
+            "properties": {
+                "hands": {
+                    "description": "One hand; more only when a pair among the first two cards "
+                    "was divided, each divided hand starting with a card of the pair. The "
+                    "dealer plays one hand.",
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 4,
+                    "items": hand,
+                }
+            },
+        }
+        options = {
+            "type": "object",
+            "additionalProperties": False,
+            "description": "House rules (each an editorial ruling's alternatives).",
+            "properties": {
+                o.name: {
+                    "type": "string",
+                    "enum": [value for value, _ in o.values],
+                    "default": o.default,
+                    "description": o.label,
+                }
+                for o in self.options
+            },
+        }
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["dealer", "players"],
+            "properties": {
+                "dealer": {
+                    "description": "The dealer's index in players, from 0.",
+                    "anyOf": [
+                        {"type": "integer", "minimum": 0, "maximum": self.max_players - 1},
+                        {"type": "string", "pattern": "^\\s*[0-9]{1,3}\\s*$"},
+                    ],
+                },
+                "doubled": {**_FLAG_IN, "description": "The dealer called 'double'."},
+                "first_hand": {
+                    **_FLAG_IN,
+                    "description": "The first hand of this dealer's deal.",
+                },
+                "players": {
+                    "description": "Every player in order of play, the dealer among them; "
+                    "the player on the dealer's left is dealer + 1 (after the last, 0).",
+                    "type": "array",
+                    "minItems": self.min_players,
+                    "maxItems": self.max_players,
+                    "items": player,
+                },
+                "options": options,
+            },
+        }
+
+    def answer_schema(self) -> dict[str, object]:
+        """The JSON Schema of the answer's body (OpenAPI 3.1).
+
+        >>> sorted(VingtUn().answer_schema()["properties"])
+        ['dealer', 'hands', 'net', 'next_dealer', 'put_out_by']
+        """
+        index = {"type": "integer", "minimum": 0}
+        hand = {
+            "type": "object",
+            "required": [
+                "cards", "stake", "points", "natural", "over_drawn", "drawn_vingt_un",
+                "divided", "net",
+            ],
+            "properties": {
+                "cards": {"type": "array", "items": {"type": "string"}},
+                "stake": {"anyOf": [_AMOUNT_OUT, {"type": "null"}],
+                          "description": "The stake before any double; null for the dealer."},
+                "points": {"type": "integer", "description": "The most the hand counts "
+                           "without passing 21 (an ace one or eleven); past 21 when over-drawn."},
+                "natural": {"type": "boolean"},
+                "over_drawn": {"type": "boolean"},
+                "drawn_vingt_un": {"type": "boolean"},
+                "divided": {"type": "boolean", "description": "One of a divided pair."},
+                "net": {**_AMOUNT_OUT, "description": "What the hand won or lost; the "
+                        "dealer's hand: all he won or lost."},
+            },
+        }  # fmt: skip
+        return {
+            "type": "object",
+            "required": ["net", "hands", "dealer", "next_dealer", "put_out_by"],
+            "properties": {
+                "net": {
+                    "description": "What each player won or lost, in request order (sums to 0).",
+                    "type": "array",
+                    "items": _AMOUNT_OUT,
+                },
+                "hands": {
+                    "description": "Each player's hands, in request order.",
+                    "type": "array",
+                    "items": {"type": "array", "items": hand},
+                },
+                "dealer": index,
+                "next_dealer": {**index, "description": "Who deals the next round."},
+                "put_out_by": {
+                    "description": "The players whose natural put the dealer out.",
+                    "type": "array",
+                    "items": index,
+                },
+            },
+        }
+
+
+def twelve_player_request() -> dict[str, object]:
+    """A round of twelve, the most a table holds here, player 6 dealing and doubling: a
+    natural, a divided pair of tens, over-draws, drawn Vingt-uns and a dealer who draws to
+    17 -- the request ``make bench`` times (:meth:`VingtUn.answer`).
+
+    >>> [str(n) for n in VingtUn().answer(twelve_player_request()).scores]
+    ['4', '4', '-6', '-2', '0', '2', '2', '-4', '-6', '4', '8', '-6']
+    """
+    stakes = (1, 2, 3, 1, 2, None, 1, 2, 3, 1, 2, 3)
+    hands = (
+        ["JD AC"], ["2D QH 8H"], ["KS 5D QC"], ["3H KH JH"], ["10H JC 8C", "10D 9H"],
+        ["7S 10C"], ["6H 3S AD"], ["4H 5S 6D 5H KD"], ["8S 9D"], ["9S 5C 7D"],
+        ["KC 4C AS 6S"], ["3D AH 10S 3C"],
+    )  # fmt: skip
+    players = [
+        {
+            "hands": [
+                {"cards": cards.split()}
+                if stake is None
+                else {"cards": cards.split(), "stake": stake}
+                for cards in held
+            ]
+        }
+        for held, stake in zip(hands, stakes, strict=True)
+    ]
+    return {"dealer": 5, "doubled": True, "first_hand": False, "players": players}
