@@ -409,7 +409,7 @@ class VingtUnError(EngineError):
     ...     VingtUn().answer({"dealer": 0, "players": [
     ...         {"hands": [{"cards": "KS 9H"}]}, {"hands": [{"cards": "AS ZZ", "stake": 1}]}]})
     ... except VingtUnError as error:
-    ...     print(error.field, error.item, error.token, "|", error.render(["Ann", "Bo"])[:33])
+    ...     print(error.field, error.item, error.token, "|", error.render(["Ann", "Bo"])[:30])
     players.1.hands.0.cards 1 ZZ | Bo, card 2: 'ZZ' is not a card
     """
 
