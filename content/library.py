@@ -333,7 +333,7 @@ def find_paragraph(book_slug: str, anchor: str) -> tuple[Book, Block] | None:
     return (book, block) if block is not None else None
 
 
-# --- search -------------------------------------------------------------------------------
+# --- folding and snippets, for search (content/search.py) ----------------------------------
 
 
 def fold(text: str) -> tuple[str, list[int]]:
@@ -351,73 +351,6 @@ def fold(text: str) -> tuple[str, list[int]]:
             out.append(c)
             index.append(i)
     return "".join(out), index
-
-
-@dataclass(frozen=True)
-class SearchHit:
-    book: Book
-    block: Block
-    snippet_parts: list[tuple[str, bool]]  # (text, is_match)
-    score: int
-
-
-@dataclass(frozen=True)
-class IndexedBlock:
-    book: Book
-    block: Block
-    folded: str
-    index: list[int]
-
-
-@cache
-def search_index() -> list[IndexedBlock]:
-    """Every block of every book and translation, its text folded once."""
-    entries = []
-    for book in load_library().values():
-        for source in [book] + ([book.translation] if book.translation else []):
-            for block in source.blocks:
-                folded, index = fold(block.text)
-                entries.append(IndexedBlock(book, block, folded, index))
-    return entries
-
-
-def search(query: str, limit: int = 50) -> list[SearchHit]:
-    """Paragraphs containing every word of the query, accent- and case-insensitively.
-
-    A word given twice counts once (``e e e`` finds what ``e`` finds, in the same order).
-    Each paragraph is scored by how often the words occur, more if they stand together as
-    typed, more for a heading; only the best ``limit`` are cut into snippets.
-
-    >>> [h.block.anchor for h in search("tricon tricon")] == [
-    ...     h.block.anchor for h in search("Tricon")]
-    True
-    """
-    words = list(dict.fromkeys(fold(query)[0].split()))
-    if not words:
-        return []
-    phrase = " ".join(words)
-    scored: list[tuple[int, IndexedBlock]] = []
-    for entry in search_index():
-        folded = entry.folded
-        if all(word in folded for word in words):
-            score = sum(folded.count(word) for word in words)  # non-overlapping, as the spans
-            score += (5 if phrase in folded else 0) + (3 if entry.block.is_heading else 0)
-            scored.append((score, entry))
-    scored.sort(key=lambda found: -found[0])  # stable: equal scores keep the library's order
-    hits = []
-    for score, entry in scored[:limit]:
-        folded, index = entry.folded, entry.index
-        # The snippet shows SNIPPET_WIDTH characters from just before the first match.
-        until = index[min(folded.find(word) for word in words)] + SNIPPET_WIDTH
-        spans: list[tuple[int, int]] = []
-        for word in words:
-            for m in re.finditer(re.escape(word), folded):
-                if index[m.start()] >= until:
-                    break
-                spans.append(m.span())
-        parts = snippet(entry.block.text, index, spans)
-        hits.append(SearchHit(entry.book, entry.block, parts, score))
-    return hits
 
 
 SNIPPET_WIDTH = 220

@@ -15,7 +15,8 @@ from django.views.decorators.vary import vary_on_headers
 from rulesite.caching import FRESH_FOR, rendered_once
 from rulesite.htmx import HtmxHttpRequest
 
-from .library import get_book, load_glossary, load_library, search
+from .library import get_book, load_glossary, load_library
+from .search import find
 
 
 @require_safe
@@ -64,6 +65,6 @@ def results_only(request: HtmxHttpRequest) -> bool:
 @rendered_once(key=lambda request: (search_query(request), results_only(request)), maxsize=256)
 def search_view(request: HtmxHttpRequest) -> HttpResponse:
     query = search_query(request)
-    hits = search(query) if query else []
+    results = find(query) if query else None
     template = "library/search.html#results" if results_only(request) else "library/search.html"
-    return render(request, template, {"query": query, "hits": hits})
+    return render(request, template, {"query": query, "results": results})

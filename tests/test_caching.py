@@ -15,7 +15,8 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.test import Client, RequestFactory
 
-from content.library import load_library, search
+from content.library import load_library
+from content.search import search
 from rulesite.caching import LARGEST, STORES, Answer, Answers, Kept, rendered_once
 from tests.scoresheet.sheet_factory import HANDS_4, make_game, post_fields
 
