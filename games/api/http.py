@@ -399,6 +399,19 @@ def reason_json(reason: Reason) -> dict[str, Any]:
     }
 
 
+def transfer_json(payer: int, payee: int, amount: object, reason: Reason) -> dict[str, Any]:
+    """One payment: who pays whom how much (``amount`` as the endpoint writes amounts), and
+    why, with the paragraphs and the rulings."""
+    return {
+        "from": payer,
+        "to": payee,
+        "amount": amount,
+        "reason": reason.text,
+        "citations": [citation_json(c) for c in reason.citations],
+        "rulings": list(reason.rulings),
+    }
+
+
 def rulings_json(reasons: Sequence[Reason]) -> list[dict[str, Any]]:
     """The editorial rulings the reasons applied, each once, in words."""
     slugs = list(dict.fromkeys(slug for r in reasons for slug in r.rulings))

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine.amounts import MAX_AMOUNT, SANE
-from games.engine.games import CommerceGame, Game, registered
+from games.engine.games import CommerceGame, Game, RequestGame, registered
 from games.engine.settlement import MAX_BOUGHT
 
 CARD = {
@@ -154,6 +154,66 @@ def _racks(game: Game) -> bool:
     return game.board == "rack"
 
 
+TRANSFER = {
+    "type": "object",
+    "required": ["from", "to", "amount", "reason", "citations", "rulings"],
+    "properties": {
+        "from": PLAYER_INDEX,
+        "to": PLAYER_INDEX,
+        "amount": {"type": "string", "description": "Exact: 2, 1.5 or 2 1/3", "examples": ["2"]},
+        "reason": {"type": "string"},
+        "citations": {"type": "array", "items": {"$ref": "#/components/schemas/Citation"}},
+        "rulings": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+
+def _schema_name(game: Game) -> str:
+    """``vingt-un`` -> ``VingtUn``: the name of a game's schemas in the document."""
+    return "".join(part.capitalize() for part in game.slug.split("-"))
+
+
+def _request_games() -> list[RequestGame]:
+    return [g for g in registered(lambda g: g.board == "request") if isinstance(g, RequestGame)]
+
+
+def request_paths() -> dict[str, Any]:
+    """Each request game's endpoint, ``/api/v1/<slug>/<action>``, with its example."""
+    return {
+        f"/api/v1/{game.slug}/{game.action}": _post(
+            f"{game.label}: {game.summary}".rstrip(),
+            f"{_schema_name(game)}Request",
+            f"{_schema_name(game)}Response",
+            game.example(),
+        )
+        for game in _request_games()
+    }
+
+
+def request_schemas() -> dict[str, Any]:
+    """Each request game's request (its own schema and its ``options``) and response (its
+    answer's body, then ``transfers``, ``reasons`` and ``rulings``)."""
+    schemas: dict[str, Any] = {}
+    for game in _request_games():
+        name = _schema_name(game)
+        request = dict(game.request_schema())
+        properties = dict(request.get("properties", {}))  # type: ignore[call-overload]
+        properties["options"] = _options(lambda g, game=game: g is game)  # type: ignore[misc]
+        schemas[f"{name}Request"] = {**request, "properties": properties}
+        response = dict(game.answer_schema())
+        answered = dict(response.get("properties", {}))  # type: ignore[call-overload]
+        answered.update(
+            {
+                "transfers": {"type": "array", "items": {"$ref": "#/components/schemas/Transfer"}},
+                "reasons": {"type": "array", "items": {"$ref": "#/components/schemas/Reason"}},
+                "rulings": {"type": "array", "items": {"$ref": "#/components/schemas/Ruling"}},
+            }
+        )
+        required = [*response.get("required", []), "transfers", "reasons", "rulings"]  # type: ignore[misc]
+        schemas[f"{name}Response"] = {**response, "properties": answered, "required": required}
+    return schemas
+
+
 def document() -> dict[str, Any]:
     """The document, built from the registry as it stands."""
     return {
@@ -163,7 +223,8 @@ def document() -> dict[str, Any]:
             "version": "1",
             "description": "Judge Commerce showdowns (Peel's and the Swedish rules), settle a "
             "deal, "
-            "and score Cox's 80-card game. Every result says why, citing the "
+            "score Cox's 80-card game, and settle or score a hand of the games settled from "
+            "one request (Vingt-un, Speculation, All Fours). Every result says why, citing the "
             "rulebook paragraphs in the site's library; every bad input gets a 4xx "
             "with a message in words.",
         },
@@ -215,6 +276,7 @@ def document() -> dict[str, Any]:
                     "supply_base": 3,
                 },
             ),
+            **request_paths(),
             "/api/v1/openapi.json": {
                 "get": {
                     "summary": "This document",
@@ -228,6 +290,8 @@ def document() -> dict[str, Any]:
                 "Reason": REASON,
                 "Ruling": RULING,
                 "Error": ERROR,
+                "Transfer": TRANSFER,
+                **request_schemas(),
                 "ShowdownRequest": {
                     "type": "object",
                     "required": ["rules", "hands"],

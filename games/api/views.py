@@ -8,14 +8,25 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
+from games.engine.amounts import format_amount
 from games.engine.cards import parse_hand, parse_hands
 from games.engine.commerce import PeelRules, Placing, SwedishRules, showdown
-from games.engine.games import CommerceGame, Config, Cox, Game, OptionError, get, registered
+from games.engine.games import (
+    CommerceGame,
+    Config,
+    Cox,
+    Game,
+    OptionError,
+    RequestGame,
+    get,
+    registered,
+)
 from games.engine.settlement import MAX_BOUGHT
 from games.engine.strength import strength
 
@@ -33,6 +44,7 @@ from .http import (
     number,
     reason_json,
     rulings_json,
+    transfer_json,
 )
 from .openapi import document
 
@@ -88,6 +100,11 @@ def game_config(data: dict[str, Any], game: Game) -> Config:
                 field=name,
             )
         options[name] = value
+    return configured(game, options)
+
+
+def configured(game: Game, options: dict[str, Any]) -> Config:
+    """The game's options from a request's ``options``, checked; a refusal names its option."""
     try:
         return game.configure(options)
     except OptionError as error:
@@ -223,14 +240,7 @@ def commerce_settle(data: dict[str, Any]) -> dict[str, Any]:
         "net": [number(x) for x in settlement.net],
         "winners": list(settlement.winners),
         "transfers": [
-            {
-                "from": t.payer,
-                "to": t.payee,
-                "amount": number(t.amount),
-                "reason": t.reason.text,
-                "citations": [citation_json(c) for c in t.reason.citations],
-                "rulings": list(t.reason.rulings),
-            }
+            transfer_json(t.payer, t.payee, number(t.amount), t.reason)
             for t in settlement.transfers
         ],
         "hands": [hand_json(p) for p in deal.showdown.placings],
@@ -240,19 +250,26 @@ def commerce_settle(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @csrf_exempt  # as json_endpoint is: the view the CSRF check looks at is this one
-def rack_score(request: HttpRequest, game: str) -> HttpResponse:
-    """Score a rack of a game whose players lay out cards to be counted (Cox's)."""
-    found = registered(lambda g: g.slug == game and g.board == "rack")
-    if not found:
-        return error_response(
-            f"'{game}' is not a game whose cards are counted here: "
-            + ", ".join(g.slug for g in registered(lambda g: g.board == "rack")),
-            404,
-        )
-    return json_endpoint(partial(_rack_score, game=found[0]))(request)
+def game_endpoint(request: HttpRequest, game: str, action: str) -> HttpResponse:
+    """``POST /api/v1/<game>/<action>``: a game's own endpoint, answered by its board's
+    (``Game.board``): a rack's count (``cox/score``), a request game's answer
+    (``vingt-un/settle``, ``all-fours/score``). Anything else is a 404 naming what exists."""
+    for found in registered(lambda g: g.slug == game and g.board in _ENDPOINTS):
+        verb, answer = _ENDPOINTS[found.board]
+        if verb(found) == action:
+            return json_endpoint(partial(answer, game=found))(request)
+    here = ", ".join(
+        f"{g.slug}/{_ENDPOINTS[g.board][0](g)}" for g in registered(lambda g: g.board in _ENDPOINTS)
+    )
+    return error_response(
+        f"'{game[:40]}/{action[:40]}' is not an endpoint of a game here: {here}; the "
+        f"endpoints are listed in {reverse('api-openapi')}",
+        404,
+    )
 
 
 def _rack_score(data: dict[str, Any], game: Game) -> dict[str, Any]:
+    """Score a rack of a game whose players lay out cards to be counted (Cox's)."""
     cards = field(data, "cards", list, 'a list of Cox card codes such as "auto-5" or "bank"')
     if not all(isinstance(c, str) for c in cards):
         raise ApiError(
@@ -288,6 +305,35 @@ def _rack_score(data: dict[str, Any], game: Game) -> dict[str, Any]:
         "reasons": [reason_json(r) for r in result.reasons],
         "rulings": rulings_json(result.reasons),
     }
+
+
+def _request_answer(data: dict[str, Any], game: Game) -> dict[str, Any]:
+    """A request game's answer: the game's own body, then who pays whom (``transfers``, each
+    amount as text), the ``reasons`` and the editorial ``rulings`` applied."""
+    config = configured(game, options_object(data))
+    request = {key: value for key, value in data.items() if key != "options"}
+    answer = cast(RequestGame, game).answer(request, config)
+    reasons = [*answer.reasons, *(t.reason for t in answer.transfers)]
+    return {
+        **answer.body,
+        "transfers": [
+            transfer_json(t.payer, t.payee, format_amount(t.amount), t.reason)
+            for t in answer.transfers
+        ],
+        "reasons": [reason_json(r) for r in answer.reasons],
+        "rulings": rulings_json(reasons),
+    }
+
+
+def _action(game: Game) -> str:
+    return cast(RequestGame, game).action
+
+
+_ENDPOINTS: dict[str, tuple[Callable[[Game], str], Callable[..., dict[str, Any]]]] = {
+    "rack": (lambda game: "score", _rack_score),
+    "request": (_action, _request_answer),
+}
+"""Each board's endpoint: its verb for a game, and the function that answers it."""
 
 
 @json_document

@@ -12,6 +12,8 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.engine.games import RequestGame, registered
+
 JSON = st.recursive(
     st.none()
     | st.booleans()
@@ -53,6 +55,10 @@ VALID: dict[str, dict[str, Any]] = {
         "options": {"penalty_before_double": True},
     },
 }
+# Every game settled from one request (Vingt-un, Speculation, All Fours), from its own example.
+REQUEST_GAMES = [g for g in registered() if isinstance(g, RequestGame)]
+for _game in REQUEST_GAMES:
+    VALID[f"/api/v1/{_game.slug}/{_game.action}"] = {**_game.example(), "options": {}}
 MUTATIONS = [(url, key) for url, body in VALID.items() for key in [*body, "surprise"]]
 
 
@@ -101,3 +107,40 @@ def test_a_missing_field_beside_an_odd_one_is_answered_without_a_500(url, droppe
         url, json.dumps(body), content_type="application/json"
     )
     assert response.status_code in (200, 400), (body, response.content[:300])
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place inside a request: each key of an object, each item of a list."""
+    found = [path] if path else []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += _paths(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found += _paths(inner, (*path, index))
+    return found
+
+
+def _replaced(value: Any, path: tuple[Any, ...], new: Any) -> Any:
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    if isinstance(value, dict):
+        return {**value, head: _replaced(value[head], rest, new)}
+    return [_replaced(v, rest, new) if i == head else v for i, v in enumerate(value)]
+
+
+@pytest.mark.parametrize("game", REQUEST_GAMES, ids=lambda g: g.slug)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_value_anywhere_inside_a_request_game_s_request_is_answered_without_a_500(game, data):
+    example = game.example()
+    path = data.draw(st.sampled_from(_paths(example)), label="path")
+    body = _replaced(example, path, data.draw(JSON, label="value"))
+    url = f"/api/v1/{game.slug}/{game.action}"
+    response = Client(raise_request_exception=False).post(
+        url, json.dumps(body), content_type="application/json"
+    )
+    assert response.status_code in (200, 400), (body, response.content[:300])
+    if response.status_code == 400:
+        assert response.json()["error"]["message"]

@@ -71,7 +71,8 @@ class HighCard(RequestGame):
         for i, player in enumerate(players):
             if not isinstance(player, Mapping):
                 raise _fail(f"players.{i}", f"player {i + 1} should be an object")
-            tokens = split_tokens(str(player.get("hand", "")))
+            hand = player.get("hand", "")
+            tokens = split_tokens([str(c) for c in hand] if isinstance(hand, list) else str(hand))
             if len(tokens) != 1:
                 raise _fail(f"players.{i}.hand", f"player {i + 1} shows one card")
             try:

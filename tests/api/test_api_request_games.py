@@ -1,0 +1,179 @@
+"""POST /api/v1/<slug>/<action> for the games settled from one request: one route for them and
+Cox's rack, dispatched by the game's board; the answer's body, transfers (amounts as text),
+reasons and rulings; a 4xx naming the field for every bad input; the OpenAPI document built
+from the registry. Tested on a tiny game of the tests' own (High Card) and on every request
+game registered."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games.engine.amounts import read_amount
+from games.engine.games import RequestGame, registered
+
+HIGH = "/api/v1/high-card/settle"
+
+
+def post(client: Client, path: str, body: object) -> Any:
+    return client.post(path, json.dumps(body), content_type="application/json")
+
+
+def _request_games() -> list[RequestGame]:
+    return [g for g in registered() if isinstance(g, RequestGame)]
+
+
+def test_the_test_game_is_settled_with_transfers_reasons_and_rulings(client, high_card):
+    body = {"dealer": 1, "players": [{"hand": ["KS"], "stake": 2}, {"hand": "AH", "stake": 1}]}
+    got = post(client, HIGH, body)
+    assert got.status_code == 200, got.content
+    answer = got.json()
+    assert answer["winner"] == 1 and answer["next_dealer"] == 0
+    assert answer["transfers"] == [
+        {
+            "from": 0,
+            "to": 1,
+            "amount": "2",
+            "reason": "Player 2 shows the highest card and takes every stake.",
+            "citations": [
+                {
+                    "book": "peel-commerce",
+                    "anchor": "description",
+                    "url": "/library/peel-commerce/#description",
+                }
+            ],
+            "rulings": ["high-card-ties"],
+        }
+    ]
+    assert [r["text"] for r in answer["reasons"]] == [answer["transfers"][0]["reason"]]
+    assert [r["slug"] for r in answer["rulings"]] == ["high-card-ties"]
+
+
+def test_an_amount_that_is_not_whole_is_written_exactly(client, high_card):
+    body = {"players": [{"hand": ["2S"], "stake": "1/3"}, {"hand": ["AH"]}]}
+    assert post(client, HIGH, body).json()["transfers"][0]["amount"] == "1/3"
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"players": [{"hand": ["KS"]}, {"hand": ["ZZ"]}]}, "players.1.hand", "player 2, card 1"),
+        ({"players": [{"hand": ["KS"]}, {"hand": ["AH"], "stake": -1}]}, "players.1.stake", "2"),
+        ({"players": [{"hand": ["KS"]}]}, "players", "two players"),
+        ({"players": [{"hand": ["KS"]}, {"hand": ["AH"]}], "dealer": 5}, "dealer", "0 to 1"),
+        (
+            {"players": [{"hand": ["KS"]}, {"hand": ["AH"]}], "options": {"high_ties": "toss"}},
+            "options.high_ties",
+            "suits",
+        ),
+        ({"players": [{"hand": ["KS"]}, {"hand": ["AH"]}], "options": {"x": 1}}, "options.x", "x"),
+        ({"players": [{"hand": ["KS"]}, {"hand": ["AH"]}], "options": []}, "options", "object"),
+    ],
+)
+def test_each_bad_value_is_a_400_naming_its_field(client, high_card, body, field, words):
+    got = post(client, HIGH, body)
+    assert got.status_code == 400
+    error = got.json()["error"]
+    assert error["field"] == field and words in error["message"]
+
+
+def test_the_plumbing_s_refusals_hold_for_request_games(client, high_card):
+    assert client.get(HIGH).status_code == 405
+    assert client.post(HIGH, "[1]", content_type="application/json").status_code == 400
+    assert client.post(HIGH, "{", content_type="application/json").status_code == 400
+    nested: Any = 1
+    for _ in range(20):
+        nested = [nested]
+    deep = {"players": nested}
+    assert post(client, HIGH, deep).status_code == 400
+    big = {"players": [{"hand": ["KS"] * 20000}]}
+    assert post(client, HIGH, big).status_code == 413
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["high-card/score", "cox/settle", "peel-new/settle", "whist/settle", "commerce/score"],
+)
+def test_an_endpoint_no_game_has_is_a_404_naming_those_that_exist(client, high_card, path):
+    got = post(client, f"/api/v1/{path}", {})
+    assert got.status_code == 404
+    message = got.json()["error"]["message"]
+    assert "high-card/settle" in message and "cox/score" in message
+
+
+def test_cox_s_rack_is_still_scored_on_the_same_route(client, high_card):
+    got = post(client, "/api/v1/cox/score", {"cards": ["auto-5", "auto-5"], "supply_base": 1})
+    assert got.status_code == 200 and "score" in got.json()
+
+
+def _resolve(doc: dict[str, Any], value: Any) -> None:
+    """Every ``$ref`` in ``value`` names a schema of the document."""
+    if isinstance(value, dict):
+        ref = value.get("$ref")
+        if ref is not None:
+            assert ref.startswith("#/components/schemas/"), ref
+            assert ref.rsplit("/", 1)[1] in doc["components"]["schemas"], ref
+        for inner in value.values():
+            _resolve(doc, inner)
+    elif isinstance(value, list):
+        for inner in value:
+            _resolve(doc, inner)
+
+
+def test_the_openapi_document_has_the_endpoint_its_schemas_and_example(client, high_card):
+    doc = client.get("/api/v1/openapi.json").json()
+    _resolve(doc, doc)
+    path = doc["paths"]["/api/v1/high-card/settle"]["post"]
+    schemas = doc["components"]["schemas"]
+    assert path["requestBody"]["content"]["application/json"]["example"] == high_card.example()
+    request = schemas["HighCardRequest"]
+    assert set(request["properties"]) == {"dealer", "players", "options"}
+    assert request["properties"]["options"]["properties"]["high_ties"]["enum"] == [
+        "suits",
+        "dealer",
+    ]
+    response = schemas["HighCardResponse"]
+    assert {"winner", "net", "transfers", "reasons", "rulings"} <= set(response["properties"])
+    assert schemas["Transfer"]["properties"]["amount"]["type"] == "string"
+
+
+def test_the_openapi_document_loses_a_game_unregistered(client):
+    doc = client.get("/api/v1/openapi.json").json()
+    assert "/api/v1/high-card/settle" not in doc["paths"]
+    assert "HighCardRequest" not in doc["components"]["schemas"]
+
+
+# ---------------------------------------------------------------- every request game registered
+
+
+def _check_answer(doc: dict[str, Any], game: RequestGame, answer: dict[str, Any]) -> None:
+    """The answer has every field its schema requires; money adds up to nothing."""
+    name = "".join(part.capitalize() for part in game.slug.split("-"))
+    schema = doc["components"]["schemas"][f"{name}Response"]
+    assert set(schema.get("required", [])) <= set(answer), game.slug
+    for transfer in answer["transfers"]:
+        read_amount(transfer["amount"])  # an exact amount as text
+        assert transfer["citations"], transfer
+    if "net" in answer:
+        assert sum((read_amount(n, allow_negative=True) for n in answer["net"]), Fraction()) == 0
+
+
+def test_every_request_game_answers_its_example_as_its_schema_says(client, high_card):
+    doc = client.get("/api/v1/openapi.json").json()
+    for game in _request_games():
+        path = f"/api/v1/{game.slug}/{game.action}"
+        assert path in doc["paths"], game.slug
+        example = doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+        assert set(example["example"]) <= set(
+            doc["components"]["schemas"][
+                "".join(p.capitalize() for p in game.slug.split("-")) + "Request"
+            ]["properties"]
+        )
+        got = post(client, path, game.example())
+        assert got.status_code == 200, (game.slug, got.content[:300])
+        _check_answer(doc, game, got.json())
+        assert got.json()["reasons"], game.slug
