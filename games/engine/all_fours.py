@@ -41,6 +41,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 from typing import ClassVar, Final, Literal
 
 from games.engine.cards import CARDS, Card, CardError, Rank, Suit, parse_card, split_tokens
@@ -213,6 +214,10 @@ EqualGame = Literal["non-dealer", "nobody"]
 # --------------------------------------------------------------------------- the rules
 
 
+_BY_RANK: Final = attrgetter("index")
+"""Orders cards by rank, ace high and deuce low (``begging``): the index is rank-major."""
+
+
 def side_of(player: int, players: int) -> int:
     """The side a player scores for: at four, partners sit opposite (ruling
     ``all-fours-partners``), side 0 players 0 and 2; at two, each player is his own side.
@@ -324,18 +329,19 @@ def score_deal(
     ({'high': 0, 'low': 0, 'jack': 0, 'game': 1}, (8, 10))
     """
     players = len(hands)
-    holder = {card: p for p, hand in enumerate(hands) for card in hand}
-    taker = {card: p for p, took in enumerate(tricks) for card in took}
-    trumps = sorted((card for card in holder if card.suit == trump), key=lambda c: c.rank)
+    # Cards are keyed by their index: a dataclass's hash is slow, and this is the hot path.
+    holder = {card.index: p for p, hand in enumerate(hands) for card in hand}
+    taker = {card.index: p for p, took in enumerate(tricks) for card in took}
+    trumps = sorted((card for hand in hands for card in hand if card.suit is trump), key=_BY_RANK)
     high = low = None
     jack = None
     reasons: list[Reason] = []
     if trumps:
-        high = (trumps[-1], holder[trumps[-1]])
-        low = (trumps[0], holder[trumps[0]])
+        high = (trumps[-1], holder[trumps[-1].index])
+        low = (trumps[0], holder[trumps[0].index])
     knave = Card(Rank.JACK, trump)
-    if knave in holder:
-        jack = (knave, holder[knave], taker[knave])
+    if knave.index in holder:
+        jack = (knave, holder[knave.index], taker[knave.index])
     counts = [0, 0]
     for p, took in enumerate(tricks):
         counts[side_of(p, players)] += game_count(took)
@@ -390,10 +396,11 @@ def score_deal(
         )
     if low is not None:
         card, who = low
-        lost = side_of(taker[card], players) != side_of(who, players)
+        took_low = taker[card.index]
+        lost = side_of(took_low, players) != side_of(who, players)
         low_who = {"holder": Mention("player", (who,)), "side": team(side_of(who, players))}
         if lost:
-            low_who["taker"] = Mention("player", (taker[card],))
+            low_who["taker"] = Mention("player", (took_low,))
         reasons.append(
             Reason.about(
                 "Low: {holder} was dealt the lowest trump out, the "
@@ -621,7 +628,13 @@ def _tokens(value: object, field: str, player: int, what: str) -> list[str]:
     )
 
 
+_BY_CODE: Final = {str(card): card for card in CARDS}
+
+
 def _card(token: str, field: str, player: int, i: int) -> Card:
+    found = _BY_CODE.get(token)  # a card written as the API writes it, read at once
+    if found is not None:
+        return found
     try:
         return parse_card(token)
     except CardError as error:
@@ -746,15 +759,15 @@ fields are players, dealer, trump, hands, tricks, begged, gift
             "say begged too, or no gift",
         )
 
-    holder: dict[Card, int] = {}
+    holder: dict[int, int] = {}  # by the card's index (hashing a Card is slow)
     hands: list[tuple[Card, ...]] = []
     for p, raw in enumerate(_list(request["hands"], "hands", players, "the cards dealt")):
         field = f"hands.{p}"
         cards: list[Card] = []
         for i, token in enumerate(_tokens(raw, field, p, "the cards dealt")):
             card = _card(token, field, p, i)
-            if card in holder:
-                other = holder[card]
+            if card.index in holder:
+                other = holder[card.index]
                 where = "earlier in this hand" if other == p else "also dealt to {other}"
                 raise DealError(
                     field,
@@ -764,7 +777,7 @@ fields are players, dealer, trump, hands, tricks, begged, gift
                     token=token,
                     who={"other": Mention("player", (other,))} if other != p else None,
                 )
-            holder[card] = p
+            holder[card.index] = p
             cards.append(card)
         hands.append(tuple(cards))
     sizes = hand_sizes(players)
@@ -799,14 +812,14 @@ fields are players, dealer, trump, hands, tricks, begged, gift
             player=0,
         )
 
-    taker: dict[Card, int] = {}
+    taker: dict[int, int] = {}
     tricks: list[tuple[Card, ...]] = []
     for p, raw in enumerate(_list(request["tricks"], "tricks", players, "cards taken")):
         field = f"tricks.{p}"
         cards = []
         for i, token in enumerate(_tokens(raw, field, p, "the cards taken in tricks")):
             card = _card(token, field, p, i)
-            if card not in holder:
+            if card.index not in holder:
                 raise DealError(
                     field,
                     "{player}'s tricks, card "
@@ -815,8 +828,8 @@ fields are players, dealer, trump, hands, tricks, begged, gift
                     player=p,
                     token=token,
                 )
-            if card in taker:
-                other = taker[card]
+            if card.index in taker:
+                other = taker[card.index]
                 where = (
                     "written twice in these tricks" if other == p else "also in {other}'s tricks"
                 )
@@ -828,7 +841,7 @@ fields are players, dealer, trump, hands, tricks, begged, gift
                     token=token,
                     who={"other": Mention("player", (other,))} if other != p else None,
                 )
-            taker[card] = p
+            taker[card.index] = p
             cards.append(card)
         if len(cards) % players:
             raise DealError(
@@ -840,7 +853,7 @@ fields are players, dealer, trump, hands, tricks, begged, gift
             )
         origin = [0] * players
         for card in cards:
-            origin[holder[card]] += 1
+            origin[holder[card.index]] += 1
         if len(set(origin)) > 1:
             shown = ", ".join(f"{n} from player {q + 1}" for q, n in enumerate(origin))
             raise DealError(
@@ -851,14 +864,14 @@ fields are players, dealer, trump, hands, tricks, begged, gift
                 player=p,
             )
         tricks.append(tuple(cards))
-    missing = [card for card in holder if card not in taker]
+    missing = [index for index in holder if index not in taker]
     if missing:
-        card = missing[0]
+        card = CARDS[missing[0]]
         raise DealError(
             "tricks",
             f"tricks: {card} (dealt to {{holder}}) is in nobody's tricks: every card dealt is "
             f"played, so the tricks hold every card dealt ({len(missing)} missing)",
-            who={"holder": Mention("player", (holder[card],))},
+            who={"holder": Mention("player", (holder[card.index],))},
             token=str(card),
         )
     return Deal(players, dealer, trump, tuple(hands), tuple(tricks), begged, gift)
