@@ -211,6 +211,42 @@ class Book:
         return str(self.meta.get("language", "en"))
 
     @property
+    def full_title(self) -> str:
+        """The title with the author and the year, which tell apart the three books called
+        "Commerce": "Commerce (W. H. Peel, 1891)", "Commerce (Swedish, author unknown, modern)".
+
+        >>> [b.full_title for b in load_library().values()][:3]
+        ['Commerce (W. H. Peel, 1891)', 'Commerce (Swedish, author unknown, modern)', \
+'Commerce (Herbert T. Cox, 1925)']
+        """
+        return f"{self.title} {self.title_by}"
+
+    @property
+    def title_by(self) -> str:
+        """The author and the year, in brackets: "(W. H. Peel, 1891)"."""
+        author = str(self.meta.get("author", ""))
+        date = str(self.meta.get("date", ""))
+        year = re.search(r"\b1\d{3}\b", date)
+        who = author if author and author != "Unknown" else "author unknown"
+        if self.language == "sv":
+            who = f"Swedish, {who}"
+        when = year.group() if year else date.split(" ")[0].lower()
+        return f"({who}, {when})" if when else f"({who})"
+
+    @property
+    def editorial_html(self) -> str:
+        """The editorial note (ours, repository-owned Markdown) as HTML."""
+        return markdown.markdown(str(self.meta.get("editorial_note", "")).strip())
+
+    def toc_translated(self) -> list[tuple[TocEntry, TocEntry | None]]:
+        """Each entry of the contents beside the translation's heading for it, if any."""
+        if self.translation is None:
+            return [(entry, None) for entry in self.toc]
+        prefix = self.translation.meta.get("anchor_prefix", "en-")
+        by_anchor = {e.anchor: e for e in self.translation.toc}
+        return [(entry, by_anchor.get(prefix + entry.anchor)) for entry in self.toc]
+
+    @property
     def html(self) -> str:
         return "\n".join(b.html for b in self.blocks)
 

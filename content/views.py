@@ -33,14 +33,26 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "library/index.html", {"books": load_library().values()})
 
 
+def reading(request: HttpRequest) -> str:
+    return request.GET.get("read", "")[:40]
+
+
 @require_safe
 @cache_control(max_age=FRESH_FOR)
-@rendered_once()
+@rendered_once(key=reading, maxsize=64)
 def book(request: HttpRequest, slug: str) -> HttpResponse:
+    """A rulebook; a text with a translation beside it may be read in the translation alone
+    (``?read=en``). Any other ``read`` is a 400 that says so, over the page as usual."""
     found = get_book(slug)
     if found is None:
         raise Http404(f"No rulebook called {slug!r}")
-    return render(request, "library/book.html", {"book": found})
+    read, error = reading(request), ""
+    if read not in ("", "en") or (read == "en" and found.translation is None):
+        alone = " or, in English alone, read=en" if found.translation is not None else ""
+        error = f"'read' is {read!r}: this text is read as it stands (no 'read'){alone}."
+        read = ""
+    context = {"book": found, "read_en": read == "en", "error": error}
+    return render(request, "library/book.html", context, status=400 if error else 200)
 
 
 @require_safe

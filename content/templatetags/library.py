@@ -10,7 +10,8 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from content.library import find_paragraph, get_book
+from content.glossing import gloss
+from content.library import Block, Book, find_paragraph, get_book
 from games.engine.citations import RULINGS, Citation
 from games.engine.games import house_rule
 
@@ -98,3 +99,12 @@ def _ruling_context(slug: str, chosen: str | None) -> dict[str, Any]:
     option = house_rule(ruling) if ruling is not None else None
     chosen_words = option.words(chosen) if option is not None and chosen else None
     return {"ruling": ruling, "slug": slug, "option": option, "chosen": chosen_words}
+
+
+@register.simple_tag
+def glossed(book: Book, block: Block) -> SafeString:
+    """A block of a rulebook with its glossary terms linked and explained
+    (:func:`content.glossing.gloss`); a block of the translation is read as English."""
+    original = book.paragraphs.get(block.anchor) is block
+    language = book.language if original else "en"
+    return mark_safe(gloss(book, block, language, reverse("glossary")))
