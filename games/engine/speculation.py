@@ -47,6 +47,7 @@ __all__ = [
     "Sale",
     "Speculation",
     "SpeculationError",
+    "busiest_request",
     "read_deal",
     "trump_order_key",
 ]
@@ -232,7 +233,13 @@ def _player(index: int, *, capital: bool = False) -> Mention:
 @dataclass(frozen=True)
 class Sale:
     """One sale, as made at the table: ``seller`` passes ``card`` to ``buyer`` for ``price``
-    (players by index from 0)."""
+    (players by index from 0).
+
+    >>> deal = read_deal(Speculation().example(), Speculation().configure())
+    >>> sale = deal.sales[2]
+    >>> str(sale.card), sale.seller, sale.buyer, str(sale.price)
+    ('KD', 0, 2, '8')
+    """
 
     card: Card
     seller: int
@@ -246,6 +253,14 @@ class Deal:
 
     ``owners`` says who holds each card dealt at the end, after every sale; ``bought_from``
     who last sold each card that changed hands, with the sale's number from 1.
+
+    >>> deal = read_deal(Speculation().example(), Speculation().configure())
+    >>> deal.players, deal.trumps, str(deal.pool), str(deal.share(3)), str(deal.share(0))
+    (5, <Suit.DIAMONDS: 'D'>, '22', '6', '4')
+    >>> [str(c) for c in deal.held(2)], [str(c) for c in deal.held(3)]
+    (['5C', 'JH', '3D', 'QD', 'KD'], ['8S', 'AC', '6H', '9D'])
+    >>> deal.bought_from[deal.sales[0].card]
+    (0, 3)
     """
 
     dealer: int
@@ -541,8 +556,9 @@ def read_deal(request: Mapping[str, object], config: Config) -> Deal:
             hand.append(card)
         hands.append(tuple(hand))
     pool_dealer, pool_others = _pool(request.get("pool"), config)
+    raw_sales = request.get("sales")
     sales, bought_from = _sales(
-        request.get("sales", []), players, owners, turn_up.suit, config["sales"]
+        [] if raw_sales is None else raw_sales, players, owners, turn_up.suit, config["sales"]
     )
     return Deal(dealer, turn_up, tuple(hands), sales, pool_dealer, pool_others, owners, bought_from)
 
@@ -785,22 +801,20 @@ class Speculation(RequestGame):
             rulings.append(TURN_UP.slug)
         cites: tuple[Citation, ...] = (INTRO, PLAY)
         who = {"winner": _player(winner, capital=True)}
+        alone = " No other player holds a trump and the turn-up was not bought."
         if how == "no-trump":
             template = (
-                "No player holds a trump that counts: the turn-up, "
-                f"{_named(card)}, counts only once bought (this table's reading). No other "
-                "player holds a trump and the turn-up was not bought, so {winner}, the dealer, "
+                f"No other player holds a trump and the turn-up, {_named(card)}, was not "
+                "bought (at this table it counts only once bought), so {winner}, the dealer, "
                 f"takes the pool of {pool}."
             )
-            cites = (DEALER_WINS, PLAY)
+            cites, alone = (DEALER_WINS, PLAY), ""
+            who["winner"] = _player(winner)
         elif how == "turn-up":
             template = (
                 f"{{winner}}, the dealer, holds the turn-up, {_named(card)}, the highest trump, "
                 f"and takes the pool of {pool}."
             )
-            if not others_hold:
-                template += " No other player holds a trump and the turn-up was not bought."
-                cites = (INTRO, PLAY, DEALER_WINS)
         elif how == "bought":
             seller, number = deal.bought_from[card]
             template = (
@@ -813,6 +827,14 @@ class Speculation(RequestGame):
                 f"{{winner}} holds the highest trump, {_named(card)}, in his own hand, and "
                 f"takes the pool of {pool}."
             )
+        if (
+            alone
+            and winner == deal.dealer
+            and not others_hold
+            and deal.turn_up not in deal.bought_from
+        ):
+            template += alone
+            cites = (*cites, DEALER_WINS)
         return Reason.about(template, cites, tuple(rulings), **who)
 
     def example(self) -> dict[str, object]:
@@ -1015,3 +1037,32 @@ class Speculation(RequestGame):
                 },
             },
         }
+
+
+def busiest_request(sales: int = 60) -> dict[str, object]:
+    """A deal as busy as the engine takes, for ``make bench``: seventeen players (the whole
+    pack dealt) and ``sales`` sales, each trump passed on round the table in turn.
+
+    >>> request = busiest_request()
+    >>> answer = Speculation().answer(request)
+    >>> len(answer.scores), len(answer.transfers), sum(answer.scores)
+    (17, 76, Fraction(0, 1))
+    """
+    codes = [str(card) for card in CARDS]  # the twos first: the spades' ace is dealt last
+    hands = [codes[3 * i : 3 * i + 3] for i in range(MAX_PLAYERS)]
+    turn_up = codes[-1]
+    owner = {code: i // 3 for i, code in enumerate(codes[:-1])} | {turn_up: 0}
+    trumps = [code for code in codes if code.endswith(turn_up[-1])]
+    made: list[dict[str, object]] = []
+    for number in range(sales):
+        card = trumps[number % len(trumps)]
+        seller = owner[card]
+        buyer = (seller + 1 + number % 5) % MAX_PLAYERS
+        made.append({"card": card, "from": seller, "to": buyer, "price": 1 + number % 7})
+        owner[card] = buyer
+    return {
+        "dealer": 0,
+        "turn_up": turn_up,
+        "players": [{"hand": hand} for hand in hands],
+        "sales": made,
+    }

@@ -653,3 +653,18 @@ def test_a_sale_by_anyone_but_the_holder_is_refused(request, data):
     )
     with pytest.raises(ValueError):
         reference({**request, "sales": [*request["sales"], bad]})
+
+
+def test_speculation_dealer_wins_in_words_under_either_reading():
+    request = deal(["AS KS QS", "2C 3C 4C"], turn_up="2H", dealer=1)
+    counted = settle(request).reasons[-2]
+    assert counted.text == (
+        "Player 2, the dealer, holds the turn-up, the two of hearts (2H), the highest trump, "
+        "and takes the pool of 10. No other player holds a trump and the turn-up was not bought."
+    )
+    only = settle(request, turn_up="only-bought").reasons[-2]
+    assert only.render(["Ann", "Bo"]) == (
+        "No other player holds a trump and the turn-up, the two of hearts (2H), was not bought "
+        "(at this table it counts only once bought), so Bo, the dealer, takes the pool of 10."
+    )
+    assert only.rulings == ("speculation-turn-up",)
