@@ -515,13 +515,21 @@ def _read_dealer(request: Mapping[str, object], players: int) -> int:
     return index
 
 
-def _unknown_keys(given: Mapping[Any, object], known: Sequence[str], path: str) -> None:
+def _unknown_key(given: Mapping[Any, object], known: Sequence[str]) -> str | None:
+    """The first key of ``given`` not among ``known`` (cut to 40 characters), or None."""
     for key in given:
         if key not in known:
-            name = str(key)[:40]
-            where = f"{path}.{name}" if path else name
-            what = f"'{path}'" if path else "a request"
-            raise _fail(where, f"is not a field of {what}; its fields are {', '.join(known)}")
+            return str(key)[:40]
+    return None
+
+
+def _no_unknown_key(given: Mapping[Any, object], known: Sequence[str], at: _Where) -> None:
+    name = _unknown_key(given, known)
+    if name is not None:
+        raise at.fail(
+            name,
+            f"{escape(repr(name))} is not a field here; the fields are {', '.join(known)}",
+        )
 
 
 def _players(request: object) -> list[object]:
@@ -610,7 +618,7 @@ def _check_drawing(cards: list[tuple[str, Card]], natural: bool, at: _Where) -> 
         here = _Where(at.player, at.hand, at.hands, 2)
         raise here.fail(
             "cards",
-            f"the first two cards, {held[0]} and {held[1]}, are a natural Vingt-un, which is "
+            f"{held[2]} is drawn after a natural Vingt-un ({held[0]} and {held[1]}), which is "
             f"declared at once and draws no more cards",
             token=cards[2][0],
         )
@@ -637,7 +645,9 @@ def read_round(request: Mapping[str, object], config: Config) -> Round:
     ``vingt-un-dealer-divides``), and any card drawn in a round the dealer's natural ended.
     """
     raw_players = _players(request)
-    _unknown_keys(request, _FIELDS, "")
+    unknown = _unknown_key(request, _FIELDS)
+    if unknown is not None:
+        raise _fail(unknown, f"is not a field of a request; its fields are {', '.join(_FIELDS)}")
     n = len(raw_players)
     dealer = _read_dealer(request, n)
     doubled = _read_flag(request, "doubled")
@@ -649,7 +659,7 @@ def read_round(request: Mapping[str, object], config: Config) -> Round:
         at = _Where(index)
         if not isinstance(raw, Mapping):
             raise at.fail(None, f"must be an object with 'hands', not {escape(_shown(raw))}")
-        _unknown_keys(raw, ("hands",), at.field())
+        _no_unknown_key(raw, ("hands",), at)
         hands = raw.get("hands")
         if not isinstance(hands, list | tuple) or not hands:
             raise at.fail(
@@ -674,7 +684,7 @@ def read_round(request: Mapping[str, object], config: Config) -> Round:
             here = _Where(index, number, len(hands))
             if not isinstance(hand, Mapping):
                 raise here.fail(None, f"must be an object with 'cards', not {escape(_shown(hand))}")
-            _unknown_keys(hand, ("cards", "stake"), here.field())
+            _no_unknown_key(hand, ("cards", "stake"), here)
             if "cards" not in hand:
                 raise here.fail("cards", "the hand's 'cards' are missing")
             cards = _read_cards(hand["cards"], here)
@@ -693,8 +703,9 @@ def read_round(request: Mapping[str, object], config: Config) -> Round:
                 seen[card] = index
             divided = len(hands) > 1
             held = tuple(card for _, card in cards)
-            value = HandValue.of(held, natural_allowed=not divided or divided_natural)
-            _check_drawing(cards, value.natural, here)
+            may_be_natural = not divided or divided_natural
+            value = HandValue.of(held, natural_allowed=may_be_natural)
+            _check_drawing(cards, may_be_natural and is_natural(held[:2]), here)
             stake = _read_stake(hand.get("stake"), here, index == dealer)
             read.append(PlayedHand(held, stake, divided, value))
         if len(read) > 1:
