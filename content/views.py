@@ -15,6 +15,7 @@ from django.views.decorators.vary import vary_on_headers
 from rulesite.caching import FRESH_FOR, rendered_once
 from rulesite.htmx import HtmxHttpRequest
 
+from .comparison import VIEWS, load_comparison
 from .library import get_book, load_glossary, load_library
 from .search import find
 
@@ -80,3 +81,30 @@ def search_view(request: HtmxHttpRequest) -> HttpResponse:
     results = find(query) if query else None
     template = "library/search.html#results" if results_only(request) else "library/search.html"
     return render(request, template, {"query": query, "results": results})
+
+
+def comparison_view_name(request: HttpRequest) -> str:
+    return request.GET.get("by", VIEWS[0])[:40]
+
+
+@require_safe
+@cache_control(max_age=FRESH_FOR)
+@rendered_once(key=comparison_view_name, maxsize=len(VIEWS))
+def comparison(request: HttpRequest) -> HttpResponse:
+    """The variants compared, a section per question (``?by=question``) or per variant
+    (``?by=variant``); any other ``by`` is a 400 that says so, over the page by question."""
+    by = comparison_view_name(request)
+    error = ""
+    if by not in VIEWS:
+        error = f"'by' is {by!r}: the comparison reads by question or by variant."
+        by = VIEWS[0]
+    context = {"comparison": load_comparison(), "by": by, "error": error}
+    return render(request, "library/comparison.html", context, status=400 if error else 200)
+
+
+@require_safe
+@cache_control(max_age=FRESH_FOR)
+@rendered_once()
+def parallels(request: HttpRequest) -> HttpResponse:
+    """The books' own paragraphs on each question, side by side."""
+    return render(request, "library/parallels.html", {"comparison": load_comparison()})
