@@ -48,14 +48,16 @@ from django_htmx.http import push_url, reswap, retarget
 from content.library import get_book
 from content.templatetags.library import citation_url
 from games.engine import cox
+from games.engine.amounts import format_amount
 from games.engine.cards import PACK_52, Card, CardError, parse_card
 from games.engine.commerce import Rules, Showdown
 from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
-from games.engine.games import Config, Game, UnknownGame, get, registered
+from games.engine.games import Answer, Config, Game, RequestGame, UnknownGame, get, registered
 from games.engine.strength import strength
 from games.engine.wording import EngineError, join
 from games.explaining import Explanation, explain
 from games.options_form import chosen_values
+from games.request_forms import RequestForm
 from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
 
@@ -203,7 +205,11 @@ def game_at(path: str) -> Game | None:
     return game if game.board == "hands" else None
 
 
-BOARD_WORDS = {"hands": "Who won a showdown", "rack": "Count a hand laid out"}
+BOARD_WORDS = {
+    "hands": "Who won a showdown",
+    "rack": "Count a hand laid out",
+    "request": "Settle a hand",
+}
 """What the chooser says a game's page does, by its board."""
 
 
@@ -677,6 +683,160 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
 
+# --------------------------------------------------------------------------- one request
+
+
+def _player(index: int) -> str:
+    return f"player {index + 1}"
+
+
+def request_verdict(game: RequestGame, answer: Answer) -> str:
+    """The headline of an answer: who wins what (money), or what each side scores (points),
+    players numbered from 1.
+
+    >>> from fractions import Fraction as F
+    >>> class Money(RequestGame):
+    ...     slug = "m"
+    >>> request_verdict(Money(), Answer((F(-2), F(3), F(-1)), None, ()))
+    'Player 2 wins 3; player 1 pays 2 and player 3 pays 1.'
+    >>> request_verdict(Money(), Answer((F(0), F(0)), None, ()))
+    'Nobody wins or pays anything.'
+    >>> class Points(Money):
+    ...     keeps = "points"
+    ...     def sides(self, players):
+    ...         return ((0, 2), (1, 3))
+    >>> request_verdict(Points(), Answer((F(2), F(1), F(2), F(1)), None, ()))
+    'Players 1 and 3 score 2; players 2 and 4 score 1.'
+    """
+    scores = answer.scores
+    if game.keeps == "points":
+        parts = []
+        for side in game.sides(len(scores)):
+            who = join([str(i + 1) for i in side])
+            noun = "players" if len(side) > 1 else "player"
+            points = scores[side[0]]
+            parts.append(
+                f"{noun} {who} score{'' if len(side) > 1 else 's'} {format_amount(points)}"
+            )
+        text = "; ".join(parts)
+        return text[:1].upper() + text[1:] + "."
+    winners = [f"{_player(i)} wins {format_amount(s)}" for i, s in enumerate(scores) if s > 0]
+    payers = [f"{_player(i)} pays {format_amount(-s)}" for i, s in enumerate(scores) if s < 0]
+    if not winners and not payers:
+        return "Nobody wins or pays anything."
+    text = "; ".join(part for part in (join(winners), join(payers)) if part)
+    return text[:1].upper() + text[1:] + "."
+
+
+def _request_reasons(answer: Answer, config: Config) -> list[Any]:
+    """The answer's reasons, each once, with the payments it requires beside it; then the
+    reason of any payment the answer's reasons do not give."""
+    lines: dict[Any, list[str]] = {}
+    for t, words in zip(answer.transfers, _payments(answer), strict=True):
+        lines.setdefault(t.reason, []).append(words)
+    page = Explanation(chosen=chosen_values(config))
+    for reason in dict.fromkeys((*answer.reasons, *lines)):
+        page.add(reason, lines.get(reason, ()))
+    return page.shown
+
+
+def _payments(answer: Answer) -> list[str]:
+    """Each payment in words: "Player 2 pays player 1 2"."""
+    return [
+        f"Player {t.payer + 1} pays {_player(t.payee)} {format_amount(t.amount)}"
+        for t in answer.transfers
+    ]
+
+
+def _scores(game: RequestGame, answer: Answer) -> list[dict[str, str]]:
+    """Each player's result (money, signed) or each side's points, for the answer's table."""
+    if game.keeps == "points":
+        return [
+            {
+                "who": f"Player{'s' if len(side) > 1 else ''} {join([str(i + 1) for i in side])}",
+                "amount": format_amount(answer.scores[side[0]]),
+            }
+            for side in game.sides(len(answer.scores))
+        ]
+    return [
+        {"who": f"Player {i + 1}", "amount": format_amount(score, signed=True)}
+        for i, score in enumerate(answer.scores)
+    ]
+
+
+REQUEST_PREFIX = "r-"
+"""The prefix of a request's fields on the table page: the options' fields are named after
+the options, and an option may be named like a field of the request (Speculation's
+``turn_up`` and ``sales``)."""
+
+
+def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """The table page of a game settled from one request: the answer (who wins, who pays
+    whom, each reason with its paragraph quoted, the permalink), then the board. A first
+    visit shows the game's example answered."""
+    request_game = cast(RequestGame, game)
+    query = request.GET
+    form = game_form(game)(query)
+    config = form.config()
+    first = not RequestForm.sent(game, query, REQUEST_PREFIX)
+    if first:
+        entry = RequestForm.of(game, request_game.example(), REQUEST_PREFIX)
+    else:
+        entry = RequestForm.read(game, query, REQUEST_PREFIX)
+    answer: Answer | None = None
+    if config is not None:
+        try:
+            answer = request_game.answer(entry.value, config)
+        except EngineError as error:
+            entry.refuse(error)
+    link = f"{request.path}?{urlencode(entry.params() + form.params(config))}"
+    # A button that adds a blank player or sale is no mistake: the page says what is missing.
+    bad = (entry.invalid and not entry.edited) or bool(form.errors)
+    if answer is not None:
+        headline = request_verdict(request_game, answer)
+    elif entry.invalid:
+        count = len(entry.errors)
+        headline = f"Fix the {'problem' if count == 1 else f'{count} problems'} marked below."
+    else:
+        headline = "Fix the option marked below."
+    context = {
+        "game": game,
+        "book": _book(game),
+        "form": form,
+        "entry": entry,
+        "answer": answer,
+        "body": answer.body if answer is not None else {},
+        "scores": _scores(request_game, answer) if answer is not None else [],
+        "payments": _payments(answer) if answer is not None else [],
+        "reasons": _request_reasons(answer, config)
+        if answer is not None and config is not None
+        else [],
+        "verdict": headline,
+        "permalink": link,
+        "page_url": request.path,
+        "first": first,
+        "options_note": _options_note(game, form),
+        "recheck": bad,
+        "answer_template": (
+            f"table/request/{game.slug}_answer.html",
+            "table/request/any_answer.html",
+        ),
+    }
+    template = _template_of(game)
+    # With htmx a change brings the answer only; a button that reshapes the board, or a
+    # board with a mistake (or one shown with a mistake before), brings the board too, so
+    # each field's mark and message is right.
+    reshaped = entry.edited or bad or "recheck" in query
+    if not _fragment(request) or reshaped:
+        context["options"] = _options(template, form, 0, context)
+    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
+
+
+@remembered
+def _request(request: HttpRequest, game: Game) -> HttpResponse:
+    return _request_page(request, game)
+
+
 @remembered
 def _hands(request: HttpRequest, game: Game) -> HttpResponse:
     return _showdown_page(request, game)
@@ -690,5 +850,6 @@ def _rack(request: HttpRequest, game: Game) -> HttpResponse:
 _BOARDS: dict[str, Callable[[HttpRequest, Game], HttpResponse]] = {
     "hands": _hands,
     "rack": _rack,
+    "request": _request,
 }
 """The page of each kind of board a game lays on the table (``Game.board``)."""

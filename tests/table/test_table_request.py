@@ -1,0 +1,171 @@
+"""The table page of a game settled from one request (/table/<slug>/, board "request"): the
+answer first, the permalink, the board; htmx partials; a 400 with the field marked and
+everything typed kept; the editing buttons without JavaScript. On the tests' own High Card,
+and on every request game registered (Vingt-un, Speculation, All Fours)."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from urllib.parse import urlencode
+
+import pytest
+from django.test import Client
+
+from games.engine.games import RequestGame, registered
+from games.request_forms import flatten
+from games.table.views import REQUEST_PREFIX, request_verdict
+from tests.table.test_table_views import HX, Page, verdict
+
+P = REQUEST_PREFIX
+HIGH = "/table/high-card/"
+
+
+@pytest.fixture
+def client() -> Client:
+    return Client()
+
+
+def fields(request: dict) -> list[tuple[str, str]]:
+    return flatten(request, P)
+
+
+def _permalink(response) -> str:
+    return unescape(Page(response.content.decode()).attr("permalink", "href") or "")
+
+
+def test_a_first_visit_shows_the_example_settled(client, high_card):
+    response = client.get(HIGH)
+    assert response.status_code == 200
+    expected = request_verdict(high_card, high_card.answer(high_card.example()))
+    assert verdict(response) == expected == "Player 2 wins 1; player 1 pays 1."
+    html = response.content.decode()
+    assert "This is an example" in html
+    page = Page(html)
+    assert page.value(f"f-{P}players-1-hand") == "AH"
+    assert page.value(f"f-{P}players-1-stake") == "2"
+
+
+def test_the_answer_quotes_its_paragraph_and_lists_the_payments(client, high_card):
+    html = client.get(HIGH, dict(fields({"players": [{"hand": "2C"}, {"hand": "3C"}]}))).content
+    text = html.decode()
+    assert "Player 1 pays player 2 1" in text
+    assert 'class="quote-link" href="/library/peel-commerce/#description"' in text
+    assert 'id="high-card-ties"' in text or "/rulings/#high-card-ties" in text
+
+
+def test_the_permalink_gives_the_same_answer_and_names_itself(client, high_card):
+    body = {"dealer": 1, "players": [{"hand": "QD", "stake": "3"}, {"hand": "JC", "stake": "1/2"}]}
+    first = client.get(HIGH, {**dict(fields(body)), "high_ties": "dealer"})
+    link = _permalink(first)
+    assert link.startswith(HIGH) and "high_ties=dealer" in link
+    again = client.get(link)
+    assert again.status_code == 200 and verdict(again) == verdict(first)
+    assert verdict(first) == "Player 1 wins 0.5; player 2 pays 0.5."
+    assert _permalink(again) == link
+
+
+def test_htmx_gets_the_answer_only_with_the_permalink_pushed(client, high_card):
+    query = dict(fields({"players": [{"hand": "2C"}, {"hand": "3C"}]}))
+    response = client.get(HIGH, query, headers=HX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="result"') and "<form" not in html
+    assert response["HX-Push-Url"] == _permalink(client.get(HIGH, query))
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "words"),
+    [
+        ("players.1.hand", "ZZ", "Player 2, card 1"),
+        ("players.0.stake", "-2", "Player 1"),
+        ("dealer", "7", "Dealer"),
+    ],
+)
+@pytest.mark.parametrize("headers", [{}, HX])
+def test_a_bad_value_is_a_400_marked_beside_its_field_with_everything_kept(
+    client, high_card, field, typed, words, headers
+):
+    body = {"dealer": "0", "players": [{"hand": "9S", "stake": "4"}, {"hand": "10D", "stake": "2"}]}
+    query = dict(fields(body))
+    query[P + field] = typed
+    response = client.get(HIGH, query, headers=headers)
+    assert response.status_code == 400
+    html = response.content.decode()
+    page = Page(html)
+    ident = "f-" + (P + field).replace(".", "-")
+    assert page.attr(ident, "aria-invalid") == "true"
+    assert words in page.text(f"{ident}-error")
+    assert f"{ident}-error" in (page.attr(ident, "aria-describedby") or "")
+    for name, value in query.items():  # every value as typed, the bad one too
+        control = page.by_id["f-" + name.replace(".", "-")]
+        shown = control.get("value")
+        if control["tag"] == "select":
+            shown = re.search(
+                rf'id="f-{re.escape(name.replace(".", "-"))}">.*?<option value="([^"]*)" selected',
+                html,
+                re.S,
+            )[1]
+        assert shown == value, name
+    assert f'href="#{ident}"' in html  # the summary links to it
+
+
+def test_a_bad_option_is_a_400_beside_the_option(client, high_card):
+    response = client.get(HIGH, {**dict(fields(high_card.example())), "high_ties": "toss"})
+    assert response.status_code == 400
+    assert 'aria-invalid="true"' in response.content.decode()
+
+
+def test_a_button_adds_a_player_without_javascript_and_is_no_mistake(client, high_card):
+    query = {**dict(fields(high_card.example())), P + "do": "add:players"}
+    response = client.get(HIGH, query)
+    assert response.status_code == 200
+    page = Page(response.content.decode())
+    assert page.value(f"f-{P}players-2-hand") == ""
+    assert page.text(f"f-{P}players-2-hand-error")  # says what is missing
+    partial = client.get(HIGH, query, headers=HX)
+    assert partial["HX-Retarget"] == "#table" and 'id="board"' in partial.content.decode()
+
+
+def test_the_chooser_and_the_home_page_list_it(client, high_card):
+    chooser = client.get("/table/").content.decode()
+    assert f'href="{HIGH}"' in chooser and "Settle a hand" in chooser
+    assert f'href="{HIGH}"' in client.get("/").content.decode()
+
+
+def test_the_page_has_unique_ids_and_no_inline_script(client, high_card):
+    page = Page(client.get(HIGH).content.decode())
+    assert page.duplicate_ids == [] and page.inline_scripts == 0 and page.style_attributes == 0
+
+
+# ------------------------------------------------------------ every request game registered
+
+GAMES = [g for g in registered() if isinstance(g, RequestGame)]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_each_game_s_page_settles_its_example_and_its_permalink_agrees(client, game):
+    path = f"/table/{game.slug}/"
+    first = client.get(path)
+    assert first.status_code == 200
+    assert verdict(first) == request_verdict(game, game.answer(game.example()))
+    again = client.get(_permalink(first))
+    assert again.status_code == 200 and verdict(again) == verdict(first)
+    page = Page(first.content.decode())
+    assert page.duplicate_ids == []
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_each_game_s_page_marks_a_bad_card_and_keeps_the_rest(client, game):
+    path = f"/table/{game.slug}/"
+    query = fields(game.example())
+    # the first field holding cards gets a card that is not one
+    index = next(i for i, (_, v) in enumerate(query) if re.fullmatch(r"(\w{2,3} ?)+", v))
+    name = query[index][0]
+    query[index] = (name, "ZZ " + query[index][1].split(" ", 1)[-1])
+    response = client.get(f"{path}?{urlencode(query)}")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'aria-invalid="true"' in html
+    for _, value in query:
+        assert f'value="{value}"' in html or value in html
