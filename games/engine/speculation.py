@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final, Literal
 
-from games.engine.amounts import SANE, AmountError, format_amount, read_amount
+from games.engine.amounts import MAX_AMOUNT, SANE, AmountError, format_amount, read_amount
 from games.engine.cards import CARDS, Card, CardError, Rank, Suit, parse_card, split_tokens
 from games.engine.citations import SQUAREMAN, Citation, Reason, ruling
 from games.engine.games import Answer, Config, Option, RequestGame, Transfer
@@ -47,6 +47,7 @@ __all__ = [
     "Sale",
     "Speculation",
     "SpeculationError",
+    "bench_requests",
     "busiest_request",
     "read_deal",
     "trump_order_key",
@@ -616,6 +617,7 @@ _INDEX_SCHEMA: Final[dict[str, object]] = {
 }
 _AMOUNT_SCHEMA: Final[dict[str, object]] = {
     "type": ["number", "string"],
+    "maximum": MAX_AMOUNT,
     "description": f"An amount: 3, 0.5, 1/2 or 2 1/3 ({SANE})",
     "examples": [4, "1/2"],
 }
@@ -958,6 +960,7 @@ class Speculation(RequestGame):
                             "to": {**_INDEX_SCHEMA, "description": "The buyer"},
                             "price": {
                                 **_AMOUNT_SCHEMA,
+                                "minimum": 0,
                                 "description": "From 0 (ruling speculation-price)",
                             },
                         },
@@ -969,8 +972,8 @@ class Speculation(RequestGame):
                     "description": "What each put in the pool (more than 0); the table's "
                     "options pool_dealer and pool_others (6 and 4) where left out",
                     "properties": {
-                        "dealer": {**_AMOUNT_SCHEMA, "default": 6},
-                        "others": {**_AMOUNT_SCHEMA, "default": 4},
+                        "dealer": {**_AMOUNT_SCHEMA, "exclusiveMinimum": 0, "default": 6},
+                        "others": {**_AMOUNT_SCHEMA, "exclusiveMinimum": 0, "default": 4},
                     },
                 },
             },
@@ -1065,4 +1068,17 @@ def busiest_request(sales: int = 60) -> dict[str, object]:
         "turn_up": turn_up,
         "players": [{"hand": hand} for hand in hands],
         "sales": made,
+    }
+
+
+def bench_requests() -> dict[str, dict[str, object]]:
+    """Requests to time :meth:`Speculation.answer` with (as All Fours' and Vingt-un's): the
+    example (five players, three sales) and the busiest deal (:func:`busiest_request`).
+
+    >>> sorted(bench_requests())
+    ['five players, 3 sales', 'seventeen players, 60 sales']
+    """
+    return {
+        "five players, 3 sales": Speculation().example(),
+        "seventeen players, 60 sales": busiest_request(),
     }
