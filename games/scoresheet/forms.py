@@ -24,6 +24,7 @@ from games.options_form import (
     option_fields,
 )
 from games.payouts.render import FastRenderer
+from games.request_forms import RequestForm, edit, fields_of, flatten, read_fields
 
 from . import ledger
 from .ledger import EntryError, SpecError
@@ -77,9 +78,9 @@ class GameOptionsForm(forms.Form):
 
     default_renderer = FastRenderer()
 
-    def __init__(self, game: Game, data: Any = None) -> None:
+    def __init__(self, game: Game, data: Any = None, chosen: dict[str, str] | None = None) -> None:
         self.game = game
-        defaults = option_defaults(game)
+        defaults = {**option_defaults(game), **(chosen or {})}
         if data is not None:  # a field not sent takes its default (a checkbox: unticked)
             data = data.copy()
             for name, value in defaults.items():
@@ -158,20 +159,32 @@ class StartForm(forms.Form):
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
     )
 
-    def __init__(self, data: Any = None) -> None:
-        super().__init__(data)
+    def __init__(self, data: Any = None, again: ledger.Spec | None = None) -> None:
+        """``again``: a sheet whose next game this one starts (its game, players and house
+        rules filled in)."""
+        initial = {}
+        if again is not None:
+            initial = {"rules": again.rules, "players": "\n".join(again.players)}
+        super().__init__(data, initial=initial)
         self.games = ledger.sheet_games()
         rules = cast(forms.ChoiceField, self.fields["rules"])
         rules.choices = [(game.slug, game.label) for game in self.games]
-        if self.games:
+        if self.games and again is None:
             rules.initial = self.games[0].slug
-        self.options = {game.slug: GameOptionsForm(game, data) for game in self.games}
+        self.options = {
+            game.slug: GameOptionsForm(
+                game,
+                data,
+                dict(again.options) if again is not None and again.game is game else None,
+            )
+            for game in self.games
+        }
         self.spec: ledger.Spec | None = None
 
     @property
     def stakes(self) -> str:
         """The slugs of the games played for a stake (the stake field shows for them)."""
-        return " ".join(game.slug for game in self.games if game.stake)
+        return " ".join(game.slug for game in self.games if ledger.takes_stake(game))
 
     def choices(self) -> list[GameChoice]:
         """Each game with its radio button and its options, in the registry's order."""
@@ -506,9 +519,111 @@ class DealForm(KeyedForm):
         return rows
 
 
+# --- Recording a deal of a game answered from one request -------------------------------------
+
+
+REQUEST_PREFIX = "entry-"
+"""The prefix of a request's fields on the sheet (the page's own are the key and version)."""
+
+
+def new_request(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
+    """A new deal's request with what the sheet knows filled in: the dealer it suggests
+    (the person may change him) and the players -- their number, or one blank item per
+    player in the shape of the game's example -- every other list empty, and the example's
+    groups of amounts (a pool's shares) as the game's own suggestion; cards, choices and
+    ticks are left for the table to enter."""
+    game = spec.request_game
+    example = game.example()
+    model = read_fields(dict(flatten(example)), fields_of(game))
+    request: dict[str, Any] = {}
+    for name in fields_of(game):
+        value = example.get(name)
+        if name == "dealer":
+            request[name] = "" if sheet.next_dealer is None else str(sheet.next_dealer)
+        elif name == "players" and isinstance(value, list):
+            request[name] = []
+            for _ in range(spec.n):
+                edit(request, "add:players", model)
+        elif name == "players":
+            request[name] = str(spec.n)
+        elif isinstance(value, list):
+            request[name] = []
+        elif isinstance(value, dict):
+            request[name] = model.get(name, {})
+    return request
+
+
+class RequestDealForm(KeyedForm):
+    """A deal of a game answered from one request: the sheet's key and version, and the
+    game's own fields (:class:`games.request_forms.RequestForm`, drawn by the game's fields
+    template) under :data:`REQUEST_PREFIX`. The request read is the entry's data; an editing
+    button (a player or a sale added, a pair divided) only reshapes the form (``edited``),
+    and the game's refusal is placed beside the value it names, in words naming the player
+    and the card."""
+
+    counted = False
+    request = True
+
+    def __init__(self, spec: ledger.Spec, sheet: ledger.Sheet, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.spec = spec
+        self.sheet = sheet
+        self.group_errors: dict[str, list[str]] = {}
+        game = spec.request_game
+        if self.is_bound:
+            self.entry = RequestForm.read(game, self.data, REQUEST_PREFIX)
+        elif "request" in self.initial:  # a recorded deal, to edit
+            self.entry = RequestForm.of(game, self.initial["request"], REQUEST_PREFIX)
+        else:
+            blank = self.initial.get("blank") or new_request(spec, sheet)
+            self.entry = RequestForm(game, blank, REQUEST_PREFIX)
+
+    @property
+    def edited(self) -> bool:
+        """An editing button was pressed: the form is shown again in its new shape."""
+        return self.entry.edited
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors or self.entry.edited:
+            return data
+        try:
+            self.cleaned_entry = ledger.clean_entry(self.spec, "deal", self.entry.value)
+        except EntryError as error:
+            self.engine_error(error)
+        return data
+
+    def engine_error(self, error: EntryError) -> None:
+        """Put the ledger's or the game's refusal beside the value it names (its path)."""
+        self.entry.errors[error.field or ""] = sentence(error.message)
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors or self.entry.errors)
+
+    def error_summary(self) -> list[tuple[str, str]]:
+        """Every error, each with the id of the control it is about (to link to)."""
+        out: list[tuple[str, str]] = [
+            ("", str(e)) for errors in self.errors.values() for e in errors
+        ]
+        out.extend(self.entry.error_list())
+        return out
+
+
+def deal_form(
+    spec: ledger.Spec, sheet: ledger.Sheet, *args: Any, **kwargs: Any
+) -> DealForm | RequestDealForm:
+    """The deal form of the sheet's game: a request's fields, or the hands and results."""
+    if spec.keeping == ledger.REQUEST:
+        return RequestDealForm(spec, sheet, *args, **kwargs)
+    return DealForm(spec, sheet, *args, **kwargs)
+
+
 def deal_initial(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
     """A new deal form: the next dealer chosen, everyone's purchases 0."""
     initial: dict[str, Any] = {}
+    if spec.keeping == ledger.REQUEST:
+        return {"blank": new_request(spec, sheet)}
     if spec.keeping == ledger.COUNTED:
         previous = sheet.rows[-1].entry.data["bases"] if sheet.rows else None
         bases = previous or ([1, 3] if spec.n == 2 else list(range(1, spec.n + 1)))
@@ -526,6 +641,8 @@ def deal_initial(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
 
 def entry_initial(spec: ledger.Spec, kind: str, data: dict[str, Any]) -> dict[str, Any]:
     """A recorded deal's data as the form's initial values, to edit it."""
+    if spec.keeping == ledger.REQUEST:
+        return {"request": data}
     initial: dict[str, Any] = {"mode": data.get("mode")}
     n = spec.n
     if spec.keeping == ledger.COUNTED:

@@ -1657,8 +1657,11 @@ def _request_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Ro
     payments = _paid(page, spec, groups)
     page.extend(r for r in answer.reasons if r not in groups)
     totals = tuple(t + d for t, d in zip(state.totals, net, strict=True))
-    raw_dealer = data.get("dealer")
-    dealer = raw_dealer if type(raw_dealer) is int and 0 <= raw_dealer < n else None
+    raw_dealer = data.get("dealer")  # as the game read it: a number, or its text from a form
+    dealer = None
+    if isinstance(raw_dealer, int | str) and not isinstance(raw_dealer, bool):
+        text = str(raw_dealer).strip()
+        dealer = int(text) if text.isdigit() and int(text) < n else None
     following = answer.next_dealer
     if following is not None and not 0 <= following < n:
         following = None

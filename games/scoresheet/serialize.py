@@ -34,9 +34,10 @@ FORMAT_VERSION = 1
 FORMAT_VERSIONS: tuple[int, ...] = (1, 2)
 """The versions this site reads: 1, and 2 (players joining and leaving)."""
 MAX_ENTRIES = 2000
-MAX_DEPTH = 10
-"""The deepest nesting of a sheet: the object, entries, an entry, then a deal's values (a
-request's players, a player, his hands, a hand, its cards, a card)."""
+MAX_DEPTH = 8
+"""The deepest nesting of a sheet: the object, entries, an entry, hands, a hand, a card; or,
+for a game answered from one request, an entry's players, a player, his hands, a hand, its
+cards, a card (:data:`ledger.MAX_REQUEST_DEPTH` below the entry)."""
 _TOTAL = re.compile(r"-?\d{1,12}(?:\.\d{1,12})?(?:/[1-9]\d{0,12})?")
 
 

@@ -47,8 +47,10 @@ from .forms import (
     DealForm,
     HorseForm,
     ImportForm,
+    RequestDealForm,
     SeatForm,
     StartForm,
+    deal_form,
     deal_initial,
     entry_initial,
     new_key,
@@ -173,7 +175,7 @@ def sheet_context(
     window: store.Window,
     *,
     spectator: bool = False,
-    form: DealForm | None | bool = None,
+    form: DealForm | RequestDealForm | None | bool = None,
     **extra: Any,
 ) -> dict[str, Any]:
     game, spec, sheet = window.game, window.spec, window.sheet
@@ -181,7 +183,7 @@ def sheet_context(
     final = game.finished or sheet.over
     if can_edit and form is None and not final:  # form=False: none wanted
         initial = {**deal_initial(spec, sheet), "version": game.version, "key": KEY_MARK}
-        form = DealForm(spec, sheet, initial={**initial, **extra.pop("prefill", {})})
+        form = deal_form(spec, sheet, initial={**initial, **extra.pop("prefill", {})})
     horse_form = None
     if can_edit and sheet.may_buy_horse and not game.finished:
         horse_form = HorseForm(spec, sheet, initial={"version": game.version, "key": KEY_MARK})
@@ -216,6 +218,11 @@ def sheet_context(
         "money": spec.money,
         "entry_word": spec.entry_word,
         "retention_days": getattr(settings, "SHEET_RETENTION_DAYS", 365),
+        "next_game": (
+            reverse("sheet:start") + f"?after={game.view_token}"
+            if sheet.over and spec.keeping == ledger.REQUEST
+            else ""
+        ),
         **extra,
     }
 
@@ -383,7 +390,12 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
             )
             return see_other(reverse("sheet:sheet", args=[game.token]))
         return render(request, "scoresheet/start.html", {"form": form}, status=400)
-    return render(request, "scoresheet/start.html", {"form": StartForm()})
+    again = None
+    after = request.GET.get("after", "")
+    if after and len(after) <= 43:  # the next game of a sheet (its read-only link's token)
+        previous = Game.objects.filter(view_token=after).first()
+        again = store.spec_of(previous) if previous is not None else None
+    return render(request, "scoresheet/start.html", {"form": StartForm(again=again)})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -610,12 +622,15 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
                 status=409,
                 problem="The evening is finished: reopen it to record a deal.",
             )
-        form = DealForm(spec, sheet, _with_version(request, game.version))
+        form = deal_form(spec, sheet, _with_version(request, game.version))
         form.is_valid()
         return _sheet_answer(
             request, game, status=409, form=form, conflict=_conflict_message(game, sheet.deals)
         )
-    form = DealForm(spec, sheet, request.POST)
+    form = deal_form(spec, sheet, request.POST)
+    if isinstance(form, RequestDealForm) and form.edited:  # a player added, a pair divided
+        form.is_valid()
+        return _form_answer(request, game, spec, sheet, form, status=200)
     entry = None
     if form.is_valid() and not form.has_errors:
         entry = Entry("deal", form.cleaned_entry)
@@ -643,7 +658,7 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
         if store.already_done(game, key):
             return _done(request, game, "That deal was already recorded; it counts once.")
         game.refresh_from_db()
-        form = DealForm(spec, sheet, _with_version(request, game.version))
+        form = deal_form(spec, sheet, _with_version(request, game.version))
         form.is_valid()
         return _sheet_answer(
             request, game, status=409, form=form, conflict=_conflict_message(game, sheet.deals + 1)
@@ -665,12 +680,14 @@ def _form_answer(
     game: Game,
     spec: ledger.Spec,
     sheet: ledger.Sheet,
-    form: DealForm,
+    form: DealForm | RequestDealForm,
+    status: int = 400,
 ) -> HttpResponse:
-    """A deal form with its errors: for htmx, only the form, swapped in its place (the
-    page keeps its header and styles); without JavaScript, the whole sheet."""
+    """A deal form with its errors (or reshaped by an editing button, ``status`` 200): for
+    htmx, only the form, swapped in its place (the page keeps its header and styles);
+    without JavaScript, the whole sheet."""
     if not request.htmx:
-        return _sheet_answer(request, game, status=400, form=form)
+        return _sheet_answer(request, game, status=status, form=form)
     context = {
         **_marks(),
         "game": game,
@@ -682,7 +699,7 @@ def _form_answer(
         "entry_word": spec.entry_word,
     }
     html = _render(request, "scoresheet/sheet.html#deal-form", context)
-    return _answer(request, html, 400, HX_Retarget="#deal-form", HX_Reswap="outerHTML")
+    return _answer(request, html, status, HX_Retarget="#deal-form", HX_Reswap="outerHTML")
 
 
 def _recorded_answer(
@@ -759,7 +776,7 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     before = _state_before(game, spec, position)
     number = before.deals + 1
     if request.method != "POST":
-        form = DealForm(
+        form = deal_form(
             spec,
             before,
             initial={**entry_initial(spec, deal.kind, deal.data), "version": game.version},
@@ -769,7 +786,7 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     if store.already_done(game, key):
         return _done(request, game, "That change was already saved.", "edit", position)
     if _stale(game, request):
-        form = DealForm(spec, before, _with_version(request, game.version))
+        form = deal_form(spec, before, _with_version(request, game.version))
         form.is_valid()
         _, now = store.tail_state(game, spec)
         return _render_edit(
@@ -783,7 +800,10 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
             status=409,
             conflict=_conflict_message(game, now.deals),
         )
-    form = DealForm(spec, before, request.POST)
+    form = deal_form(spec, before, request.POST)
+    if isinstance(form, RequestDealForm) and form.edited:
+        form.is_valid()
+        return _render_edit(request, game, spec, before, deal, number, form)
     if not form.is_valid() or form.has_errors:
         return _render_edit(request, game, spec, before, deal, number, form, status=400)
     new_data = form.cleaned_entry
@@ -811,7 +831,7 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         pass
     except store.Stale:
         game.refresh_from_db()
-        form = DealForm(spec, before, _with_version(request, game.version))
+        form = deal_form(spec, before, _with_version(request, game.version))
         form.is_valid()
         return _render_edit(
             request,
@@ -852,7 +872,7 @@ def _render_edit(
     before: ledger.Sheet,
     deal: Deal,
     number: int,
-    form: DealForm,
+    form: DealForm | RequestDealForm,
     status: int = 200,
     **extra: Any,
 ) -> HttpResponse:

@@ -1,5 +1,7 @@
 """Each score-sheet test starts as a fresh server process would: nothing kept."""
 
+from pathlib import Path
+
 import pytest
 from django.core.cache import cache
 
@@ -14,13 +16,19 @@ def nothing_kept():
     yield
 
 
+TEMPLATES = Path(__file__).with_name("templates")
+
+
 @pytest.fixture
-def request_games():
+def request_games(settings):
     """The two test games settled from one request (request_games.py), registered for the
-    test and removed after it: ``(wager, race)``."""
+    test and removed after it: ``(wager, race)``; their fields templates are in
+    ``tests/scoresheet/templates``."""
     from games.engine.games import register, unregister
     from tests.scoresheet.request_games import GAMES
 
+    engine = settings.TEMPLATES[0]
+    settings.TEMPLATES = [{**engine, "DIRS": [*engine.get("DIRS", []), TEMPLATES]}]
     made = [register(kind()) for kind in GAMES]
     yield tuple(made)
     for game in made:

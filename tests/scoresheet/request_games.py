@@ -31,8 +31,9 @@ RACE_RULE = Citation(SQUAREMAN, "all-fours-points")
 def _error(field: str, template: str, item: int | None = None, **who: Mention) -> EngineError:
     from games.engine.wording import fill
 
+    words = fill(template, who)
     return EngineError(
-        f"{field}: {fill(template, who)}", field=field, item=item, template=template, who=who
+        f"{field}: {words}", field=field, item=item, detail=words, template=template, who=who
     )
 
 
@@ -45,8 +46,8 @@ def _int(value: object, field: str, low: int, high: int, what: str, **who: Menti
 
 
 def _bool(value: object, field: str, **who: Mention) -> bool:
-    if isinstance(value, bool):
-        return value
+    if isinstance(value, bool) or value is None:  # an unticked box sends nothing
+        return bool(value)
     if isinstance(value, str) and value.lower() in ("true", "on", "1", "false", "off", "0", ""):
         return value.lower() in ("true", "on", "1")
     raise _error(field, "{p}: say whether he won (true or false)", **who)
@@ -70,12 +71,7 @@ class Wager(RequestGame):
 
     def answer(self, request: Mapping[str, object], config: Config | None = None) -> Answer:
         n = self.players_in(request)
-        dealer = request.get("dealer")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise EngineError(
-                f"dealer: 'dealer' is {dealer!r}, but players are numbered 0 to {n - 1}",
-                field="dealer",
-            )
+        dealer = _int(request.get("dealer"), "dealer", 0, n - 1, "the dealer")
         players = request["players"]
         assert isinstance(players, list)
         net = [Fraction(0)] * n
