@@ -21,8 +21,9 @@ to the player on his left, player 2.'
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar, Final, Literal
 
@@ -796,7 +797,6 @@ def settle(dealt: Round, config: Config) -> Answer:
     per_hand: list[list[Fraction]] = [[Fraction(0)] * len(hands) for hands in dealt.players]
     transfers: list[Transfer] = []
     reasons: list[Reason] = []
-    holders: list[int] = []
     dealer_mention = Mention("player", (dealer,))
     order = [(dealer + k) % n for k in range(1, n)]  # the order of play, from the dealer's left
     for player in order:
@@ -810,19 +810,17 @@ def settle(dealt: Round, config: Config) -> Answer:
                 first_hand=dealt.first_hand,
                 first_hand_natural=config["first_hand_natural"],
             )
-            if hand.value.natural and not dealer_value.natural and player not in holders:
-                holders.append(player)
             net[player] += paid.amount
             net[dealer] -= paid.amount
             per_hand[player][number] = paid.amount
             per_hand[dealer][0] -= paid.amount
-            reason = _reason(paid, hand, dealt, player, number, len(hands), dealer_hand, config)
+            reason = _reason(paid, hand, dealt, player, number, len(hands), dealer_hand)
             reasons.append(reason)
             if paid.amount > 0:
                 transfers.append(Transfer(dealer, player, paid.amount, reason))
             elif paid.amount < 0:
                 transfers.append(Transfer(player, dealer, -paid.amount, reason))
-    next_dealer, why, put_out = _next_dealer(dealt, holders, config, dealer_mention)
+    next_dealer, why, put_out = _next_dealer(dealt, config, dealer_mention)
     reasons.append(why)
     body = {
         "net": [format_amount(v) for v in net],
@@ -857,17 +855,18 @@ def _reason(
     number: int,
     hands: int,
     dealer_hand: PlayedHand,
-    config: Config,
 ) -> Reason:
     said, who = _hand_mention(player, number, hands)
     template = _SAID[paid.case].replace("{hand}", said)
     template = template.replace("{points}", str(hand.value.points))
     template = template.replace("{dealer_points}", str(dealer_hand.value.points))
-    amount = format_amount(abs(paid.amount))
-    if paid.amount and dealt.doubled:
-        template += f" (doubled): {amount}"
-    elif paid.amount:
-        template += f": {amount}"
+    if paid.amount:
+        template += ": " + format_amount(abs(paid.amount))
+        stake = format_amount(hand.stake)
+        if dealt.doubled:
+            template += f" (a stake of {stake}, doubled by the dealer's call)"
+        elif abs(paid.amount) != hand.stake:
+            template += f" (a stake of {stake})"
     citations = _CITED[paid.case]
     if paid.case == "over-drawn" and dealer_hand.value.over_drawn:
         template += "; he is not repaid though the dealer over-drew too"
@@ -902,12 +901,12 @@ def _about(
     if "{dealer}" in template:
         mentions["dealer"] = Mention("player", (dealer,))
         template = template.replace("{dealer}", "the dealer ({dealer})", 1)
+    if (first := re.match(r"\{(\w+)\}", template)) is not None:
+        mentions[first[1]] = replace(mentions[first[1]], capital=True)
     return Reason.about(template[:1].upper() + template[1:], citations, rulings, **mentions)
 
 
-def _next_dealer(
-    dealt: Round, holders: list[int], config: Config, dealer: Mention
-) -> tuple[int, Reason, list[int]]:
+def _next_dealer(dealt: Round, config: Config, dealer: Mention) -> tuple[int, Reason, list[int]]:
     """Who deals next, and why (``deal-passes``, ``first-hand-natural``, ``player-natural``)."""
     n = len(dealt.players)
     index = dealt.dealer

@@ -784,3 +784,27 @@ def test_property_the_deal_passes_only_for_a_players_natural(request):
         assert set(body(answer)["put_out_by"]) == set(naturals)
     else:
         assert answer.next_dealer == dealer and body(answer)["put_out_by"] == []
+
+
+def as_form(request):
+    """The request as the table page's form sends it: every value a string."""
+    return {
+        "dealer": str(request["dealer"]),
+        "doubled": "on" if request["doubled"] else "",
+        "first_hand": "1" if request["first_hand"] else "0",
+        "players": [
+            {
+                "hands": [
+                    {"cards": ", ".join(h["cards"]), "stake": str(h.get("stake", ""))}
+                    for h in player["hands"]
+                ]
+            }
+            for player in request["players"]
+        ],
+    }
+
+
+@settings(max_examples=100)
+@given(rounds())
+def test_property_a_forms_strings_settle_as_the_json(request):
+    assert GAME.answer(as_form(request)).body == GAME.answer(request).body
