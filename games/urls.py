@@ -8,4 +8,5 @@ urlpatterns = [
     path("table/", include(("games.table.urls", "table"))),
     path("sheet/", include(("games.scoresheet.urls", "sheet"))),
     path("pay/", include(("games.payouts.urls", "pay"))),
+    path("odds/", include(("games.odds.urls", "odds"))),
 ]

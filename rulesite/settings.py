@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "content",
     "games",
     "games.scoresheet",
+    "games.odds",
 ]
 
 MIDDLEWARE = [

@@ -481,8 +481,16 @@ class Chance:
 
     @property
     def error_percent(self) -> str:
-        """The standard error as a percentage, to a tenth ("" for an exact chance)."""
-        return "" if self.exact else f"{self.error * 100:.1f}"
+        """The standard error in percentage points, to a tenth, or a hundredth below one
+        ("" for an exact chance).
+
+        >>> Chance(2, 0.001, False, 0.0007, 2000).error_percent
+        '0.07'
+        """
+        if self.exact:
+            return ""
+        points = self.error * 100
+        return f"{points:.1f}" if points >= 0.095 else f"{points:.2f}"
 
 
 def _simulated(label: str) -> dict[str, tuple[int, tuple[int, ...]]] | None:
@@ -729,7 +737,11 @@ def cox_deal() -> tuple[CoxLine, ...]:
             CoxLine(
                 f"Greenbacks laid out in the deal: {g}",
                 Fraction(ways, deal_orders),
-                f"{3 * g}, or {3 * g + 3} with his own" if g else "0",
+                "0"
+                if not g
+                else f"{3 * g + 3}"
+                if g == greenbacks
+                else f"{3 * g}, or {3 * g + 3} with his own",
                 (cox("playing"), cox("greenbacks")),
                 f"{g} greenback{'' if g == 1 else 's'}",
             )

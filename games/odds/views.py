@@ -1,0 +1,272 @@
+"""The odds pages: ``/odds/`` lists them, ``/odds/<slug>/`` shows one.
+
+A game whose players show three-card hands gets the page of the rule set its options
+choose (``?pack=32&limited=no-pair``; the index links one page per rule set and pack, found
+by :func:`games.engine.odds.rule_sets`), with ``?hand=AS+KS+QS`` a hand's place on every
+chart (``#hand``). A game whose cards are laid out in a rack (Cox's) gets the odds of its
+deal. The views read the query string, ask :mod:`games.engine.odds` and render; every
+figure is the engine's. A page is the same for every reader until the next deploy, so it
+is rendered once and answered with an ETag (``rulesite.caching``); a mistake in the query
+string is a 400 naming it, the page drawn around it with what was typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from fractions import Fraction
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from games.engine import odds
+from games.engine.cards import Card, CardError, parse_hand
+from games.engine.citations import Citation
+from games.engine.commerce import Category, HandValue, evaluate
+from games.engine.games import Config, Game, OptionError, UnknownGame, get, registered
+from games.engine.strength import strength
+from rulesite.caching import FRESH_FOR, rendered_once
+from rulesite.htmx import HtmxHttpRequest
+
+from . import charts
+
+ALL_HANDS, THIS_HAND = 8, 9
+"""The series (colours, ``static/css/odds.css``) of all hands and of the hand asked; a
+combination's is its place in the rule set's order, from 0."""
+
+HAND = "hand"
+"""The query parameter naming a hand: its cards' codes, as the table writes them."""
+
+
+def game_url(game: Game, query: dict[str, str] | None = None) -> str:
+    """The odds page of ``game`` with the options in ``query``."""
+    url = reverse("odds:game", args=[game.slug])
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+def hand_url(game: Game, config: Config, cards: Sequence[Card]) -> str:
+    """The place of a hand on the odds page of the rule set ``config`` chooses for
+    ``game`` (what the table links beside each judged hand)."""
+    query = {**config.of_part("hands"), HAND: " ".join(str(c) for c in cards)}
+    defaults = {o.name: str(o.read(o.default)) for o in game.options}
+    query = {k: v for k, v in query.items() if k == HAND or defaults.get(k) != v}
+    return f"{game_url(game, query)}#hand"
+
+
+def _fragment(request: HtmxHttpRequest) -> bool:
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def _page_key(request: HtmxHttpRequest) -> Hashable:
+    return (tuple(sorted((k, tuple(v)) for k, v in request.GET.lists())), _fragment(request))
+
+
+def _percent(share: Fraction | float, places: int = 1) -> str:
+    return f"{float(share) * 100:.{places}f}%"
+
+
+def _one_in(share: Fraction) -> str:
+    return f"1 in {float(1 / share):,.0f}" if share else "never"
+
+
+# --------------------------------------------------------------------------- the index
+
+
+@require_safe
+@cache_control(max_age=FRESH_FOR)
+@rendered_once()
+def index(request: HttpRequest) -> HttpResponse:
+    pages = [
+        {"label": r.rules.label, "url": game_url(r.game, r.query), "game": r.game.label}
+        for r in odds.rule_sets()
+    ]
+    decks = [
+        {"label": g.label, "url": game_url(g)} for g in registered(lambda g: g.board == "rack")
+    ]
+    return render(request, "odds/index.html", {"pages": pages, "decks": decks})
+
+
+# --------------------------------------------------------------------------- a game's page
+
+
+@require_safe
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
+@cache_control(max_age=FRESH_FOR)
+@rendered_once(key=_page_key, maxsize=256)
+def game_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The odds of ``slug``'s rule set (or deal); a name it was known by redirects."""
+    try:
+        game = get(slug)
+    except UnknownGame:
+        raise Http404(f"No game {slug!r} has odds here") from None
+    if game.slug != slug:
+        query = request.META.get("QUERY_STRING", "")
+        target = game_url(game)
+        return HttpResponsePermanentRedirect(f"{target}?{query}" if query else target)
+    if game.board == "hands":
+        return _rules_page(request, game)
+    if game.board == "rack":
+        return _deal_page(request, game)
+    raise Http404(f"{game.label} deals no hands to count odds of")
+
+
+def _rules_page(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    typed = request.GET.get(HAND, "")[:200]
+    raw = {k: v for k, v in request.GET.items() if k != HAND}
+    errors: list[str] = []
+    try:
+        config = game.configure(raw)
+    except OptionError as error:
+        errors.append(f"{error.field}: {error.message}")
+        config = game.configure({})
+    rule_set = odds.rule_set(game, config)
+    rules = rule_set.rules
+    value: HandValue | None = None
+    if typed.strip():
+        try:
+            value = evaluate(parse_hand(typed, rules.pack), rules)
+        except CardError as error:
+            errors.append(str(error))
+    context = _rules_context(game, rule_set, value)
+    context.update(typed=typed, errors=errors, hand_error=bool(typed.strip()) and value is None)
+    status = 400 if errors else 200
+    template = "odds/rules.html#odds" if _fragment(request) else "odds/rules.html"
+    return render(request, template, context, status=status)
+
+
+def _term(category: Category) -> str:
+    return category.term[0].upper() + category.term[1:]
+
+
+def _rules_context(game: Game, rule_set: odds.RuleSet, value: HandValue | None) -> dict[str, Any]:
+    rules = rule_set.rules
+    others = rule_set.others
+    counts = odds.category_counts(rules)
+    bands = odds.percentile_bands(rules)
+    beaten = odds.category_beaten(rules, others)
+    order = {c.category: i for i, c in enumerate(counts)}
+    simulated = any(not c.exact for c in beaten[None])
+
+    hand: dict[str, Any] | None = None
+    hand_chances: tuple[odds.Chance, ...] = ()
+    if value is not None:
+        st = strength(value, rules)
+        hand_chances = odds.beaten_by(value, rules, others)
+        hand = {
+            "describe": value.describe(),
+            "category": _term(value.category),
+            "cards": " ".join(str(c) for c in value.cards),
+            "beats": _percent(st.beats_share),
+            "ties": _percent(st.ties_share, 2),
+            "ties_count": st.ties - 1,
+            "loses": _percent(st.loses_share),
+            "chances": hand_chances,
+        }
+
+    rows = []
+    for count in counts:
+        band = next(b for b in bands if b.category is count.category)
+        rows.append(
+            {
+                "term": _term(count.category),
+                "citation": count.citation,
+                "hands": count.hands,
+                "chance": _percent(count.share, 2),
+                "one_in": _one_in(count.share),
+                "weakest": band.weakest.describe(),
+                "strongest": band.strongest.describe(),
+                "from": _percent(band.start),
+                "to": _percent(band.end),
+                "series": order[count.category],
+            }
+        )
+    total = sum(c.hands for c in counts)
+
+    bar = charts.bar_chart(
+        [(_term(c.category), float(c.share), _percent(c.share, 2)) for c in counts]
+    )
+    mark = None if value is None else strength(value, rules).beats_share
+    strip = charts.strip(
+        [(_term(b.category), float(b.start), float(b.end), order[b.category]) for b in bands],
+        None if mark is None else float(mark),
+        "" if mark is None else f"this hand: beats {_percent(mark)}",
+    )
+    lines: list[tuple[str, Sequence[float], int, bool]] = [
+        (_term(c.category), [float(x.chance) for x in beaten[c.category]], order[c.category], False)
+        for c in counts
+        if c.hands
+    ]
+    lines.append(("All hands", [float(x.chance) for x in beaten[None]], ALL_HANDS, False))
+    if hand is not None and len(hand_chances) == others:
+        lines.append(("This hand", [float(x.chance) for x in hand_chances], THIS_HAND, True))
+    line = charts.line_chart(lines, others if simulated else 1) if simulated else None
+
+    table_rows = []
+    for n in range(1, (others if simulated else 1) + 1):
+        cells: list[dict[str, Any] | None] = [
+            _chance_cell(beaten[c.category][n - 1]) for c in counts if c.hands
+        ]
+        cells.append(_chance_cell(beaten[None][n - 1]))
+        if hand is not None:
+            cells.append(_chance_cell(hand_chances[n - 1]) if n <= len(hand_chances) else None)
+        table_rows.append({"others": n, "cells": cells})
+
+    pages = [
+        {
+            "label": r.rules.label,
+            "url": game_url(r.game, r.query),
+            "current": r.rules.label == rules.label and not rules.options,
+        }
+        for r in odds.rule_sets()
+    ]
+    return {
+        "game": game,
+        "rules": rules,
+        "rule_set": rule_set,
+        "query": rule_set.query,
+        "page_url": game_url(game),
+        "book": Citation(game.book, game.rules_anchor) if game.rules_anchor else None,
+        "counts": rows,
+        "total": total,
+        "bar": bar,
+        "strip": strip,
+        "line": line,
+        "series": [(label, i) for label, _, i, _ in lines],
+        "beaten_heads": [_term(c.category) for c in counts if c.hands] + ["All hands"],
+        "beaten_rows": table_rows,
+        "others": others,
+        "simulated": simulated,
+        "samples": odds.SAMPLES,
+        "hand": hand,
+        "pages": pages,
+        "house_rules": rules.options,
+    }
+
+
+def _chance_cell(chance: odds.Chance) -> dict[str, Any]:
+    return {"percent": chance.percent, "error": chance.error_percent, "exact": chance.exact}
+
+
+# --------------------------------------------------------------------------- Cox's deal
+
+
+def _deal_page(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    unknown = [k for k in request.GET if k != HAND]
+    lines = odds.cox_deal()
+    bar = charts.bar_chart([(line.short, float(line.chance), line.percent) for line in lines])
+    context = {
+        "game": game,
+        "lines": [{"line": line, "one_in": _one_in(line.chance)} for line in lines],
+        "bar": bar,
+        "dealt": odds.COX_DEALT,
+        "errors": [f"{k}: the odds of {game.label}'s deal take no options" for k in unknown],
+        "pages": [
+            {"label": r.rules.label, "url": game_url(r.game, r.query)} for r in odds.rule_sets()
+        ],
+    }
+    return render(request, "odds/deal.html", context, status=400 if unknown else 200)
