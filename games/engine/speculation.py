@@ -108,7 +108,7 @@ TURN_UP: Final = ruling(
     "trump and the turn-up was not bought is then the case where his turn-up is the only "
     "trump out.",
     (PLAY, DEALER_WINS, DEAL),
-    option="turn_up",
+    option="dealer_turn_up",
     default="counts",
     alternatives=(
         ("counts", "the turn-up counts as the dealer's trump until he sells it"),
@@ -130,7 +130,7 @@ SALES: Final = ruling(
     "no other card can win. The engine is not told the order in which the cards were turned "
     "up, so it does not check that a card was face up when it was sold.",
     (DEAL, PLAY, DEALER_WINS),
-    option="sales",
+    option="sellable",
     default="trumps",
     alternatives=(
         ("trumps", "only trumps may be sold, as the text describes"),
@@ -484,7 +484,7 @@ def read_deal(request: Mapping[str, object], config: Config) -> Deal:
     """Read and check a whole request: the dealer, the turn-up, three cards for each player,
     the pool, and the sales in order, each made by the player who held the card then.
 
-    Every card dealt must be a card of the 52-card pack, dealt once; the ``sales`` option
+    Every card dealt must be a card of the 52-card pack, dealt once; the ``sellable`` option
     (``speculation-sales``) says whether only trumps may be sold. A refusal is a
     :class:`SpeculationError` naming the field, the player, the sale and the card.
 
@@ -559,7 +559,7 @@ def read_deal(request: Mapping[str, object], config: Config) -> Deal:
     pool_dealer, pool_others = _pool(request.get("pool"), config)
     raw_sales = request.get("sales")
     sales, bought_from = _sales(
-        [] if raw_sales is None else raw_sales, players, owners, turn_up.suit, config["sales"]
+        [] if raw_sales is None else raw_sales, players, owners, turn_up.suit, config["sellable"]
     )
     return Deal(dealer, turn_up, tuple(hands), sales, pool_dealer, pool_others, owners, bought_from)
 
@@ -704,7 +704,7 @@ class Speculation(RequestGame):
     def settle(self, deal: Deal, config: Config) -> Answer:
         """The answer for a deal already read (:func:`read_deal`) under ``config``."""
         order: TrumpOrder = "ace-low" if config["trump_order"] == "ace-low" else "ace-high"
-        winner, card, how = take_pool(deal, order, config["turn_up"])
+        winner, card, how = take_pool(deal, order, config["dealer_turn_up"])
         n, dealer = deal.players, deal.dealer
         net = [Fraction(0)] * n
         transfers: list[Transfer] = []
@@ -949,7 +949,7 @@ class Speculation(RequestGame):
                     "default": [],
                     "description": "In the order made; a card may be sold on by its buyer. "
                     "The seller must hold the card at that moment; only trumps unless the "
-                    "option sales is 'any'",
+                    "option sellable is 'any'",
                     "items": {
                         "type": "object",
                         "additionalProperties": False,

@@ -133,7 +133,9 @@ def test_speculation_play_there_is_another_deal_to_the_left():
 
 def test_speculation_dealer_wins_when_no_other_player_holds_a_trump():
     for turn_up in ("counts", "only-bought"):
-        answer = settle(deal(["AS KS QS", "2C 3C 4C"], turn_up="2H", dealer=1), turn_up=turn_up)
+        answer = settle(
+            deal(["AS KS QS", "2C 3C 4C"], turn_up="2H", dealer=1), dealer_turn_up=turn_up
+        )
         assert (answer.body["winner"], answer.body["winning_card"]) == (1, "2H")
         assert any(c.anchor == "speculation-dealer-wins" for c in answer.reasons[-2].citations)
 
@@ -167,12 +169,12 @@ def test_ruling_turn_up_counts_for_the_dealer_unless_the_table_says_only_bought(
     # the turn-up (the nine) beats player 2's three of hearts: it counts as the dealer's
     request = deal(["AS 2C 4C", "3H 5C 6C"], turn_up="9H", dealer=0)
     assert (settle(request).body["winner"], settle(request).body["winning_card"]) == (0, "9H")
-    other = settle(request, turn_up="only-bought")
+    other = settle(request, dealer_turn_up="only-bought")
     assert (other.body["winner"], other.body["winning_card"]) == (1, "3H")
     # once bought, the turn-up counts under either reading, for its buyer
     bought = deal(["AS 2C 4C", "3H 5C 6C"], turn_up="9H", dealer=0, sales=[("9H", 0, 1, 2)])
     for reading in ("counts", "only-bought"):
-        assert settle(bought, turn_up=reading).body["winning_card"] == "9H"
+        assert settle(bought, dealer_turn_up=reading).body["winning_card"] == "9H"
 
 
 def test_ruling_sales_only_trumps_unless_any_card():
@@ -180,7 +182,7 @@ def test_ruling_sales_only_trumps_unless_any_card():
     error = refused(request)
     assert error.field == "sales.0.card"
     assert "Sale 1" in str(error) and "KC" in str(error) and "not a trump" in str(error)
-    answer = settle(request, sales="any")
+    answer = settle(request, sellable="any")
     assert answer.body["players"][0]["holds"][-1] == "KC"
     assert money(answer) == ["-7", "-4", "11"]  # player 3 keeps the AH and the pool
 
@@ -478,7 +480,7 @@ def test_a_sale_by_a_player_who_no_longer_holds_the_card():
 
 
 def test_bad_options_are_refused_by_name():
-    for name, value in (("trump_order", "king-high"), ("sales", "none"), ("pool_dealer", -1)):
+    for name, value in (("trump_order", "king-high"), ("sellable", "none"), ("pool_dealer", -1)):
         with pytest.raises(Exception) as caught:
             GAME.configure({name: value})
         assert getattr(caught.value, "field", None) == name
@@ -550,7 +552,7 @@ def deals(draw, valid=True):
 OPTIONS = st.fixed_dictionaries(
     {
         "trump_order": st.sampled_from(["ace-high", "ace-low"]),
-        "turn_up": st.sampled_from(["counts", "only-bought"]),
+        "dealer_turn_up": st.sampled_from(["counts", "only-bought"]),
         "pool_dealer": st.sampled_from(["6", "3", "1/2"]),
         "pool_others": st.sampled_from(["4", "1", "5/2"]),
     }
@@ -561,7 +563,9 @@ OPTIONS = st.fixed_dictionaries(
 def test_engine_agrees_with_the_independent_reading(request, options):
     answer = settle(request, **options)
     shares = (Fraction(options["pool_dealer"]), Fraction(options["pool_others"]))
-    winner, card, net = reference(request, options["trump_order"], options["turn_up"], shares)
+    winner, card, net = reference(
+        request, options["trump_order"], options["dealer_turn_up"], shares
+    )
     assert (answer.body["winner"], answer.body["winning_card"]) == (winner, card)
     assert list(answer.scores) == net
 
@@ -662,7 +666,7 @@ def test_speculation_dealer_wins_in_words_under_either_reading():
         "Player 2, the dealer, holds the turn-up, the two of hearts (2H), the highest trump, "
         "and takes the pool of 10. No other player holds a trump and the turn-up was not bought."
     )
-    only = settle(request, turn_up="only-bought").reasons[-2]
+    only = settle(request, dealer_turn_up="only-bought").reasons[-2]
     assert only.render(["Ann", "Bo"]) == (
         "No other player holds a trump and the turn-up, the two of hearts (2H), was not bought "
         "(at this table it counts only once bought), so Bo, the dealer, takes the pool of 10."
