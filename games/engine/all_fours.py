@@ -296,13 +296,6 @@ class Points:
                 out[side] += 1
         return out[0], out[1]
 
-    @property
-    def in_order(self) -> tuple[tuple[str, int], ...]:
-        """The points scored, in the order they count toward a target (ruling
-        ``all-fours-both-out``): the gift, then High, Low, Jack and Game."""
-        order = [("gift", self.gift), *self.sides.items()]
-        return tuple((name, side) for name, side in order if side is not None)
-
 
 def score_deal(
     hands: Sequence[Sequence[Card]],
@@ -509,7 +502,7 @@ class DealError(EngineError):
 
     def __init__(
         self,
-        field: str,
+        field: str | None,
         template: str,
         *,
         item: int | None = None,
@@ -527,7 +520,7 @@ class DealError(EngineError):
         self.token = token
 
 
-_INT = re.compile(r"\s*\+?\d{1,6}\s*")
+_INT = re.compile(r"\s*\+?[0-9]{1,6}\s*")
 _TRUE: Final = frozenset({"true", "on", "1", "yes"})
 _FALSE: Final = frozenset({"false", "off", "0", "no", ""})
 
@@ -730,7 +723,7 @@ def read_deal(request: Mapping[str, object]) -> Deal:
 fields are players, dealer, trump, hands, tricks, begged, gift
     """
     if not isinstance(request, Mapping):
-        raise DealError("", f"an All Fours deal is an object of fields, not {_shown(request)}")
+        raise DealError(None, f"an All Fours deal is an object of fields, not {_shown(request)}")
     for key in request:
         if key not in FIELDS:
             name = str(key)[:40]
@@ -1038,7 +1031,7 @@ class AllFours(RequestGame):
         4
         """
         if not isinstance(request, Mapping):
-            raise DealError("", "an All Fours deal is an object of fields")
+            raise DealError(None, "an All Fours deal is an object of fields")
         return _players(request)
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:

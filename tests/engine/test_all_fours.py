@@ -380,7 +380,8 @@ def refused(request, field, *words, item=None, player=None):
     if player is not None:
         assert getattr(error, "player", None) == player
         assert f"player {player + 1}" in str(error).lower()
-        assert "Ann" in error.render(["Ann", "Bo", "Cy", "Di"][player:] * 4) or player != 0
+        names = ["Ann", "Bo", "Cy", "Di"]
+        assert names[player] in error.render(names)
     return error
 
 
@@ -742,3 +743,27 @@ def test_read_deal_takes_exactly_the_consistent_trick_splits() -> None:
             assert from_first == 2
             accepted += 1
     assert accepted == 15 * 15  # two of six from each hand
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=12)
+    | st.sampled_from(["AS", "2H", "{player}", "S", "on", "4", " 3 "]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=20,
+)
+
+
+@given(st.dictionaries(st.sampled_from([*FIELDS, "other"]), JSON), st.booleans())
+def test_any_request_is_scored_or_refused_as_an_engine_error(changes, on_example) -> None:
+    request = {**copy.deepcopy(EXAMPLE), **changes} if on_example else changes
+    try:
+        result = GAME.answer(request)
+    except EngineError as error:
+        assert str(error) and error.render(["Ann", "Bo", "Cy", "Di"])
+        assert error.field is None or error.field.split(".")[0] in (*FIELDS, *changes)
+    else:
+        assert _conforms(result.body, GAME.answer_schema())
