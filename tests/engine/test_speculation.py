@@ -672,3 +672,53 @@ def test_speculation_dealer_wins_in_words_under_either_reading():
         "(at this table it counts only once bought), so Bo, the dealer, takes the pool of 10."
     )
     assert only.rulings == ("speculation-turn-up",)
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**60), 2**60)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=12)
+    | st.sampled_from(["AS", "7H", "9d", "0", "3", "1/2", "-1", "", "KD QD"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@given(st.data())
+def test_any_json_request_is_settled_or_refused_by_name(data):
+    request: Any = GAME.example()
+    path = data.draw(
+        st.sampled_from(
+            [
+                ("dealer",),
+                ("turn_up",),
+                ("players",),
+                ("players", 1),
+                ("players", 1, "hand"),
+                ("players", 1, "hand", 0),
+                ("sales",),
+                ("sales", 0),
+                ("sales", 1, "card"),
+                ("sales", 1, "from"),
+                ("sales", 2, "to"),
+                ("sales", 0, "price"),
+                ("pool",),
+                ("pool", "others"),
+            ]
+        )
+    )
+    target: Any = request
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = data.draw(JSON)
+    try:
+        answer = GAME.answer(request)
+    except SpeculationError as error:
+        assert error.field and str(error)
+        return
+    assert sum(answer.scores) == 0
+    json.dumps(answer.body)
