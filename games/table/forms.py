@@ -234,6 +234,11 @@ class HandEntry:
                 f'<span class="strength">Beats {row["beats"]} of all hands · against one random'
                 f" hand wins {row['win']}{ties}</span></p>"
             )
+            if row.get("odds"):
+                out.append(
+                    f'<p class="hand-odds-link"><a href="{escape(row["odds"])}">Its odds'
+                    f'<span class="visually-hidden"> (hand {self.number})</span></a></p>'
+                )
         if oob:
             out.append(self.states)
         out.append("</div>")

@@ -56,6 +56,7 @@ from games.engine.games import Answer, Config, Game, RequestGame, UnknownGame, g
 from games.engine.strength import strength
 from games.engine.wording import EngineError, join
 from games.explaining import Explanation, explain
+from games.odds.views import hand_url
 from games.options_form import chosen_values
 from games.request_forms import RequestForm
 from rulesite.caching import Answers
@@ -471,6 +472,9 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
         except EngineError as error:
             form.add_error("dealer" if error.field == "dealer" else None, error.detail)
     rows = _hand_rows(result)
+    if result is not None and config is not None:  # each hand's place on the odds page
+        for placing in result.placings:
+            rows[placing.number]["odds"] = hand_url(game, config, placing.value.cards)
     for hand in board.hands:
         hand.row = rows.get(hand.number)
     options = form.params(config) if config is not None else _raw_options(query)
