@@ -29,7 +29,7 @@ from games.engine.all_fours import (
 )
 from games.engine.cards import CARDS, Suit, parse_card
 from games.engine.citations import RULINGS, SQUAREMAN
-from games.engine.games import OptionError
+from games.engine.games import OptionError, applying, get, house_rule, register, unregister
 from games.engine.wording import EngineError
 
 GAME = AllFours()
@@ -364,6 +364,21 @@ def test_the_game_declares_what_the_registry_asks() -> None:
     assert (GAME.min_players, GAME.max_players, GAME.stake) == (2, 4, False)
     assert GAME.players_in(GAME.example()) == 4
     assert {o.name for o in GAME.options} == {"target", "both_out", "equal_game"}
+
+
+def test_the_registry_accepts_the_game() -> None:
+    # Registered under a name of its own: the game itself is registered by the helper who
+    # makes the API, table and sheet handle games settled from one request.
+    class Trial(AllFours):
+        slug = "all-fours-trial"
+
+    game = register(Trial())
+    try:
+        assert get("all-fours-trial") is game
+        assert house_rule(RULINGS["all-fours-equal-game"]) == game.option("equal_game")
+        assert game in applying(RULINGS["all-fours-target"])
+    finally:
+        unregister("all-fours-trial")
 
 
 # --------------------------------------------------------------------------- bad input
