@@ -808,3 +808,40 @@ def as_form(request):
 @given(rounds())
 def test_property_a_forms_strings_settle_as_the_json(request):
     assert GAME.answer(as_form(request)).body == GAME.answer(request).body
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+def paths(value, prefix=()):
+    """Every path to a value inside a request."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from paths(inner, (*prefix, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from paths(inner, (*prefix, index))
+
+
+@settings(max_examples=300)
+@given(rounds(max_players=4), st.data())
+def test_fuzz_any_value_anywhere_is_settled_or_refused_as_an_engine_error(request, data):
+    path = data.draw(st.sampled_from([p for p in paths(request) if p]))
+    request = changed(request, path, data.draw(JSON))
+    try:
+        answer = GAME.answer(request)
+    except VingtUnError as error:
+        assert str(error) and (error.field is None or isinstance(error.field, str))
+    else:
+        assert sum(answer.scores) == 0
+
+
+@given(JSON)
+def test_fuzz_any_request_is_refused_as_an_engine_error(request):
+    with pytest.raises(VingtUnError):
+        GAME.answer(request)
