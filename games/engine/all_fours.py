@@ -989,7 +989,7 @@ class AllFours(RequestGame):
                     + f"{len(deal.hands[0])} cards.",
                     (BEGGING,),
                     (HAND_SIZE.slug,),
-                    beggar=Mention("player", ((deal.dealer + 1) % deal.players,)),
+                    beggar=Mention("player", ((deal.dealer + 1) % deal.players,), capital=True),
                 ),
             )
         score = points.score
