@@ -1197,8 +1197,12 @@ def names() -> list[str]:
     return [*_REGISTRY, *_ALIASES]
 
 
-def _discover_variants() -> None:
-    """Import every module of :mod:`games.engine.variants`: each registers its own game."""
+def discover_variants() -> None:
+    """Import every module of :mod:`games.engine.variants`: each registers its own game.
+
+    Called when the engine package loads (``games/engine/__init__.py``), not at the end of
+    this module: a variant's module imports its game's module, which imports this one, and
+    whichever of them is imported first must find this module whole."""
     from games.engine import variants
 
     for found in pkgutil.iter_modules(variants.__path__):
@@ -1207,4 +1211,3 @@ def _discover_variants() -> None:
 
 for _game in (PeelNew(), PeelOld(), Pool(), Swedish(), Cox()):
     register(_game)
-_discover_variants()
