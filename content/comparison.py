@@ -299,7 +299,12 @@ def _cell(raw: Mapping[str, Any], column: Column, columns: dict[str, Column], wh
     if like is not None and (like not in columns or like == column.id):
         raise ComparisonError(f"{where}: like {like!r} is not another column")
     cites = tuple(_citation(c, column.book, where) for c in raw.get("cite", ()))
-    rulings = tuple(_ruling(r, where) for r in raw.get("rulings", ()))
+    named = raw.get("rulings", ())
+    if column.registered is None:
+        # A game still to come declares its rulings when it is registered: until then its
+        # cells name them ahead, and only those already declared are shown.
+        named = [r for r in named if r in RULINGS]
+    rulings = tuple(_ruling(r, where) for r in named)
     silent, na = bool(raw.get("silent")), bool(raw.get("na"))
     says = str(raw.get("says", "")).strip()
     if like is None:

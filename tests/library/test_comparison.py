@@ -464,3 +464,12 @@ def test_the_outcomes_under_an_example_are_the_engines():
             else:
                 words = f"hands {' and '.join(numbers)} share the win"
             assert f"<li>{label}: {words}</li>" in section
+
+
+def test_a_game_still_to_come_may_name_its_rulings_ahead():
+    text = GOOD.replace(
+        'game = "swedish"', 'game = "whist"\nbook = "commerce-swedish"\nlabel = "Whist"'
+    ).replace('like = "peel-new"', 'says = "any"\ncite = ["kortlek"]\nrulings = ["whist-trumps"]')
+    cell = read(text).rows[0].cells[1]
+    assert cell.column.registered is None and cell.rulings == ()
+    assert cell.cites[0].book == "commerce-swedish"
