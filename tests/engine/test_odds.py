@@ -17,11 +17,14 @@ from itertools import combinations
 from math import comb, factorial, sqrt
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.engine import odds
-from games.engine.cards import PACK_32, PACK_52, parse_hand
-from games.engine.commerce import Category, PeelRules, SwedishRules
+from games.engine.cards import PACK_32, PACK_52, Card, Suit, parse_hand
+from games.engine.commerce import Category, PeelRules, SwedishRules, evaluate
 from games.engine.games import get
+from games.engine.strength import strength
 
 PEEL_52 = "Peel, 52 cards"
 
@@ -204,8 +207,6 @@ def test_category_averages_weigh_every_hand_equally():
     rules = PeelRules()
     beaten = odds.category_beaten(rules, 11)
     # Heads-up, all hands: each hand's losses summed directly over the table.
-    from games.engine.strength import strength
-
     table = rules.table
     lost = sum(strength(v, rules).losses for v in list(table.values.values())[::1])
     assert beaten[None][0].chance == Fraction(lost, len(table.values) * comb(49, 3))
@@ -285,3 +286,35 @@ def test_cox_greenbacks_laid_out():
     assert sum(g * p for g, p in enumerate(laid)) == Fraction(8 * 4, 77)
     assert laid[0] == Fraction(comb(76, 8), comb(80, 8))
     assert lines["The greenback of his own Supply Base"] == Fraction(8, 77)
+
+
+# --------------------------------------------------------------------------- properties
+
+_SUIT_MOVES = st.permutations(list(Suit))
+
+
+@given(st.permutations(PACK_52.cards), _SUIT_MOVES, st.sampled_from(["english", "swedish"]))
+def test_hands_equal_but_for_suits_have_the_same_odds(deck, suits, book):
+    rules = PeelRules() if book == "english" else SwedishRules()
+    hand = tuple(deck[:3])
+    moved = {s: suits[i] for i, s in enumerate(Suit)}
+    other = tuple(Card(c.rank, moved[c.suit]) for c in hand)
+    assert odds.hand_class(hand) == odds.hand_class(other)
+    assert odds.beaten_by(hand, rules, 11) == odds.beaten_by(other, rules, 11)
+
+
+@given(st.permutations(PACK_32.cards), st.permutations(PACK_32.cards))
+def test_a_stronger_hand_is_never_beaten_more_often_heads_up(one, two):
+    rules = PeelRules(PACK_32)
+    a, b = evaluate(one[:3], rules), evaluate(two[:3], rules)
+    if a.strength < b.strength:
+        a, b = b, a
+    chance_a = odds.beaten_by(a, rules, 6)
+    chance_b = odds.beaten_by(b, rules, 6)
+    assert strength(a, rules).beats_share >= strength(b, rules).beats_share
+    assert all(0 <= c.chance <= 1 for c in (*chance_a, *chance_b))
+    assert [c.chance for c in chance_a] == sorted(c.chance for c in chance_a)
+    # Heads-up (exact) the stronger hand loses to no more hands than the weaker, but for the
+    # hands the weaker one's own cards keep from its opponents (those holding any of them).
+    slack = Fraction(comb(32, 3) - comb(29, 3), comb(29, 3))
+    assert chance_a[0].chance <= chance_b[0].chance + slack
