@@ -512,6 +512,8 @@ def beaten_by(cards: Sequence[Card] | HandValue, rules: Rules, others: int) -> t
     value = cards if isinstance(cards, HandValue) else evaluate(cards, rules)
     heads_up = strength(value, rules)
     out = [Chance(1, Fraction(heads_up.losses, heads_up.opponents), True)]
+    if heads_up.losses == 0:  # no hand the cards left can make beats it: never, exactly
+        return tuple(Chance(n, Fraction(0), True) for n in range(1, others + 1))
     found = _simulated(_data_label(rules))
     if found is None:
         return tuple(out)
@@ -519,8 +521,19 @@ def beaten_by(cards: Sequence[Card] | HandValue, rules: Rules, others: int) -> t
     _, counts = found[hand_class(value.cards)]
     for n in range(2, min(others, len(counts)) + 1):
         p = counts[n - 1] / samples
-        out.append(Chance(n, p, False, sqrt(p * (1 - p) / samples), samples))
+        out.append(Chance(n, p, False, sqrt(_variance(counts[n - 1], samples)), samples))
     return tuple(out)
+
+
+def _variance(count: int, samples: int) -> float:
+    """The variance of a share of ``count`` in ``samples`` deals, from (count + 1) /
+    (samples + 2), so that none (or all) of 2,000 deals is not read as certain.
+
+    >>> round(sqrt(_variance(0, 2000)) * 100, 3)  # percentage points
+    0.05
+    """
+    p = (count + 1) / (samples + 2)
+    return p * (1 - p) / samples
 
 
 def _data_label(rules: Rules) -> str:
@@ -564,17 +577,23 @@ def _category_beaten(
     for category, members in groups.items():
         total = sum(w for _, _, w in members)
         lost = 0
-        for _, value, weight in members:
-            lost += weight * strength(value, rules).losses
+        never = set()  # classes no hand of the cards left beats: 0 exactly, for any number
+        for key, value, weight in members:
+            losses = strength(value, rules).losses
+            lost += weight * losses
+            if not losses:
+                never.add(key)
         opponents = strength(members[0][1], rules).opponents
         chances = [Chance(1, Fraction(lost, total * opponents), True)]
         if found is not None:
             for n in range(2, others + 1):
                 mean, variance = 0.0, 0.0
                 for key, _, weight in members:
-                    p = found[key][1][n - 1] / samples
-                    mean += weight * p
-                    variance += weight * weight * p * (1 - p) / samples
+                    if key in never:
+                        continue
+                    count = found[key][1][n - 1]
+                    mean += weight * count / samples
+                    variance += weight * weight * _variance(count, samples)
                 chances.append(Chance(n, mean / total, False, sqrt(variance) / total, samples))
         out[category] = tuple(chances)
     return out
