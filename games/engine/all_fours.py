@@ -1049,20 +1049,19 @@ class AllFours(RequestGame):
         value = config["target"]
         return None if value == "none" else int(value)
 
-    def winners(self, totals: Sequence[Fraction], config: Config) -> tuple[int, ...]:
+    def _won_with(self, totals: Sequence[Fraction], config: Config) -> tuple[int, ...]:
         """The players of the side that has won with these totals (a side's points counted to
         each of its players), () while the game goes on.
 
         From totals alone: one side at the target wins; both at it, the side with more
         (equal: another deal). Under the ``in-order`` reading of ruling
-        ``all-fours-both-out`` a sheet that has the last deal asks :meth:`count_out`, which
-        counts that deal's points one by one.
+        ``all-fours-both-out`` :meth:`winners` counts the last deal's points one by one.
 
         >>> game = AllFours()
         >>> config = game.configure()
-        >>> game.winners([Fraction(7), Fraction(5), Fraction(7), Fraction(5)], config)
+        >>> game._won_with([Fraction(7), Fraction(5), Fraction(7), Fraction(5)], config)
         (0, 2)
-        >>> game.winners([Fraction(6), Fraction(5)], config)
+        >>> game._won_with([Fraction(6), Fraction(5)], config)
         ()
         """
         target = self.target(config)
@@ -1076,29 +1075,29 @@ class AllFours(RequestGame):
             reached = [0 if side_totals[0] > side_totals[1] else 1]
         return _members(reached[0], len(totals)) if reached else ()
 
-    def count_out(
+    def winners(
         self, before: Sequence[Fraction], answer: Answer, config: Config
     ) -> tuple[int, ...]:
         """The winners after a deal, its points counted onto the totals ``before`` it one
         at a time in the order gift, High, Low, Jack, Game (ruling ``all-fours-both-out``,
-        ``in-order``); under ``higher``, :meth:`winners` of the totals after it.
+        ``in-order``); under ``higher``, the side with more after it.
 
         >>> game = AllFours()
         >>> config = game.configure()
         >>> answer = game.answer(game.example())  # High to side 1 first, then Low to side 0
-        >>> game.count_out([Fraction(6)] * 4, answer, config)
+        >>> game.winners([Fraction(6)] * 4, answer, config)
         (1, 3)
-        >>> game.winners([Fraction(8)] * 4, config)  # the totals alone cannot tell
+        >>> game._won_with([Fraction(8)] * 4, config)  # the totals alone cannot tell
         ()
         """
         after = [b + s for b, s in zip(before, answer.scores, strict=True)]
         target = self.target(config)
         if target is None or config["both_out"] == "higher":
-            return self.winners(after, config)
+            return self._won_with(after, config)
         players = len(before)
         totals = [before[0], before[1]]
         if any(t >= target for t in totals):
-            return self.winners(before, config)
+            return self._won_with(before, config)
         points = answer.body.get("points", {})
         order: list[object] = [answer.body.get("gift")]
         if isinstance(points, Mapping):
@@ -1108,7 +1107,7 @@ class AllFours(RequestGame):
                 totals[side] += 1
                 if totals[side] >= target:
                     return _members(side, players)
-        return self.winners(after, config)
+        return self._won_with(after, config)
 
     def next_dealer(
         self,

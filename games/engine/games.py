@@ -1095,9 +1095,13 @@ class RequestGame(Game):
         """The sides that score together: each player alone, unless the game has partners."""
         return tuple((i,) for i in range(players))
 
-    def winners(self, totals: Sequence[Fraction], config: Config) -> tuple[int, ...]:
-        """The players who have won the game with these totals (a game to a target); ()
-        while it goes on, and always for a game played for money."""
+    def winners(
+        self, before: Sequence[Fraction], answer: Answer, config: Config
+    ) -> tuple[int, ...]:
+        """The players who have won the game by the deal ``answer`` settled, the totals
+        being ``before`` before it (a game to a target: the order in which a deal's points
+        are counted may decide who went out first, which the totals after it cannot tell);
+        () while the game goes on, and always for a game played for money."""
         return ()
 
 

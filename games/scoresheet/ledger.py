@@ -948,7 +948,8 @@ class Running:
     ``categories`` the last deal's dealer and combinations (for the rotation); ``present``
     the seats at the table; ``pool`` the game kept as one ledger; ``scores`` and ``bases``
     the counted hands so far; ``following`` the next dealer a game answered from one request
-    named in its last answer."""
+    named in its last answer, ``won`` the players who have won such a game to a target (the
+    deal that ends it decides: the totals alone cannot tell who went out first)."""
 
     index: int = 0
     number: int = 0
@@ -961,6 +962,7 @@ class Running:
     scores: tuple[tuple[int, ...], ...] = ()
     bases: tuple[int, ...] | None = None
     following: int | None = None
+    won: tuple[int, ...] = ()
 
 
 @dataclass
@@ -1635,7 +1637,7 @@ def _request_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Ro
         raise EntryError(None, f"{spec.label} has no {entry.kind}")
     game = spec.request_game
     n = spec.n
-    if not spec.money and game.winners(state.totals, spec.config):
+    if state.won:
         raise EntryError(None, "this game is won: start the next game on a new sheet")
     data = entry.data
     try:
@@ -1665,6 +1667,7 @@ def _request_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Ro
     following = answer.next_dealer
     if following is not None and not 0 <= following < n:
         following = None
+    won = () if spec.money else game.winners(state.totals, answer, spec.config)
     after = replace(
         state,
         index=state.index + 1,
@@ -1672,11 +1675,9 @@ def _request_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Ro
         totals=totals,
         dealer=dealer,
         following=following,
+        won=won,
     )
-    if spec.money:
-        winners = tuple(seat for seat in range(n) if net[seat] > 0)
-    else:
-        winners = game.winners(totals, spec.config)
+    winners = tuple(seat for seat in range(n) if net[seat] > 0) if spec.money else won
     row = Row(
         state.index,
         entry,
@@ -1743,9 +1744,7 @@ def summarise(spec: Spec, state: Running, rows: list[Row] | None = None) -> Shee
         following = state.following
         if following is None:
             following = state.present[0] if state.dealer is None else (state.dealer + 1) % n
-        won: tuple[int, ...] = ()
-        if not spec.money:
-            won = spec.request_game.winners(state.totals, spec.config)
+        won = state.won
         return Sheet(
             spec,
             rows,
@@ -1865,6 +1864,8 @@ def dump_state(state: Running, row: Row | None = None) -> dict[str, Any]:
         out["counted"] = {"s": [list(s) for s in state.scores], "b": list(state.bases or ())}
     if state.following is not None:
         out["nd"] = state.following
+    if state.won:
+        out["won"] = list(state.won)
     if row is not None:
         out["row"] = {"net": _amounts(row.net), "w": list(row.winners), "dl": row.dealer}
     return out
@@ -1903,6 +1904,12 @@ def load_state(spec: Spec, data: object) -> Running | None:
             if isinstance(following, bool) or not 0 <= int(following) < n:
                 return None
             state = replace(state, following=int(following))
+        won = data.get("won", [])
+        if not isinstance(won, list) or not all(
+            isinstance(w, int) and not isinstance(w, bool) and 0 <= w < n for w in won
+        ):
+            return None
+        state = replace(state, won=tuple(won))
         if "counted" in data:
             counted = data["counted"]
             state = replace(

@@ -303,10 +303,10 @@ def test_ruling_target_seven_by_default_and_the_options() -> None:
     config = GAME.configure()
     assert config["target"] == "7"
     totals = [F(7), F(6)]
-    assert GAME.winners(totals, config) == (0,)
-    assert GAME.winners(totals, GAME.configure({"target": "10"})) == ()
-    assert GAME.winners([F(11), F(10)] * 2, GAME.configure({"target": 11})) == (0, 2)
-    assert GAME.winners([F(99), F(0)], GAME.configure({"target": "none"})) == ()
+    assert GAME._won_with(totals, config) == (0,)
+    assert GAME._won_with(totals, GAME.configure({"target": "10"})) == ()
+    assert GAME._won_with([F(11), F(10)] * 2, GAME.configure({"target": 11})) == (0, 2)
+    assert GAME._won_with([F(99), F(0)], GAME.configure({"target": "none"})) == ()
     with pytest.raises(OptionError):
         GAME.configure({"target": "8"})
     with pytest.raises(OptionError):
@@ -319,24 +319,26 @@ def test_ruling_both_out_counts_gift_high_low_jack_game_in_order() -> None:
     result = GAME.answer(deal(HANDS2, tricks, dealer=0, begged=True, gift=True))
     assert result.body["score"] == [4, 1]
     # At 6 to 6, the gift counts first: player 2 reaches seven before player 1's High.
-    assert GAME.count_out([F(6), F(6)], result, config) == (1,)
+    assert GAME.winners([F(6), F(6)], result, config) == (1,)
     # From totals alone the higher side would win; under "higher" it does.
-    assert GAME.winners([F(10), F(7)], config) == (0,)
+    assert GAME._won_with([F(10), F(7)], config) == (0,)
     higher = GAME.configure({"both_out": "higher"})
-    assert GAME.count_out([F(6), F(6)], result, higher) == (0,)
+    assert GAME.winners([F(6), F(6)], result, higher) == (0,)
     # Equal totals past the target under "higher": another deal.
-    assert GAME.winners([F(8), F(8)], higher) == ()
+    assert GAME._won_with([F(8), F(8)], higher) == ()
     # Nobody reaches it: the game goes on.
-    assert GAME.count_out([F(0), F(0)], result, config) == ()
+    assert GAME.winners([F(0), F(0)], result, config) == ()
 
 
 @given(st.integers(0, 12), st.integers(0, 12), st.integers(0, 2000))
-def test_count_out_agrees_with_winners_when_only_one_side_can_reach_the_target(a, b, seed):
+def test_the_deal_s_count_agrees_with_the_totals_when_only_one_side_can_reach_the_target(
+    a, b, seed
+):
     result = GAME.answer(random_request(2, seed=seed, gift=seed % 2 == 1))
     before = [F(a), F(b)]
     after = [x + y for x, y in zip(before, result.scores, strict=True)]
     config = GAME.configure()
-    out = GAME.count_out(before, result, config)
+    out = GAME.winners(before, result, config)
     reached = [s for s in (0, 1) if after[s] >= 7]
     if len(reached) == 1 and max(before) < 7:
         assert out == (reached[0],)

@@ -197,7 +197,10 @@ class Race(RequestGame):
                 )
         return Answer(tuple(scores), (dealer + 1) % n, tuple(reasons), (), {"score": scored})
 
-    def winners(self, totals: Sequence[Fraction], config: Config) -> tuple[int, ...]:
+    def winners(
+        self, before: Sequence[Fraction], answer: Answer, config: Config
+    ) -> tuple[int, ...]:
+        totals = [b + s for b, s in zip(before, answer.scores, strict=True)]
         target = config.amount("target")
         sides = self.sides(len(totals))
         reached = [side for side in sides if totals[side[0]] >= target]

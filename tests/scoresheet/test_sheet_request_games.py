@@ -191,7 +191,10 @@ def test_all_fours_is_won_at_the_sheets_target_and_offers_the_next_game(client, 
         assert post(client, game, request).status_code == 303
     sheet = ledger.compute(spec, [d.entry() for d in Deal.objects.filter(game=game)])
     assert sheet.over and sheet.winners
-    assert sheet.winners == spec.request_game.winners(sheet.totals, spec.config)
+    last = sheet.rows[-1]
+    before = [t - d for t, d in zip(last.totals, last.net, strict=True)]
+    answer = spec.request_game.answer(last.entry.data, spec.config)
+    assert sheet.winners == spec.request_game.winners(before, answer, spec.config)
     assert all(sheet.totals[w] >= 7 for w in sheet.winners)
     page = client.get(f"/sheet/{game.token}/").content.decode()
     assert "The game is won:" in page and f"/sheet/?after={game.view_token}" in page
