@@ -8,6 +8,7 @@ modules are written; the registration is another part of issue 10)."""
 import json
 import re
 import secrets
+from fractions import Fraction
 
 import pytest
 
@@ -209,3 +210,25 @@ def test_vingt_un_options_are_on_the_start_page_and_kept(client, real_games):
             assert f'name="{slug}-{option.name}"' in page
     game = start(client, "vingt-un", deal_passes=get("vingt-un").options[0].values[-1][0])
     assert game.options["deal_passes"] == get("vingt-un").options[0].values[-1][0]
+
+
+def test_a_sheet_ends_when_both_sides_pass_the_target_on_one_deal_counted_in_order(real_games):
+    """At 6 to 6 with a target of 7, one deal gives the beggar's side its gift and the
+    other side High, Low, Jack and Game: both pass 7, and the gift, counted first, decides
+    (ruling all-fours-both-out). The totals after it (7 to 10) would name the other side."""
+    spec = ledger.make_spec("all-fours", ["Ann", "Bo"], None, {"target": "7"})
+    request = {
+        "players": 2,
+        "dealer": 0,
+        "trump": "S",
+        "hands": ["AS 2S KH QH 3D 4C", "JS 10S 10H 5D 6C 7C"],
+        "tricks": ["AS JS KH 10H 2S 10S QH 5D 3D 6C 4C 7C", ""],
+        "begged": True,
+        "gift": True,
+    }
+    start = ledger.Running(totals=(Fraction(6), Fraction(6)), dealt=(0, 0), present=(0, 1))
+    sheet = ledger.compute(spec, [ledger.Entry("deal", request)], start=start)
+    assert sheet.totals == (Fraction(10), Fraction(7))
+    assert sheet.over and sheet.winners == (1,)
+    with pytest.raises(ledger.EntryError, match="won"):
+        ledger.compute(spec, [ledger.Entry("deal", request)] * 2, start=start)
