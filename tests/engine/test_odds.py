@@ -149,10 +149,42 @@ def test_highest_sequence_is_beaten_only_by_tricons_simulation_agrees():
     hand = "QS KS AS"
     chances = odds.beaten_by(parse_hand(hand, PACK_52), PeelRules(), 11)
     assert chances[0].exact and chances[0].chance == _tricons_beat(hand, 1)
-    for chance in chances[1:]:
+    assert chances[1].exact and chances[1].chance == _tricons_beat(hand, 2)
+    for chance in chances[2:]:
         exact = float(_tricons_beat(hand, chance.others))
         error = sqrt(exact * (1 - exact) / chance.samples)
         assert abs(chance.chance - exact) <= 4 * error + 1 / chance.samples, chance
+
+
+@pytest.mark.parametrize("hand", ["AC KC QC", "KS 8S 7S", "10H 10S AD", "AS QH 9D"])
+def test_beaten_by_two_counted_pair_by_pair(hand):
+    """The exact chance against two hands, by counting here every ordered pair of disjoint
+    hands of the 29 cards left that both beat the hand (32-card pack; strong hands, so few)."""
+    rules = PeelRules(PACK_32)
+    value = evaluate(parse_hand(hand, PACK_32), rules)
+    own = value.key
+    stronger = [
+        v.key
+        for v in rules.table.values.values()
+        if v.strength > value.strength and not v.key & own
+    ]
+    both = sum(1 for a in stronger for b in stronger if not a & b)
+    one = Fraction(len(stronger), comb(29, 3))
+    expected = 2 * one - Fraction(both, comb(29, 3) * comb(26, 3))
+    assert odds.beaten_by_two(value, rules) == expected
+
+
+def test_simulated_two_agrees_with_the_exact_count():
+    """The data file's deals against two hands, for classes across the scale, lie within
+    four standard errors of the exact chance."""
+    data = odds.read_data()
+    for r in odds.rule_sets():
+        classes = list(data.counts[r.rules.label].items())[::151]
+        for key, (_, counts) in classes:
+            value = evaluate(parse_hand(key, r.rules.pack), r.rules)
+            p = float(odds.beaten_by_two(value, r.rules))
+            error = sqrt(p * (1 - p) / data.samples)
+            assert abs(counts[1] / data.samples - p) <= 4 * error + 2 / data.samples, (key, r)
 
 
 def test_second_tricon_is_beaten_only_by_aces():
