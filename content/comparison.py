@@ -28,7 +28,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -189,7 +189,7 @@ class Row:
         """How many cells differ from the first column's."""
         return sum(cell.differs for cell in self.cells)
 
-    @property
+    @cached_property
     def passages(self) -> tuple[Passages, ...]:
         """The books' own paragraphs on the question: every paragraph a cell cites, except
         where the question does not arise, grouped by book in the library's order."""
@@ -242,31 +242,18 @@ class Comparison:
         cells = self.cells
         return sum(cell.cites_a_paragraph for cell in cells) / len(cells)
 
-    def parallel_rows(self, book: str, anchor: str) -> list[Row]:
-        """The questions on which a paragraph has parallels in other books."""
-        return [
-            row
-            for row in self.rows
-            if row.has_parallels
-            and any(Citation(book, anchor) in p.citations for p in row.passages)
-        ]
-
-    @property
+    @cached_property
     def parallels_by_paragraph(self) -> Mapping[tuple[str, str], tuple[Row, ...]]:
-        """Each paragraph with parallels, by (book, anchor): the questions it answers."""
-        return _parallels_index(self)
-
-
-@cache
-def _parallels_index(comparison: Comparison) -> dict[tuple[str, str], tuple[Row, ...]]:
-    index: dict[tuple[str, str], list[Row]] = {}
-    for row in comparison.rows:
-        if not row.has_parallels:
-            continue
-        for passages in row.passages:
-            for citation in passages.citations:
-                index.setdefault((citation.book, citation.anchor), []).append(row)
-    return {key: tuple(rows) for key, rows in index.items()}
+        """Each paragraph with parallels, by (book, anchor): the questions it answers (worked
+        out once; a rulebook's page asks for each of its paragraphs)."""
+        index: dict[tuple[str, str], list[Row]] = {}
+        for row in self.rows:
+            if not row.has_parallels:
+                continue
+            for passages in row.passages:
+                for citation in passages.citations:
+                    index.setdefault((citation.book, citation.anchor), []).append(row)
+        return {key: tuple(rows) for key, rows in index.items()}
 
 
 # --------------------------------------------------------------------------- loading
