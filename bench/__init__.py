@@ -17,9 +17,12 @@ measurement (enough for :data:`MIN_TIME`); each measurement is preceded by one u
 of its operation, so that every case is timed warm, whichever case ran before it.
 
 To add a figure, write a function that returns :class:`Case` objects, decorate it with
-:func:`register`, and put it in one of :data:`ENGINE_MODULES` (``bench/cox_and_settlement.py``).
-``python -m bench`` then runs the other benches of the package (``bench.pages``,
-``bench.sheet``) after the engine's.
+:func:`register`, and put it in one of :data:`ENGINE_MODULES` (``bench/cox_and_settlement.py``,
+``bench/request_games.py``). ``python -m bench`` then runs the other benches of the package
+(``bench.pages``, ``bench.sheet``) after the engine's; ``python -m bench WORD ...`` runs only
+the engine's figures whose names contain one of the words (the baselines always), e.g.
+``python -m bench "(6)"`` for the games settled from one request, and ``--rounds N`` counts
+fewer rounds for a quick look.
 
 Only the standard library: :func:`time.perf_counter`.
 """
@@ -31,7 +34,7 @@ import itertools
 import platform
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,7 +60,7 @@ ROUNDS = 9
 """Counted rounds; every case is measured once in each, and the median kept."""
 MIN_TIME = 2e-3
 """Each measurement repeats its operation until it takes at least this long (seconds)."""
-ENGINE_MODULES = ("cox_and_settlement",)
+ENGINE_MODULES = ("cox_and_settlement", "request_games")
 """The modules of this package whose :func:`register` functions :func:`main` runs too."""
 
 
@@ -334,18 +337,24 @@ def twelve_hands() -> list[Case]:
     return cases
 
 
-def main() -> int:
+def main(only: Sequence[str] = (), rounds: int = ROUNDS) -> int:
     """Run every registered bench, interleaved, and print each figure against the fastest
-    baseline. Returns 0 (goals missed are printed, not failed)."""
+    baseline; with ``only``, just the figures whose names contain one of those words (and
+    every baseline). Returns 0 (goals missed are printed, not failed)."""
     for name in ENGINE_MODULES:
         importlib.import_module(f"{__name__}.{name}")
-    cases = [case for bench in BENCHES for case in bench()]
-    results = run_cases(cases)
+    cases = [
+        case
+        for bench in BENCHES
+        for case in bench()
+        if case.baseline or not only or any(word in case.name for word in only)
+    ]
+    results = run_cases(cases, rounds)
     bases = [r for r in results if r.case.baseline]
     fastest = min(bases, key=lambda r: r.seconds)
     yardstick = bases.index(fastest)
     print(
-        f"rulesite engine bench: Python {platform.python_version()}, median of {ROUNDS} "
+        f"rulesite engine bench: Python {platform.python_version()}, median of {rounds} "
         "interleaved rounds"
     )
     print(
