@@ -436,11 +436,12 @@ class RequestForm:
 
     def refuse(self, error: EngineError) -> None:
         """Place the engine's refusal beside the field it names (its path), or over the
-        whole form when it names none; the message names the player and the card."""
+        whole form when it names none: its words without the path, naming the player and
+        the card (``EngineError.render``)."""
         where = error.field or ""
         path = _path(where.replace("[", ".").replace("]", "")) if where else None
         key = ".".join(str(p) for p in path) if path else ""
-        self.errors[key] = sentence(error.detail if key else str(error))
+        self.errors[key] = sentence(error.render())
 
     @property
     def invalid(self) -> bool:

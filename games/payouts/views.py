@@ -28,7 +28,15 @@ from django_htmx.http import push_url, reswap, retarget
 
 from games.engine.amounts import format_amount
 from games.engine.cards import CardError, parse_hand
-from games.engine.games import CommerceGame, Config, Game, OptionError, UnknownGame, get
+from games.engine.games import (
+    CommerceGame,
+    Config,
+    Game,
+    OptionError,
+    RequestGame,
+    UnknownGame,
+    get,
+)
 from games.engine.games import registered as registered_games
 from games.engine.pool import PlayError
 from games.engine.wording import EngineError, join
@@ -80,9 +88,16 @@ def calculators() -> list[Game]:
     return registered_games(has_calculator)
 
 
+def settled_at_table() -> list[Game]:
+    """The games played for money that are settled from one request (Vingt-un,
+    Speculation): their table page is their calculator (one hand, who pays whom)."""
+    return registered_games(lambda g: isinstance(g, RequestGame) and g.keeps == "money")
+
+
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "payouts/index.html", {"games": calculators()})
+    context = {"games": calculators(), "at_table": settled_at_table()}
+    return render(request, "payouts/index.html", context)
 
 
 @require_safe

@@ -69,6 +69,22 @@ def of_sale(number: Any) -> str:
 
 
 @register.filter
+def side_words(sides: Any, side: Any) -> str:
+    """The players of side ``side`` (an index into ``sides``, lists of players from 0), in
+    words from 1; "nobody" for None.
+
+    >>> side_words([[0, 2], [1, 3]], 1), side_words([[0], [1]], 0), side_words([[0]], None)
+    ('players 2 and 4', 'player 1', 'nobody')
+    """
+    if not isinstance(side, int) or isinstance(side, bool) or not 0 <= side < len(sides or []):
+        return "nobody"
+    players = [str(i + 1) for i in sides[side]]
+    if len(players) == 1:
+        return f"player {players[0]}"
+    return f"players {', '.join(players[:-1])} and {players[-1]}"
+
+
+@register.filter
 def count_from_one(count: Any) -> list[int]:
     """``1`` to ``count``: ``{% for n in players|length|count_from_one %}``."""
     try:

@@ -7,6 +7,7 @@ game registered."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -14,9 +15,16 @@ import pytest
 from django.test import Client
 
 from games.engine.amounts import read_amount
-from games.engine.games import RequestGame, registered
+from games.engine.games import Game, RequestGame, registered
+from tests.table.request_game import registered_high_card
 
 HIGH = "/api/v1/high-card/settle"
+
+
+@pytest.fixture
+def high_card() -> Iterator[Game]:
+    with registered_high_card() as game:
+        yield game
 
 
 def post(client: Client, path: str, body: object) -> Any:
@@ -159,7 +167,13 @@ def _check_answer(doc: dict[str, Any], game: RequestGame, answer: dict[str, Any]
         read_amount(transfer["amount"])  # an exact amount as text
         assert transfer["citations"], transfer
     if "net" in answer:
-        assert sum((read_amount(n, allow_negative=True) for n in answer["net"]), Fraction()) == 0
+        assert (
+            sum(
+                (read_amount(n, positive=False, allow_negative=True) for n in answer["net"]),
+                Fraction(),
+            )
+            == 0
+        )
 
 
 def test_every_request_game_answers_its_example_as_its_schema_says(client, high_card):

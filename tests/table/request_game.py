@@ -4,8 +4,8 @@ All Fours). Each player shows one card and stakes an amount; the highest card (b
 the suits' order) takes every other player's stake. The next dealer is the one on the
 dealer's left. Refusals name the path of the value at fault, as the real engines do.
 
-``registered_high_card()`` registers it for the length of a ``with`` block (the fixture
-``high_card`` in ``tests/table/conftest.py`` and ``tests/api/conftest.py``).
+``registered_high_card()`` registers it for the length of a ``with`` block (a test module's
+fixture ``high_card``).
 """
 
 from __future__ import annotations

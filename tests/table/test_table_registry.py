@@ -25,12 +25,15 @@ from games.engine.games import (
     CommerceGame,
     Cox,
     Option,
+    RequestGame,
     get,
     register,
     registered,
     unregister,
 )
+from games.request_forms import flatten
 from games.table import forms, views
+from games.table.views import REQUEST_PREFIX
 from tests.source_strings import code_strings
 from tests.table.test_table_views import HX, Page, hands, verdict
 
@@ -412,7 +415,8 @@ BAD_VALUES = ["zzz", "-1", "99", "0", "1.5", "x" * 300, "\u2660", "true false", 
 def _fields(game_slug: str) -> list[str]:
     game = get(game_slug)
     names = [option.name for option in forms.page_options(game)]
-    return names + (["dealer"] if game.board == "hands" else ["base"])
+    extra = {"hands": ["dealer"], "rack": ["base"]}.get(game.board, [])
+    return names + extra
 
 
 def _every_field() -> list[tuple[str, str]]:
@@ -435,6 +439,9 @@ def _takes(slug: str, name: str, value: str) -> bool:
 
 
 def _board(path: str) -> list[tuple[str, str]]:
+    slug = path.strip("/").rsplit("/", 1)[-1]
+    if slug != "compare" and isinstance(game := get(slug), RequestGame):
+        return flatten(game.example(), REQUEST_PREFIX)
     if path.endswith("/cox/"):
         return [("card", "ship-2"), ("card", "ship-2"), ("card", "ship-2"), ("card", "bank")]
     return hands("AS KS QS", "2H 3H 4H")
@@ -461,6 +468,10 @@ def test_a_bad_value_in_any_field_is_refused_beside_it_and_the_rest_is_kept(
     assert f"id_{name}_error" in page.by_id, (name, value)
     if path.endswith("/cox/"):
         assert page.value("card1") == "ship-2"
+    elif slug != "compare" and isinstance(get(slug), RequestGame):
+        text = response.content.decode()
+        for field, typed in _board(path):
+            assert f'name="{field}"' in text and f'value="{html.escape(typed)}"' in text, field
     else:
         assert page.value("h1c1") == "AS" and page.value("h2c3") == "4H"
 

@@ -6,15 +6,17 @@ and on every request game registered (Vingt-un, Speculation, All Fours)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from html import unescape
 from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
 
-from games.engine.games import RequestGame, registered
+from games.engine.games import Game, RequestGame, registered
 from games.request_forms import flatten
 from games.table.views import REQUEST_PREFIX, request_verdict
+from tests.table.request_game import registered_high_card
 from tests.table.test_table_views import HX, Page, verdict
 
 P = REQUEST_PREFIX
@@ -24,6 +26,12 @@ HIGH = "/table/high-card/"
 @pytest.fixture
 def client() -> Client:
     return Client()
+
+
+@pytest.fixture
+def high_card() -> Iterator[Game]:
+    with registered_high_card() as game:
+        yield game
 
 
 def fields(request: dict) -> list[tuple[str, str]]:

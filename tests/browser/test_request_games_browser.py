@@ -1,0 +1,123 @@
+"""The games settled from one request at the table, in Chromium, on a phone-sized and a desktop
+window, with axe on each page: a hand of Vingt-un, of Speculation and of All Fours settled by
+typing, a bad card marked beside its field, the editing buttons with and without JavaScript.
+
+Expectations are the engines' own answers to the same requests (``game.answer``), read
+independently of the page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.engine.games import RequestGame, get
+from games.table.views import REQUEST_PREFIX, request_verdict
+from tests.conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE_AXE = pytest.mark.browser_context_args(bypass_csp=True, **PHONE)
+DESKTOP_AXE = pytest.mark.browser_context_args(bypass_csp=True, **DESKTOP)
+P = REQUEST_PREFIX
+
+
+def control(page: Page, path: str):
+    return page.locator("#f-" + (P + path).replace(".", "-"))
+
+
+def game(slug: str) -> RequestGame:
+    found = get(slug)
+    assert isinstance(found, RequestGame)
+    return found
+
+
+def expected(slug: str, request: dict) -> str:
+    found = game(slug)
+    return request_verdict(found, found.answer(request, found.configure()))
+
+
+def _fits(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+@PHONE_AXE
+def test_phone_settles_a_hand_of_vingt_un_and_marks_a_bad_card(page: Page, axe_check):
+    page.goto("/table/vingt-un/")
+    axe_check(page, "Vingt-un example on a phone")
+    _fits(page)
+    request: dict[str, Any] = game("vingt-un").example()
+    expect(page.locator("#verdict-text")).to_have_text(expected("vingt-un", request))
+    # Player 3 (index 2) now stands on 19, typed in place of his cards.
+    control(page, "players.2.hands.0.cards").fill("10S 9D")
+    control(page, "players.2.hands.0.cards").press("Tab")
+    players: list[Any] = [dict(p) for p in request["players"]]
+    hands = [dict(h) for h in players[2]["hands"]]
+    hands[0] = {**hands[0], "cards": ["10S", "9D"]}
+    players[2] = {**players[2], "hands": hands}
+    changed = {**request, "players": players}
+    expect(page.locator("#verdict-text")).to_have_text(expected("vingt-un", changed))
+    expect(page).to_have_url(re.compile(r"r-players\.2\.hands\.0\.cards=10S\+9D"))
+    axe_check(page, "Vingt-un settled on a phone")
+    # A card that is not one: marked beside its field, naming the player, the rest kept.
+    field = control(page, "players.3.hands.0.cards")
+    field.fill("AH ZZ")
+    field.press("Enter")
+    field = control(page, "players.3.hands.0.cards")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(f"#f-{P}players-3-hands-0-cards-error")).to_contain_text("layer 4")
+    expect(control(page, "players.2.hands.0.cards")).to_have_value("10S 9D")
+    axe_check(page, "Vingt-un with a mistake on a phone")
+
+
+@DESKTOP_AXE
+def test_desktop_settles_speculation_and_adds_a_sale(page: Page, axe_check):
+    page.goto("/table/speculation/")
+    request = game("speculation").example()
+    expect(page.locator("#verdict-text")).to_have_text(expected("speculation", request))
+    axe_check(page, "Speculation example on a desktop")
+    sales = len(request.get("sales", []))
+    page.get_by_role("button", name="Add a sale").click()
+    expect(control(page, f"sales.{sales}.card")).to_be_visible()
+    expect(control(page, f"sales.{sales}.card")).to_have_value("")
+    axe_check(page, "Speculation with a sale being added")
+    page.get_by_role("button", name=re.compile(f"^Remove sale {sales + 1}$")).click()
+    expect(control(page, f"sales.{sales}.card")).to_have_count(0)
+    expect(page.locator("#verdict-text")).to_have_text(expected("speculation", request))
+
+
+@pytest.mark.browser_context_args(java_script_enabled=False, **PHONE)
+def test_without_javascript_all_fours_switches_to_two_players_and_back(page: Page):
+    page.goto("/table/all-fours/")
+    request = game("all-fours").example()
+    expect(page.locator("#verdict-text")).to_have_text(expected("all-fours", request))
+    page.get_by_role("button", name="Two players").click()
+    expect(control(page, "hands.2")).to_have_count(0)
+    expect(control(page, "hands.1")).to_be_visible()
+    page.get_by_role("button", name="Four, as partners").click()
+    expect(control(page, "hands.3")).to_be_visible()
+
+
+@PHONE_AXE
+def test_phone_all_fours_example_is_accessible_and_fits(page: Page, axe_check):
+    page.goto("/table/all-fours/")
+    expect(page.locator("#verdict-text")).to_contain_text("score")
+    _fits(page)
+    axe_check(page, "All Fours on a phone")
+    page.locator(".house-rules summary").click()
+    axe_check(page, "All Fours house rules open on a phone")
+
+
+@pytest.mark.browser_context_args(java_script_enabled=False, **DESKTOP)
+def test_without_javascript_vingt_un_divides_a_pair_and_adds_a_player(page: Page):
+    page.goto("/table/vingt-un/")
+    cards = control(page, "players.2.hands.0.cards")
+    cards.fill("8S 8H")
+    page.get_by_role("button", name="Divide a pair player 3").click()
+    expect(control(page, "players.2.hands.0.cards")).to_have_value("8S")
+    expect(control(page, "players.2.hands.1.cards")).to_have_value("8H")
+    count = len(game("vingt-un").example()["players"])
+    page.get_by_role("button", name="Add a player").click()
+    expect(control(page, f"players.{count}.hands.0.cards")).to_have_value("")
