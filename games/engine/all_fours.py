@@ -37,17 +37,28 @@ one point to Ann and Cy.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from operator import attrgetter
 from typing import ClassVar, Final, Literal
 
-from games.engine.cards import CARDS, Card, CardError, Rank, Suit, parse_card, split_tokens
+from games.engine.cards import CARDS, Card, Rank, Suit, parse_card  # noqa: F401 (doctests)
 from games.engine.citations import SQUAREMAN, Citation, Reason, Ruling, ruling
 from games.engine.games import Answer, Config, Option, OptionError, RequestGame
-from games.engine.wording import EngineError, Mention, fill
+from games.engine.requests import (
+    Refuse,
+    RequestError,
+    flag_schema,
+    quoted,
+    read_cards,
+    read_flag,
+    read_index,
+    read_whole,
+    unknown_key,
+    whole_schema,
+)
+from games.engine.wording import Mention, escape, fill
 
 __all__ = [
     "FIELDS",
@@ -489,7 +500,7 @@ def score_deal(
 # --------------------------------------------------------------------------- the request
 
 
-class DealError(EngineError):
+class DealError(RequestError):
     """A request for an All Fours deal that cannot be scored: ``field`` is the dotted path of
     the value at fault (``hands.1``), ``item`` the card's index within it, ``player`` the
     player (from 0) it concerns and ``token`` the card as written, when there is one.
@@ -515,43 +526,35 @@ class DealError(EngineError):
             start = template.startswith("{player}")
             mentions.setdefault("player", Mention("player", (player,), capital=start))
         text = fill(template, mentions)
-        super().__init__(text, field=field, item=item, detail=text, template=template, who=mentions)
-        self.player = player
-        self.token = token
+        super().__init__(
+            text,
+            field=field,
+            item=item,
+            detail=text,
+            template=template,
+            who=mentions,
+            token=token,
+            player=player,
+        )
 
 
-_INT = re.compile(r"\s*\+?[0-9]{1,6}\s*")
-_TRUE: Final = frozenset({"true", "on", "1", "yes"})
-_FALSE: Final = frozenset({"false", "off", "0", "no", ""})
+def _refusing(field: str) -> Refuse:
+    """How a reader refuses a field of the deal itself (no player named)."""
+
+    def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
+        return DealError(field, f"{field}: {detail}", item=item, token=token)
+
+    return refuse
 
 
-def _esc(text: str) -> str:
-    return text.replace("{", "{{").replace("}", "}}")
+def _refusing_cards(field: str, player: int, what: str) -> Refuse:
+    """How a reader refuses a player's list of cards (``what`` they are), or a card of it."""
 
+    def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
+        where = "{player}: " + what + " " if item is None else "{player}, card " + f"{item + 1}: "
+        return DealError(field, where + detail, item=item, player=player, token=token)
 
-def _shown(value: object) -> str:
-    text = repr(value)
-    return _esc(text if len(text) <= 40 else text[:37] + "...")
-
-
-def _read_int(value: object, field: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and _INT.fullmatch(value):
-        return int(value)
-    raise DealError(field, f"{field}: must be a whole number, not {_shown(value)}")
-
-
-def _read_bool(value: object, field: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and len(value) <= 8:
-        text = value.strip().lower()
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-    raise DealError(field, f"{field}: must be true or false, not {_shown(value)}")
+    return refuse
 
 
 _SUIT_NAMES: Final = {
@@ -585,59 +588,8 @@ def read_trump(value: object, field: str = "trump") -> Suit:
     raise DealError(
         field,
         f"{field}: must be a suit, S, H, D or C or its name (spades, hearts, diamonds, clubs), "
-        f"not {_shown(value)}",
+        f"not {quoted(value)}",
     )
-
-
-def _tokens(value: object, field: str, player: int, what: str) -> list[str]:
-    if isinstance(value, str):
-        if len(value) > 1000:
-            raise DealError(field, "{player}: " + what + " are too long a text", player=player)
-        return split_tokens(value)
-    if isinstance(value, list | tuple):
-        if len(value) > 52:
-            raise DealError(
-                field,
-                "{player}: " + what + f" hold {len(value)} cards; a pack has 52",
-                player=player,
-            )
-        for i, token in enumerate(value):
-            if not isinstance(token, str):
-                raise DealError(
-                    field,
-                    "{player}, card " + f"{i + 1}: must be a card code like AS or 10H, not "
-                    f"{_shown(token)}",
-                    item=i,
-                    player=player,
-                )
-        return list(value)
-    raise DealError(
-        field,
-        "{player}: "
-        + what
-        + " must be a list of cards or one text of cards separated by spaces, not "
-        + _shown(value),
-        player=player,
-    )
-
-
-_BY_CODE: Final = {str(card): card for card in CARDS}
-
-
-def _card(token: str, field: str, player: int, i: int) -> Card:
-    found = _BY_CODE.get(token)  # a card written as the API writes it, read at once
-    if found is not None:
-        return found
-    try:
-        return parse_card(token)
-    except CardError as error:
-        raise DealError(
-            field,
-            "{player}, card " + f"{i + 1}: " + _esc(error.detail),
-            item=i,
-            player=player,
-            token=token,
-        ) from None
 
 
 def _typed(token: str, card: Card) -> str:
@@ -648,7 +600,7 @@ def _typed(token: str, card: Card) -> str:
 def _list(value: object, field: str, players: int, what: str) -> list[object]:
     if not isinstance(value, list | tuple):
         raise DealError(
-            field, f"{field}: must be a list of {what}, one per player, not {_shown(value)}"
+            field, f"{field}: must be a list of {what}, one per player, not {quoted(value)}"
         )
     if len(value) != players:
         raise DealError(
@@ -695,7 +647,7 @@ class Deal:
 def _players(request: Mapping[str, object]) -> int:
     if "players" not in request:
         raise DealError("players", "players: is missing: say how many play, 2 or 4")
-    players = _read_int(request["players"], "players")
+    players = read_whole(request["players"], _refusing("players"))
     if players not in PLAYERS:
         raise DealError(
             "players",
@@ -723,27 +675,22 @@ def read_deal(request: Mapping[str, object]) -> Deal:
 fields are players, dealer, trump, hands, tricks, begged, gift
     """
     if not isinstance(request, Mapping):
-        raise DealError(None, f"an All Fours deal is an object of fields, not {_shown(request)}")
-    for key in request:
-        if key not in FIELDS:
-            name = str(key)[:40]
-            raise DealError(
-                name,
-                f"{_esc(name)}: is not a field of an All Fours deal; its fields are "
-                + ", ".join(FIELDS),
-            )
+        raise DealError(None, f"an All Fours deal is an object of fields, not {quoted(request)}")
+    name = unknown_key(request, FIELDS)
+    if name is not None:
+        raise DealError(
+            name,
+            f"{escape(name)}: is not a field of an All Fours deal; its fields are "
+            + ", ".join(FIELDS),
+        )
     players = _players(request)
     for key in ("dealer", "trump", "hands", "tricks"):
         if key not in request:
             raise DealError(key, f"{key}: is missing")
-    dealer = _read_int(request["dealer"], "dealer")
-    if not 0 <= dealer < players:
-        raise DealError(
-            "dealer", f"dealer: is {dealer}, but players are numbered 0 to {players - 1}"
-        )
+    dealer = read_index(request["dealer"], players, _refusing("dealer"))
     trump = read_trump(request["trump"])
-    begged = _read_bool(request.get("begged", False), "begged")
-    gift = _read_bool(request.get("gift", False), "gift")
+    begged = read_flag(request.get("begged", False), _refusing("begged"))
+    gift = read_flag(request.get("gift", False), _refusing("gift"))
     beggar = (dealer + 1) % players
     if gift and not begged:
         raise DealError(
@@ -757,14 +704,14 @@ fields are players, dealer, trump, hands, tricks, begged, gift
     for p, raw in enumerate(_list(request["hands"], "hands", players, "the cards dealt")):
         field = f"hands.{p}"
         cards: list[Card] = []
-        for i, token in enumerate(_tokens(raw, field, p, "the cards dealt")):
-            card = _card(token, field, p, i)
+        refuse = _refusing_cards(field, p, "the cards dealt")
+        for i, (token, card) in enumerate(read_cards(raw, refuse, most=len(CARDS))):
             if card.index in holder:
                 other = holder[card.index]
                 where = "earlier in this hand" if other == p else "also dealt to {other}"
                 raise DealError(
                     field,
-                    "{player}, card " + f"{i + 1}: {_esc(_typed(token, card))} is {where}",
+                    "{player}, card " + f"{i + 1}: {escape(_typed(token, card))} is {where}",
                     item=i,
                     player=p,
                     token=token,
@@ -810,13 +757,13 @@ fields are players, dealer, trump, hands, tricks, begged, gift
     for p, raw in enumerate(_list(request["tricks"], "tricks", players, "cards taken")):
         field = f"tricks.{p}"
         cards = []
-        for i, token in enumerate(_tokens(raw, field, p, "the cards taken in tricks")):
-            card = _card(token, field, p, i)
+        refuse = _refusing_cards(field, p, "the cards taken in tricks")
+        for i, (token, card) in enumerate(read_cards(raw, refuse, most=len(CARDS))):
             if card.index not in holder:
                 raise DealError(
                     field,
                     "{player}'s tricks, card "
-                    + f"{i + 1}: {_esc(_typed(token, card))} was not dealt to anyone",
+                    + f"{i + 1}: {escape(_typed(token, card))} was not dealt to anyone",
                     item=i,
                     player=p,
                     token=token,
@@ -828,7 +775,8 @@ fields are players, dealer, trump, hands, tricks, begged, gift
                 )
                 raise DealError(
                     field,
-                    "{player}'s tricks, card " + f"{i + 1}: {_esc(_typed(token, card))} is {where}",
+                    "{player}'s tricks, card "
+                    + f"{i + 1}: {escape(_typed(token, card))} is {where}",
                     item=i,
                     player=p,
                     token=token,
@@ -879,26 +827,6 @@ def _card_schema() -> dict[str, object]:
             {"type": "array", "items": {"type": "string", "maxLength": 64}, "maxItems": 52},
             {"type": "string", "maxLength": 1000},
         ]
-    }
-
-
-def _int_schema(description: str, enum: Sequence[int] | None = None) -> dict[str, object]:
-    number: dict[str, object] = {"type": "integer", "minimum": 0}
-    if enum is not None:
-        number = {"type": "integer", "enum": list(enum)}
-    return {
-        "description": description,
-        "oneOf": [number, {"type": "string", "pattern": r"^\s*\+?[0-9]{1,6}\s*$"}],
-    }
-
-
-def _bool_schema(description: str) -> dict[str, object]:
-    return {
-        "description": description,
-        "oneOf": [
-            {"type": "boolean"},
-            {"type": "string", "enum": sorted(_TRUE | _FALSE)},
-        ],
     }
 
 
@@ -1169,8 +1097,12 @@ class AllFours(RequestGame):
             "additionalProperties": False,
             "required": ["players", "dealer", "trump", "hands", "tricks"],
             "properties": {
-                "players": _int_schema("how many play: 2, or 4 as partners", PLAYERS),
-                "dealer": _int_schema("the dealer, by index from 0"),
+                "players": whole_schema(
+                    "how many play: 2, or 4 as partners", {"type": "integer", "enum": list(PLAYERS)}
+                ),
+                "dealer": whole_schema(
+                    "the dealer, by index from 0", {"type": "integer", "minimum": 0}
+                ),
                 "trump": {
                     "type": "string",
                     "maxLength": 16,
@@ -1195,8 +1127,8 @@ class AllFours(RequestGame):
                     "the cards dealt, each player's a whole number of tricks",
                     "items": _card_schema(),
                 },
-                "begged": _bool_schema("the player next the dealer begged (default false)"),
-                "gift": _bool_schema("the dealer answered the beg with 'Take one' (default false)"),
+                "begged": flag_schema("the player next the dealer begged (default false)"),
+                "gift": flag_schema("the dealer answered the beg with 'Take one' (default false)"),
             },
             "examples": [self.example()],
         }

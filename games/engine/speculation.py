@@ -26,17 +26,26 @@ and takes the pool of 14.'
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final, Literal
 
-from games.engine.amounts import MAX_AMOUNT, SANE, AmountError, format_amount, read_amount
-from games.engine.cards import CARDS, Card, CardError, Rank, Suit, parse_card, split_tokens
+from games.engine.amounts import MAX_AMOUNT, SANE, format_amount
+from games.engine.cards import CARDS, Card, Rank, Suit, parse_card  # noqa: F401 (doctests)
 from games.engine.citations import SQUAREMAN, Citation, Reason, ruling
 from games.engine.games import Answer, Config, Option, RequestGame, Transfer
-from games.engine.wording import EngineError, Mention, escape, fill
+from games.engine.requests import (
+    Refuse,
+    RequestError,
+    quoted,
+    read_amount_in,
+    read_card,
+    read_codes,
+    read_index,
+    unknown_key,
+)
+from games.engine.wording import Mention, fill
 
 __all__ = [
     "HAND_SIZE",
@@ -197,7 +206,7 @@ def trump_order_key(card: Card, order: TrumpOrder = "ace-high") -> int:
 # --------------------------------------------------------------------------- errors
 
 
-class SpeculationError(EngineError):
+class SpeculationError(RequestError):
     """A request no deal of Speculation could produce.
 
     ``field`` is the dotted path of the value at fault as the form names its input
@@ -219,9 +228,33 @@ class SpeculationError(EngineError):
         return cls(fill(template, who), field=field, item=item, template=template, who=who)
 
 
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+def _card_error(
+    field: str, template: str, item: int | None, token: str | None, who: Mapping[str, Mention]
+) -> SpeculationError:
+    """:meth:`SpeculationError.at`, with the card as typed."""
+    error = SpeculationError.at(field, template, item, **who)
+    error.token = token
+    return error
+
+
+def _refusing(field: str, words: str, **who: Mention) -> Refuse:
+    """How a reader refuses the value at ``field``: its words after ``words`` (a template
+    of ``who``: "Sale 2: the buyer (to) ", "The turn-up: ")."""
+
+    def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
+        return _card_error(field, words + detail, item, token, who)
+
+    return refuse
+
+
+def _refusing_hand(field: str, **who: Mention) -> Refuse:
+    """How a reader refuses a player's hand (``{player}`` in ``who``), or a card of it."""
+
+    def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
+        where = "{player}'s hand: " if item is None else f"{{player}}, card {item + 1}: "
+        return _card_error(field, where + detail, item, token, who)
+
+    return refuse
 
 
 def _player(index: int, *, capital: bool = False) -> Mention:
@@ -309,7 +342,6 @@ _REQUEST_KEYS: Final = ("dealer", "turn_up", "players", "sales", "pool")
 _PLAYER_KEYS: Final = ("hand",)
 _SALE_KEYS: Final = ("card", "from", "to", "price")
 _POOL_KEYS: Final = ("dealer", "others")
-_WHOLE: Final = re.compile(r"\s*[0-9]{1,6}\s*")
 
 
 def _object(
@@ -320,56 +352,16 @@ def _object(
     if not isinstance(value, Mapping):
         shown = ", ".join(repr(k) for k in keys)
         raise SpeculationError.at(
-            field, f"{what} must be an object with {shown}, not {escape(_short(value))}", **who
+            field, f"{what} must be an object with {shown}, not {quoted(value)}", **who
         )
-    for key in value:
-        if key not in keys:
-            where = str(key) if field is None else f"{field}.{key}"
-            shown = ", ".join(repr(k) for k in keys)
-            raise SpeculationError.at(
-                where[:80],
-                f"{what} has no field {escape(_short(key))}: its fields are {shown}",
-                **who,
-            )
-    return value
-
-
-def _index(value: object, field: str, players: int, words: str) -> int:
-    """A player's index from 0 (a number, or a form's digits); ``words`` say whose."""
-    if isinstance(value, str) and _WHOLE.fullmatch(value):
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+    key = unknown_key(value, keys)
+    if key is not None:
+        where = key if field is None else f"{field}.{key}"
+        shown = ", ".join(repr(k) for k in keys)
         raise SpeculationError.at(
-            field,
-            f"{words} must be a player index from 0 to {players - 1}, not {escape(_short(value))}",
+            where, f"{what} has no field {quoted(key)}: its fields are {shown}", **who
         )
     return value
-
-
-def _card(token: object, field: str, where: str, item: int | None, **who: Mention) -> Card:
-    """One card code; ``where`` places it in words ("Player 2, card 3")."""
-    if not isinstance(token, str):
-        raise SpeculationError.at(
-            field,
-            f"{where}: a card is written as a code like AS, 10H or QD, not {escape(_short(token))}",
-            item,
-            **who,
-        )
-    if len(token) > 12:
-        raise SpeculationError.at(
-            field, f"{where}: {escape(_short(token))} is not a card", item, **who
-        )
-    try:
-        return parse_card(token)
-    except CardError as error:
-        raise SpeculationError.at(field, f"{where}: {escape(error.detail)}", item, **who) from None
-
-
-def _amount(value: object, field: str, words: str, *, positive: bool) -> Fraction:
-    try:
-        return read_amount(value, field, positive=positive)
-    except AmountError as error:
-        raise SpeculationError.at(field, f"{words}: {escape(error.message)}") from None
 
 
 def players_count(request: Mapping[str, object]) -> int:
@@ -388,7 +380,7 @@ players (three cards each and the turn-up from the 52-card pack), not 18
         raise SpeculationError.at(
             "players",
             'players must be a list of the players in order, each {{"hand": [3 cards]}}, '
-            f"not {escape(_short(players))}",
+            f"not {quoted(players)}",
         )
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise SpeculationError.at(
@@ -414,7 +406,7 @@ def _sales(
         raise SpeculationError.at(
             "sales",
             'sales must be a list of the sales in the order made, each {{"card": …, "from": '
-            '…, "to": …, "price": …}}, not ' + escape(_short(raw)),
+            '…, "to": …, "price": …}}, not ' + quoted(raw),
         )
     if len(raw) > MAX_SALES:
         raise SpeculationError.at(
@@ -428,10 +420,16 @@ def _sales(
         for key in _SALE_KEYS:
             if key not in sale:
                 raise SpeculationError.at(f"{field}.{key}", f"Sale {number}: its {key} is missing")
-        card = _card(sale["card"], f"{field}.card", f"Sale {number}", None)
-        seller = _index(sale["from"], f"{field}.from", players, f"Sale {number}: the seller (from)")
-        buyer = _index(sale["to"], f"{field}.to", players, f"Sale {number}: the buyer (to)")
-        price = _amount(sale["price"], f"{field}.price", f"Sale {number}, price", positive=False)
+        card = read_card(sale["card"], _refusing(f"{field}.card", f"Sale {number}: "))
+        seller = read_index(
+            sale["from"], players, _refusing(f"{field}.from", f"Sale {number}: the seller (from) ")
+        )
+        buyer = read_index(
+            sale["to"], players, _refusing(f"{field}.to", f"Sale {number}: the buyer (to) ")
+        )
+        price = read_amount_in(
+            sale["price"], _refusing(f"{field}.price", f"Sale {number}, price: "), positive=False
+        )
         if card not in owners:
             raise SpeculationError.at(
                 f"{field}.card",
@@ -472,11 +470,11 @@ def _pool(raw: object, config: Config) -> tuple[Fraction, Fraction]:
         return dealer, others
     given = _object(raw, "pool", "pool", _POOL_KEYS)
     if "dealer" in given:
-        dealer = _amount(given["dealer"], "pool.dealer", "pool, the dealer's share", positive=True)
+        refuse = _refusing("pool.dealer", "pool, the dealer's share: ")
+        dealer = read_amount_in(given["dealer"], refuse)
     if "others" in given:
-        others = _amount(
-            given["others"], "pool.others", "pool, each other player's share", positive=True
-        )
+        refuse = _refusing("pool.others", "pool, each other player's share: ")
+        others = read_amount_in(given["others"], refuse)
     return dealer, others
 
 
@@ -510,8 +508,8 @@ def read_deal(request: Mapping[str, object], config: Config) -> Deal:
     players = players_count(request)
     entries = request["players"]
     assert isinstance(entries, Sequence)
-    dealer = _index(request["dealer"], "dealer", players, "dealer")
-    turn_up = _card(request["turn_up"], "turn_up", "The turn-up", None)
+    dealer = read_index(request["dealer"], players, _refusing("dealer", "dealer "))
+    turn_up = read_card(request["turn_up"], _refusing("turn_up", "The turn-up: "))
     owners: dict[Card, int] = {turn_up: dealer}
     hands: list[tuple[Card, ...]] = []
     for number, entry in enumerate(entries):
@@ -520,23 +518,16 @@ def read_deal(request: Mapping[str, object], config: Config) -> Deal:
         entry = _object(entry, f"players.{number}", "{player}", _PLAYER_KEYS, **who)
         if "hand" not in entry:
             raise SpeculationError.at(field, "{player}'s hand is missing", **who)
-        raw = entry["hand"]
-        if isinstance(raw, str):
-            tokens: list[object] = list(split_tokens(raw))
-        elif isinstance(raw, Sequence):
-            tokens = list(raw)
-        else:
+        refuse = _refusing_hand(field, **who)
+        codes = read_codes(entry["hand"], refuse, most=HAND_SIZE)
+        if len(codes) != HAND_SIZE:
             raise SpeculationError.at(
-                field, "{player}'s hand must be three card codes, not " + escape(_short(raw)), **who
-            )
-        if len(tokens) != HAND_SIZE:
-            raise SpeculationError.at(
-                field, f"{{player}}'s hand is three cards; this one has {len(tokens)}", **who
+                field, f"{{player}}'s hand is three cards; this one has {len(codes)}", **who
             )
         hand: list[Card] = []
-        for item, token in enumerate(tokens):
+        for item, code in enumerate(codes):
             place = f"{{player}}, card {item + 1}"
-            card = _card(token, field, place, item, **who)
+            card = read_card(code, refuse, item)
             if card in owners:
                 other = owners[card]
                 also = (
@@ -546,12 +537,12 @@ def read_deal(request: Mapping[str, object], config: Config) -> Deal:
                     if other == number
                     else "also in {other}'s hand"
                 )
-                raise SpeculationError.at(
+                raise _card_error(
                     field,
                     f"{place}: {_named(card)} is {also}",
                     item,
-                    **who,
-                    **({"other": _player(other)} if "{other}" in also else {}),
+                    code,
+                    {**who, **({"other": _player(other)} if "{other}" in also else {})},
                 )
             owners[card] = number
             hand.append(card)

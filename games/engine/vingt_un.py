@@ -27,10 +27,23 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar, Final, Literal
 
-from games.engine.amounts import AmountError, format_amount, read_amount
-from games.engine.cards import Card, CardError, Rank, parse_card, split_tokens
+from games.engine.amounts import format_amount
+from games.engine.cards import Card, Rank, parse_card  # noqa: F401 (the doctests use it)
 from games.engine.citations import VINGT_UN, Citation, Reason, Ruling, ruling
 from games.engine.games import Answer, Config, Option, RequestGame, Transfer
+from games.engine.requests import (
+    Refuse,
+    RequestError,
+    flag_schema,
+    quoted,
+    read_amount_in,
+    read_cards,
+    read_flag,
+    read_index,
+    short,
+    unknown_key,
+    whole_schema,
+)
 from games.engine.wording import EngineError, Mention, escape, fill
 
 __all__ = [
@@ -399,7 +412,7 @@ _SAID: Final[dict[Case, str]] = {
 # --------------------------------------------------------------------------- the request
 
 
-class VingtUnError(EngineError):
+class VingtUnError(RequestError):
     """A request that no round of Vingt-un could produce, or that cannot be read.
 
     ``field`` is the dotted path of the value at fault (``players.1.hands.0.cards``),
@@ -414,37 +427,26 @@ class VingtUnError(EngineError):
     players.1.hands.0.cards 1 ZZ | Bo, card 2: 'ZZ' is not a card
     """
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        field: str | None = None,
-        item: int | None = None,
-        detail: str | None = None,
-        template: str | None = None,
-        who: Mapping[str, Mention] | None = None,
-        token: str | None = None,
-    ) -> None:
-        super().__init__(message, field=field, item=item, detail=detail, template=template, who=who)
-        self.token = token
 
-
-_TRUE: Final = frozenset({"true", "on", "1", "yes"})
-_FALSE: Final = frozenset({"false", "off", "0", "", "no"})
 _FIELDS: Final = ("dealer", "doubled", "first_hand", "players", "options")
 _MAX_CARDS: Final = 12
 """The most cards a hand can hold: four aces, four twos and three threes make 21 with every
 ace counted one, and the next card over-draws."""
 
 
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _fail(field: str, detail: str, *, item: int | None = None) -> VingtUnError:
-    """An error about a field of the request itself (no player named)."""
-    return VingtUnError(f"{field}: {detail}", field=field, item=item, detail=detail)
+    """An error about a field of the request itself (no player named); ``detail`` is a
+    template (literal braces doubled)."""
+    return VingtUnError.about(field, detail, item=item)
+
+
+def _refusing(field: str) -> Refuse:
+    """How a reader refuses a field of the request itself."""
+
+    def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
+        return _fail(field, detail, item=item)
+
+    return refuse
 
 
 @dataclass(frozen=True)
@@ -486,46 +488,26 @@ class _Where:
             token=token,
         )
 
+    def refusing(self, leaf: str) -> Refuse:
+        """How a reader refuses the value ``leaf`` at this place (its card ``item``)."""
 
-def _read_flag(request: Mapping[str, object], name: str) -> bool:
-    value = request.get(name, False)
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and len(value) <= 8:
-        text = value.strip().lower()
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-    raise _fail(name, f"must be true or false, not {_shown(value)}")
+        def refuse(
+            detail: str, /, *, item: int | None = None, token: str | None = None
+        ) -> Exception:
+            here = self if item is None else replace(self, card=item)
+            return here.fail(leaf, detail, token=token)
+
+        return refuse
 
 
 def _read_dealer(request: Mapping[str, object], players: int) -> int:
     if "dealer" not in request:
         raise _fail("dealer", f"is missing: give the dealer's index, from 0 to {players - 1}")
-    value = request["dealer"]
-    index: int | None = None
-    if isinstance(value, int) and not isinstance(value, bool):
-        index = value
-    elif isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 3:
-        index = int(value.strip())
-    if index is None or not 0 <= index < players:
-        raise _fail(
-            "dealer", f"must be a player index from 0 to {players - 1}, not {_shown(value)}"
-        )
-    return index
-
-
-def _unknown_key(given: Mapping[Any, object], known: Sequence[str]) -> str | None:
-    """The first key of ``given`` not among ``known`` (cut to 40 characters), or None."""
-    for key in given:
-        if key not in known:
-            return str(key)[:40]
-    return None
+    return read_index(request["dealer"], players, _refusing("dealer"))
 
 
 def _no_unknown_key(given: Mapping[Any, object], known: Sequence[str], at: _Where) -> None:
-    name = _unknown_key(given, known)
+    name = unknown_key(given, known)
     if name is not None:
         raise at.fail(
             name,
@@ -537,13 +519,13 @@ def _players(request: object) -> list[object]:
     if not isinstance(request, Mapping):
         raise VingtUnError(
             f"the request must be an object with the fields {', '.join(_FIELDS)}, "
-            f"not {_shown(request)}"
+            f"not {short(request)}"
         )
     if "players" not in request:
         raise _fail("players", "is missing: give each player's hands, in order of play")
     players = request["players"]
     if not isinstance(players, list | tuple):
-        raise _fail("players", f"must be a list of players, not {_shown(players)}")
+        raise _fail("players", f"must be a list of players, not {quoted(players)}")
     if not VingtUn.min_players <= len(players) <= VingtUn.max_players:
         raise _fail(
             "players",
@@ -575,34 +557,7 @@ class Round:
 
 
 def _read_cards(raw: object, at: _Where) -> list[tuple[str, Card]]:
-    if isinstance(raw, str):
-        if len(raw) > 400:
-            raise at.fail("cards", "are too long to be a hand of cards")
-        tokens = split_tokens(raw)
-    elif isinstance(raw, list | tuple):
-        tokens = list(raw)
-    else:
-        raise at.fail(
-            "cards", f'must be a list of cards, like ["AS", "10H"], not {escape(_shown(raw))}'
-        )
-    if len(tokens) > _MAX_CARDS:
-        raise at.fail(
-            "cards",
-            f"a hand holds at most {_MAX_CARDS} cards before it must over-draw; "
-            f"this one has {len(tokens)}",
-        )
-    cards = []
-    for position, token in enumerate(tokens):
-        here = _Where(at.player, at.hand, at.hands, position)
-        if not isinstance(token, str):
-            raise here.fail(
-                "cards", f"must be a card code, like AS or 10H, not {escape(_shown(token))}"
-            )
-        try:
-            card = parse_card(token)
-        except CardError as error:
-            raise here.fail("cards", escape(error.detail), token=token) from None
-        cards.append((token, card))
+    cards = read_cards(raw, at.refusing("cards"), most=_MAX_CARDS)
     if len(cards) < 2:
         raise at.fail(
             "cards",
@@ -646,20 +601,20 @@ def read_round(request: Mapping[str, object], config: Config) -> Round:
     ``vingt-un-dealer-divides``), and any card drawn in a round the dealer's natural ended.
     """
     raw_players = _players(request)
-    unknown = _unknown_key(request, _FIELDS)
+    unknown = unknown_key(request, _FIELDS)
     if unknown is not None:
         raise _fail(unknown, f"is not a field of a request; its fields are {', '.join(_FIELDS)}")
     n = len(raw_players)
     dealer = _read_dealer(request, n)
-    doubled = _read_flag(request, "doubled")
-    first_hand = _read_flag(request, "first_hand")
+    doubled = read_flag(request.get("doubled", False), _refusing("doubled"))
+    first_hand = read_flag(request.get("first_hand", False), _refusing("first_hand"))
     divided_natural = config["divided_twenty_one"] == "natural"
     seen: dict[Card, int] = {}
     players: list[tuple[PlayedHand, ...]] = []
     for index, raw in enumerate(raw_players):
         at = _Where(index)
         if not isinstance(raw, Mapping):
-            raise at.fail(None, f"must be an object with 'hands', not {escape(_shown(raw))}")
+            raise at.fail(None, f"must be an object with 'hands', not {quoted(raw)}")
         _no_unknown_key(raw, ("hands",), at)
         hands = raw.get("hands")
         if not isinstance(hands, list | tuple) or not hands:
@@ -684,7 +639,7 @@ def read_round(request: Mapping[str, object], config: Config) -> Round:
         for number, hand in enumerate(hands):
             here = _Where(index, number, len(hands))
             if not isinstance(hand, Mapping):
-                raise here.fail(None, f"must be an object with 'cards', not {escape(_shown(hand))}")
+                raise here.fail(None, f"must be an object with 'cards', not {quoted(hand)}")
             _no_unknown_key(hand, ("cards", "stake"), here)
             if "cards" not in hand:
                 raise here.fail("cards", "the hand's 'cards' are missing")
@@ -733,14 +688,11 @@ def _read_stake(raw: object, at: _Where, is_dealer: bool) -> Fraction | None:
         raise at.fail(
             "stake",
             f"is the dealer, who stakes nothing (he may call 'double'): leave out his stake, "
-            f"not {escape(_shown(raw))}",
+            f"not {quoted(raw)}",
         )
     if raw is None or raw == "":
         raise at.fail("stake", "the hand's stake is missing")
-    try:
-        return read_amount(raw, "stake")
-    except AmountError as error:
-        raise at.fail("stake", "stake " + escape(error.message)) from None
+    return read_amount_in(raw, at.refusing("stake"), words="stake ")
 
 
 def _check_dealer_natural(dealt: Round) -> None:
@@ -1015,13 +967,7 @@ _AMOUNT_OUT: Final = {
     "description": "An amount as the site prints it (3, 0.5, 2 1/3); a loss has a true minus "
     "sign (U+2212).",
 }
-_FLAG_IN: Final = {
-    "anyOf": [
-        {"type": "boolean"},
-        {"type": "string", "enum": sorted(_TRUE | _FALSE)},
-    ],
-    "default": False,
-}
+_FLAG_IN: Final = {**flag_schema("A flag."), "default": False}
 
 
 class VingtUn(RequestGame):
@@ -1074,7 +1020,7 @@ class VingtUn(RequestGame):
             return self.configure() if config is None else config
         raw = request["options"]
         if not isinstance(raw, Mapping):
-            raise _fail("options", f"must be an object of house rules, not {_shown(raw)}")
+            raise _fail("options", f"must be an object of house rules, not {quoted(raw)}")
         try:
             made = self.configure(raw)
         except EngineError as error:
@@ -1186,13 +1132,10 @@ players (ruling vingt-un-one-pack), the dealer among them; there are 1
             "additionalProperties": False,
             "required": ["dealer", "players"],
             "properties": {
-                "dealer": {
-                    "description": "The dealer's index in players, from 0.",
-                    "anyOf": [
-                        {"type": "integer", "minimum": 0, "maximum": self.max_players - 1},
-                        {"type": "string", "pattern": "^\\s*[0-9]{1,3}\\s*$"},
-                    ],
-                },
+                "dealer": whole_schema(
+                    "The dealer's index in players, from 0.",
+                    {"type": "integer", "minimum": 0, "maximum": self.max_players - 1},
+                ),
                 "doubled": {**_FLAG_IN, "description": "The dealer called 'double'."},
                 "first_hand": {
                     **_FLAG_IN,

@@ -275,7 +275,8 @@ def test_the_game_declares_what_the_site_asks():
     assert (GAME.min_players, GAME.max_players) == (2, 17)
     assert GAME.players_in(GAME.example()) == 5
     assert GAME.sides(3) == ((0,), (1,), (2,))
-    assert GAME.winners([Fraction(1), Fraction(-1)], GAME.configure()) == ()
+    example = GAME.example()
+    assert GAME.winners([Fraction(0)] * 5, GAME.answer(example), GAME.configure()) == ()
 
 
 # --------------------------------------------------------------------------- the answer's shape
@@ -412,7 +413,7 @@ def with_sale(**changes):
             with_(players=[{"hand": "AS KS QS"}, {"hand": 5}]),
             "players.1.hand",
             None,
-            ["Player 2", "three card codes"],
+            ["Player 2's hand", "list of cards", "not 5"],
         ),
         (
             with_(players=[{"hand": "AS KS QS"}, {"hand": "2C ZZ 4C"}]),
