@@ -14,6 +14,7 @@ import pytest
 
 from games.engine.citations import RULINGS
 from games.engine.games import get, registered, unregister
+from tests.table.request_game import registered_high_card
 
 MODULE = Path(__file__).with_name("example_variant.py")
 HANDS = [["QH", "KH", "AH"], ["QS", "KS", "AS"], ["2C", "3D", "9H"]]
@@ -115,3 +116,22 @@ def test_rulings_lists_it_under_its_game(client, blind):
     section = html[html.index('id="game-blind-commerce"') :]
     assert 'id="blind-commerce-ties"' in section
     assert "House rule “Ties with the dealer”" in section
+
+
+def test_a_game_settled_from_one_request_appears_everywhere_with_nothing_else_edited(client):
+    """A RequestGame (tests/table/request_game.py: High Card) registered: its endpoint and
+    schemas in the API, its page at the table's chooser settling its example, its ruling on
+    /rulings/."""
+    with registered_high_card() as game:
+        example = game.example()
+        answered = post(client, "high-card/settle", example)
+        assert answered.status_code == 200 and answered.json()["transfers"]
+        doc = client.get("/api/v1/openapi.json").json()
+        assert "/api/v1/high-card/settle" in doc["paths"]
+        assert "HighCardRequest" in doc["components"]["schemas"]
+        assert 'href="/table/high-card/"' in client.get("/table/").content.decode()
+        page = client.get("/table/high-card/")
+        assert page.status_code == 200 and "Link to this hand" in page.content.decode()
+        html = client.get("/rulings/").content.decode()
+        section = html[html.index('id="game-high-card"') :]
+        assert 'id="high-card-ties"' in section
