@@ -770,8 +770,7 @@ def _scores(game: RequestGame, answer: Answer) -> list[dict[str, str]]:
 
 REQUEST_PREFIX = "r-"
 """The prefix of a request's fields on the table page: the options' fields are named after
-the options, and an option may be named like a field of the request (Speculation's
-``turn_up`` and ``sales``)."""
+the options, and a game may name an option like a field of its request."""
 
 
 def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
