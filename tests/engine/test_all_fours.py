@@ -31,6 +31,7 @@ from games.engine.cards import CARDS, Suit, parse_card
 from games.engine.citations import RULINGS, SQUAREMAN
 from games.engine.games import OptionError, applying, get, house_rule, register, unregister
 from games.engine.wording import EngineError
+from tests.engine.schema_check import conforms
 
 GAME = AllFours()
 BOOK = Path(__file__).resolve().parents[2] / "content" / "rulebooks" / f"{SQUAREMAN}.md"
@@ -504,56 +505,15 @@ def test_bad_tricks() -> None:
 # --------------------------------------------------------------------------- the documents
 
 
-def _conforms(value, schema) -> bool:
-    """A small reader of the JSON Schema keywords the game's schemas use."""
-    if "oneOf" in schema:
-        return sum(_conforms(value, s) for s in schema["oneOf"]) == 1
-    kinds = schema.get("type")
-    if kinds is not None:
-        kinds = [kinds] if isinstance(kinds, str) else kinds
-        checks = {
-            "object": lambda v: isinstance(v, dict),
-            "array": lambda v: isinstance(v, list),
-            "string": lambda v: isinstance(v, str),
-            "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-            "boolean": lambda v: isinstance(v, bool),
-            "null": lambda v: v is None,
-        }
-        if not any(checks[k](value) for k in kinds):
-            return False
-    if "enum" in schema and value not in schema["enum"]:
-        return False
-    if isinstance(value, str):
-        if len(value) > schema.get("maxLength", 10**9):
-            return False
-        if "pattern" in schema and not re.search(schema["pattern"], value):
-            return False
-    if isinstance(value, int) and value < schema.get("minimum", -(10**99)):
-        return False
-    if isinstance(value, list):
-        if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", 10**9):
-            return False
-        if "items" in schema and not all(_conforms(v, schema["items"]) for v in value):
-            return False
-    if isinstance(value, dict):
-        properties = schema.get("properties", {})
-        if any(k not in value for k in schema.get("required", ())):
-            return False
-        if schema.get("additionalProperties") is False and set(value) - set(properties):
-            return False
-        return all(_conforms(v, properties[k]) for k, v in value.items() if k in properties)
-    return True
-
-
 def test_schemas_describe_the_example_and_its_answer() -> None:
     request_schema, answer_schema = GAME.request_schema(), GAME.answer_schema()
-    assert _conforms(EXAMPLE, request_schema)
+    assert conforms(EXAMPLE, request_schema)
     assert request_schema["examples"] == [EXAMPLE]
-    assert not _conforms(with_(colour="red"), request_schema)
-    assert not _conforms(with_(trump=3), request_schema)
-    assert _conforms(with_(players="4", begged="on", gift=""), request_schema)
+    assert not conforms(with_(colour="red"), request_schema)
+    assert not conforms(with_(trump=3), request_schema)
+    assert conforms(with_(players="4", begged="on", gift=""), request_schema)
     body = GAME.answer(EXAMPLE).body
-    assert _conforms(body, answer_schema)
+    assert conforms(body, answer_schema)
     assert set(body) == set(answer_schema["properties"])
     assert (
         "players 0 and 2"
@@ -618,7 +578,7 @@ def test_engine_agrees_with_the_reference_on_whole_deals(request, equal) -> None
     assert result.body["score"] == score
     players = request["players"]
     assert result.scores == tuple(F(score[p % 2]) for p in range(players))
-    assert _conforms(result.body, GAME.answer_schema())
+    assert conforms(result.body, GAME.answer_schema())
 
 
 @given(whole_deals())
@@ -783,4 +743,4 @@ def test_any_request_is_scored_or_refused_as_an_engine_error(changes, on_example
         assert str(error) and error.render(["Ann", "Bo", "Cy", "Di"])
         assert error.field is None or error.field.split(".")[0] in (*FIELDS, *changes)
     else:
-        assert _conforms(result.body, GAME.answer_schema())
+        assert conforms(result.body, GAME.answer_schema())

@@ -28,6 +28,7 @@ from games.engine.speculation import (
     Speculation,
     SpeculationError,
 )
+from tests.engine.schema_check import problems
 
 GAME = Speculation()
 ROOT = Path(__file__).resolve().parents[2]
@@ -282,60 +283,16 @@ def test_the_game_declares_what_the_site_asks():
 # --------------------------------------------------------------------------- the answer's shape
 
 
-def conforms(value, schema, where="$"):
-    """A small JSON Schema check (the keywords the game's schemas use)."""
-    if "anyOf" in schema:
-        errors = [conforms(value, s, where) for s in schema["anyOf"]]
-        return "" if "" in errors else errors[0]
-    kinds = schema.get("type")
-    if kinds is not None:
-        kinds = [kinds] if isinstance(kinds, str) else kinds
-        is_a = {
-            "object": isinstance(value, dict),
-            "array": isinstance(value, list),
-            "string": isinstance(value, str),
-            "integer": isinstance(value, int) and not isinstance(value, bool),
-            "number": isinstance(value, int | float) and not isinstance(value, bool),
-            "boolean": isinstance(value, bool),
-            "null": value is None,
-        }
-        if not any(is_a[k] for k in kinds):
-            return f"{where}: {value!r} is not {kinds}"
-    if "enum" in schema and value not in schema["enum"]:
-        return f"{where}: {value!r} not in enum"
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    if number and not schema.get("minimum", value) <= value <= schema.get("maximum", value):
-        return f"{where}: {value} out of range"
-    if isinstance(value, list):
-        if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value)):
-            return f"{where}: {len(value)} items"
-        for i, item in enumerate(value):
-            if error := conforms(item, schema.get("items", {}), f"{where}[{i}]"):
-                return error
-    if isinstance(value, dict):
-        for key in schema.get("required", []):
-            if key not in value:
-                return f"{where}: {key} missing"
-        properties = schema.get("properties", {})
-        for key, item in value.items():
-            if key not in properties:
-                if schema.get("additionalProperties", True) is False:
-                    return f"{where}: {key} not allowed"
-            elif error := conforms(item, properties[key], f"{where}.{key}"):
-                return error
-    return ""
-
-
 def test_schemas_match_the_example_and_its_answer():
     request = GAME.example()
-    assert conforms(request, GAME.request_schema()) == ""
+    assert problems(request, GAME.request_schema()) == ""
     body = GAME.answer(request).body
-    assert conforms(body, GAME.answer_schema()) == ""
+    assert problems(body, GAME.answer_schema()) == ""
     assert set(body) == set(GAME.answer_schema()["properties"])
     json.dumps(body)
     # the schema refuses what the engine refuses
-    assert conforms({**request, "extra": 1}, GAME.request_schema())
-    assert conforms({**request, "players": request["players"][:1]}, GAME.request_schema())
+    assert problems({**request, "extra": 1}, GAME.request_schema())
+    assert problems({**request, "players": request["players"][:1]}, GAME.request_schema())
 
 
 def test_a_form_s_strings_settle_as_the_json_does():

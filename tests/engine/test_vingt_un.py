@@ -21,6 +21,7 @@ from games.engine.cards import CARDS
 from games.engine.citations import RULINGS
 from games.engine.games import Answer, RequestGame
 from games.engine.vingt_un import VingtUn, VingtUnError, twelve_player_request
+from tests.engine.schema_check import conforms
 
 GAME = VingtUn()
 MINUS = "\u2212"
@@ -457,50 +458,6 @@ def test_bad_input_unknown_keys_are_named_even_when_strange():
 # --------------------------------------------------------------------------- the schemas
 
 
-def conforms(value, schema):
-    """Whether ``value`` fits the subset of JSON Schema the game's schemas use."""
-    if "anyOf" in schema or "oneOf" in schema:
-        options = schema.get("anyOf") or schema["oneOf"]
-        fits = sum(conforms(value, s) for s in options)
-        return fits >= 1 if "anyOf" in schema else fits == 1
-    kind = schema.get("type")
-    checks = {
-        "object": lambda v: isinstance(v, dict),
-        "array": lambda v: isinstance(v, list),
-        "string": lambda v: isinstance(v, str),
-        "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-        "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
-        "boolean": lambda v: isinstance(v, bool),
-        "null": lambda v: v is None,
-    }
-    if kind is not None and not checks[kind](value):
-        return False
-    if "enum" in schema and value not in schema["enum"]:
-        return False
-    if "minimum" in schema and value < schema["minimum"]:
-        return False
-    if "maximum" in schema and value > schema["maximum"]:
-        return False
-    if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
-        return False
-    if "pattern" in schema and not re.search(schema["pattern"], value):
-        return False
-    if "maxLength" in schema and len(value) > schema["maxLength"]:
-        return False
-    if kind == "array":
-        if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", 10**9):
-            return False
-        return all(conforms(v, schema.get("items", {})) for v in value)
-    if kind == "object":
-        props = schema.get("properties", {})
-        if any(k not in value for k in schema.get("required", ())):
-            return False
-        if schema.get("additionalProperties") is False and set(value) - set(props):
-            return False
-        return all(conforms(v, props[k]) for k, v in value.items() if k in props)
-    return True
-
-
 def test_schemas_fit_the_example_and_its_answer():
     for request in (GAME.example(), twelve_player_request()):
         assert conforms(request, GAME.request_schema())
@@ -515,6 +472,8 @@ SEMANTIC = {
     "at least two", "written twice", "also held by player 1", "over-drew", "natural",
     "at most 12", "more than 0", "'lots'", "plays for", "finite", "the dealer",
     "true or false", "missing",
+    # JSON Schema counts 1.0 an integer (Draft 2020-12); the engine asks for 1
+    "not 1.0",
 }  # fmt: skip
 
 
