@@ -124,7 +124,10 @@ def _respond(
         return render(request, template, context, status=status)
     if reshaped:
         response = render(request, _partial(template, "table"), context, status=status)
-        response = reswap(retarget(response, "#table"), "outerHTML")
+        # A board that asks for it (hx-ext="morph" on its form) has it merged into the page
+        # (static/js/morph.js): a field typed in while the answer was on its way keeps it.
+        swap = "morph" if context.get("morph") else "outerHTML"
+        response = reswap(retarget(response, "#table"), swap)
     else:
         context = {**context, "oob": True}
         response = render(request, _partial(template, "result"), context, status=status)
@@ -824,6 +827,7 @@ def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
             f"table/request/{game.slug}_answer.html",
             "table/request/any_answer.html",
         ),
+        "morph": True,
     }
     template = _template_of(game)
     # With htmx a change brings the answer only; a button that reshapes the board, or a

@@ -121,3 +121,25 @@ def test_without_javascript_vingt_un_divides_a_pair_and_adds_a_player(page: Page
     count = len(game("vingt-un").example()["players"])
     page.get_by_role("button", name="Add a player").click()
     expect(control(page, f"players.{count}.hands.0.cards")).to_have_value("")
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_board_brought_back_by_a_mistake_keeps_what_is_typed_meanwhile(page: Page):
+    """A mistake brings the whole board back (each field's mark and message). One that lands
+    while the next field is being typed in is merged into the page: that field keeps its
+    text and its focus; the mistake is marked beside its own field."""
+    page.goto("/table/vingt-un/")
+    wrong = control(page, "players.3.hands.0.cards")
+    wrong.fill("AH ZZ")  # sent on leaving the field; its answer is slowed below
+    typing = control(page, "players.2.hands.0.cards")
+    request_url = re.compile(r".*/table/vingt-un/\?.*")
+    pending: list[Any] = []
+    page.route(request_url, lambda route: pending.append(route), times=1)
+    typing.focus()  # the change of the wrong field goes out now
+    page.wait_for_timeout(200)
+    assert pending, "the change was sent"
+    typing.fill("10S 9")  # typed while the answer is on its way
+    pending[0].continue_()
+    expect(control(page, "players.3.hands.0.cards")).to_have_attribute("aria-invalid", "true")
+    expect(typing).to_have_value("10S 9")
+    expect(typing).to_be_focused()
