@@ -126,8 +126,13 @@ def _respond(
         response = render(request, _partial(template, "table"), context, status=status)
         # A board that asks for it (hx-ext="morph" on its form) has it merged into the page
         # (static/js/morph.js): a field typed in while the answer was on its way keeps it.
-        swap = "morph" if context.get("morph") else "outerHTML"
-        response = reswap(retarget(response, "#table"), swap)
+        response = retarget(response, "#table")
+        if context.get("morph"):
+            response["HX-Reswap"] = (
+                "morph"  # an extension's style: django-htmx's reswap lists htmx's own
+            )
+        else:
+            response = reswap(response, "outerHTML")
     else:
         context = {**context, "oob": True}
         response = render(request, _partial(template, "result"), context, status=status)
