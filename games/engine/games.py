@@ -11,8 +11,9 @@ and its hand types, and code that plays a hand asks the variant.
 
 Adding a variant is one subclass and one :func:`register` call (README, "Adding a game").
 
->>> [game.slug for game in registered()]
-['peel-new', 'peel-old', 'pool', 'swedish', 'cox']
+>>> [game.slug for game in registered()]  # doctest: +NORMALIZE_WHITESPACE
+['peel-new', 'peel-old', 'pool', 'swedish', 'cox',
+ 'all-fours', 'speculation', 'vingt-un']
 >>> game = get("english-new")  # the API's first names stay accepted
 >>> game.slug, game.label
 ('peel-new', "Peel's new game")
@@ -57,6 +58,9 @@ from games.engine.commerce import (
     SwedishRules,
     showdown,
 )
+from games.engine.requests import FALSE_WORDS as _FALSE
+from games.engine.requests import TRUE_WORDS as _TRUE
+from games.engine.requests import short as _short
 from games.engine.settlement import (
     Amount,
     HandOutcome,
@@ -103,10 +107,6 @@ class OptionError(EngineError):
         super().__init__(f"{field}: {message}", field=field, detail=message)
         self.field: str = field
         self.message = message
-
-
-_TRUE: Final = frozenset({"true", "yes", "on", "1"})
-_FALSE: Final = frozenset({"false", "no", "off", "0"})
 
 
 @dataclass(frozen=True)
@@ -202,11 +202,6 @@ class Option:
         raise OptionError(self.name, f"must be one of {shown}; not {_short(raw)}")
 
 
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 class Config(Mapping[str, str]):
     """A game's options, every one with a value (the defaults filled in), checked.
 
@@ -266,7 +261,7 @@ class UnknownGame(ValueError):
     Traceback (most recent call last):
     ...
     games.engine.games.UnknownGame: 'whist' is not a game here: peel-new, peel-old, pool, \
-swedish, cox
+swedish, cox, all-fours, speculation, vingt-un
     """
 
 
