@@ -34,7 +34,7 @@ application = get_wsgi_application()
 
 logger = logging.getLogger(__name__)
 
-READING = ["home", "library", "glossary", "rulings"]
+READING = ["home", "library", "glossary", "rulings", "comparison", "parallels", "odds:index"]
 """The reading pages by URL name; with each rulebook and a search, all are kept once rendered."""
 TOOLS = ["table:index", "pay:index"]
 """The tools' index pages: every tool they link to is warmed up with a sample result."""
@@ -106,6 +106,11 @@ def warm_up(app: Any = application, tools: bool = True) -> list[str]:
     for slug in load_library():
         visit(reverse("book", args=[slug]))
     visit(reverse("search") + "?q=tie+dealer")
+    odds = reverse("odds:index")  # each rule set's odds: its tables are built on first use
+    for address in sorted(
+        set(re.findall(rf'href="({re.escape(odds)}[^"#?]+)"', visit(odds).decode()))
+    ):
+        visit(address)
     for index in TOOLS if tools else []:
         prefix = reverse(index)
         html = visit(prefix).decode(errors="replace")

@@ -30,6 +30,9 @@ READING = [
     "/rulings/",
     "/search/?q=tie+dealer",
     "/search/",
+    "/library/compare/",
+    "/library/parallels/",
+    "/odds/",
 ]
 TOOLS = [
     "/table/",
@@ -437,4 +440,6 @@ def test_the_wsgi_module_warms_every_page_up_before_serving(tmp_path):
     assert set(READING) - {"/search/"} <= set(answered)
     assert any(a.startswith("/table/") and "?h=" in a for a in answered)
     assert any(a.startswith("/pay/") and "hand1=" in a for a in answered)
-    assert kept == len(READING) - 1  # every reading page but the empty search
+    odds = [a for a in answered if a.startswith("/odds/") and a != "/odds/"]
+    assert odds and all("?" not in a for a in odds)  # each rule set's page, as linked
+    assert kept == len(READING) - 1 + len(odds)  # every reading page but the empty search
