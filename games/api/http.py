@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import wraps
 from typing import Any
@@ -381,6 +381,22 @@ def number(value: Fraction | int | float) -> int | float:
     if isinstance(value, int):
         return value
     return float(value)
+
+
+def numbers(value: object) -> object:
+    """A game's answer as JSON: every :class:`~fractions.Fraction` in it, however deep in
+    its objects and lists, written by :func:`number`; everything else as it is.
+
+    >>> numbers({"net": [Fraction(-5), Fraction(7, 2)], "pool": {"total": Fraction(18)}, "n": 1})
+    {'net': [-5, 3.5], 'pool': {'total': 18}, 'n': 1}
+    """
+    if isinstance(value, Fraction):
+        return number(value)
+    if isinstance(value, Mapping):
+        return {key: numbers(inner) for key, inner in value.items()}
+    if isinstance(value, list | tuple):
+        return [numbers(inner) for inner in value]
+    return value
 
 
 def citation_json(citation: Citation) -> dict[str, str]:

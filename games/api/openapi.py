@@ -160,7 +160,12 @@ TRANSFER = {
     "properties": {
         "from": PLAYER_INDEX,
         "to": PLAYER_INDEX,
-        "amount": {"type": "string", "description": "Exact: 2, 1.5 or 2 1/3", "examples": ["2"]},
+        "amount": {
+            "type": "number",
+            "exclusiveMinimum": 0,
+            "description": "A whole number, else the nearest float (7/3 is 2.3333333333333335)",
+            "examples": [2, 1.5],
+        },
         "reason": {"type": "string"},
         "citations": {"type": "array", "items": {"$ref": "#/components/schemas/Citation"}},
         "rulings": {"type": "array", "items": {"type": "string"}},

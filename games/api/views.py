@@ -14,7 +14,6 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
-from games.engine.amounts import format_amount
 from games.engine.cards import parse_hand, parse_hands
 from games.engine.commerce import PeelRules, Placing, SwedishRules, showdown
 from games.engine.games import (
@@ -42,6 +41,7 @@ from .http import (
     json_document,
     json_endpoint,
     number,
+    numbers,
     reason_json,
     rulings_json,
     transfer_json,
@@ -308,17 +308,17 @@ def _rack_score(data: dict[str, Any], game: Game) -> dict[str, Any]:
 
 
 def _request_answer(data: dict[str, Any], game: Game) -> dict[str, Any]:
-    """A request game's answer: the game's own body, then who pays whom (``transfers``, each
-    amount as text), the ``reasons`` and the editorial ``rulings`` applied."""
+    """A request game's answer: the game's own body (its amounts, Fractions, as JSON numbers),
+    then who pays whom (``transfers``, each amount a number), the ``reasons`` and the
+    editorial ``rulings`` applied."""
     config = configured(game, options_object(data))
     request = {key: value for key, value in data.items() if key != "options"}
     answer = cast(RequestGame, game).answer(request, config)
     reasons = [*answer.reasons, *(t.reason for t in answer.transfers)]
     return {
-        **answer.body,
+        **cast(dict[str, Any], numbers(answer.body)),
         "transfers": [
-            transfer_json(t.payer, t.payee, format_amount(t.amount), t.reason)
-            for t in answer.transfers
+            transfer_json(t.payer, t.payee, number(t.amount), t.reason) for t in answer.transfers
         ],
         "reasons": [reason_json(r) for r in answer.reasons],
         "rulings": rulings_json(reasons),

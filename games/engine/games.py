@@ -1034,10 +1034,13 @@ class Answer:
 
     ``scores`` has one value per player: the money won or lost (summing to 0) in a game
     that ``keeps`` money, the points scored in a game that keeps points (a side's points
-    are counted to each of its players). ``body`` is the game's own answer as the API
-    sends it (JSON-able: ints, strings, bools, None, lists and dicts; amounts as strings
-    written by :func:`~games.engine.amounts.format_amount`), without ``transfers`` and
-    ``reasons``, which the site writes from the objects.
+    are counted to each of its players). ``body`` is the game's own answer, the data the
+    API sends (ints, strings, bools, None, lists and dicts), without ``transfers`` and
+    ``reasons``, which the site writes from the objects. Its amounts of money are exact
+    :class:`~fractions.Fraction` values, data and not their presentation: the site writes
+    them, the API as JSON numbers (``games.api.http.number``: an int when whole, else a
+    float), the pages with :func:`~games.engine.amounts.format_amount` (the ``amount``
+    filter).
     """
 
     scores: tuple[Fraction, ...]

@@ -17,8 +17,8 @@ three of them with a house-rule option.
 >>> answer = game.answer({"dealer": 0, "turn_up": "7H",
 ...     "players": [{"hand": "2C 5D 9S"}, {"hand": "QH 3S 4D"}, {"hand": "AH KC 8D"}],
 ...     "sales": [{"card": "AH", "from": 2, "to": 1, "price": 5}]})
->>> answer.body["winner"], answer.body["winning_card"], answer.body["net"]
-(1, 'AH', ['−6', '5', '1'])
+>>> answer.body["winner"], answer.body["winning_card"], [str(n) for n in answer.body["net"]]
+(1, 'AH', ['-6', '5', '1'])
 >>> [reason.text for reason in answer.reasons][-2]
 'Player 2 holds the highest trump, the ace of hearts (AH), bought from player 3 in sale 1, \
 and takes the pool of 14.'
@@ -613,8 +613,9 @@ _AMOUNT_SCHEMA: Final[dict[str, object]] = {
     "examples": [4, "1/2"],
 }
 _AMOUNT_OUT: Final[dict[str, object]] = {
-    "type": "string",
-    "description": "An amount as the site prints it (3, 0.5, 2 1/3, −4 with a true minus sign)",
+    "type": "number",
+    "description": "An amount: a whole number, else the nearest float (7/3 is "
+    "2.3333333333333335); a loss is negative",
 }
 
 
@@ -629,8 +630,8 @@ class Speculation(RequestGame):
 
     >>> game = Speculation()
     >>> answer = game.answer(game.example())
-    >>> answer.body["winner"], answer.body["winning_card"], answer.body["net"]
-    (2, 'KD', ['−1', '−2', '8', '−6', '1'])
+    >>> answer.body["winner"], answer.body["winning_card"], [str(n) for n in answer.body["net"]]
+    (2, 'KD', ['-1', '-2', '8', '-6', '1'])
     >>> answer.next_dealer, sum(answer.scores)
     (4, Fraction(0, 1))
     """
@@ -738,13 +739,13 @@ class Speculation(RequestGame):
         body: dict[str, object] = {
             "winner": winner,
             "winning_card": str(card),
-            "net": [format_amount(x) for x in net],
+            "net": list(net),
             "next_dealer": following,
             "trumps": deal.trumps.value,
             "pool": {
-                "dealer": format_amount(deal.pool_dealer),
-                "others": format_amount(deal.pool_others),
-                "total": format_amount(deal.pool),
+                "dealer": deal.pool_dealer,
+                "others": deal.pool_others,
+                "total": deal.pool,
             },
             "players": [
                 {
@@ -757,9 +758,9 @@ class Speculation(RequestGame):
                             reverse=True,
                         )
                     ],
-                    "put_in": format_amount(deal.share(player)),
-                    "paid": format_amount(paid[player]),
-                    "received": format_amount(received[player]),
+                    "put_in": deal.share(player),
+                    "paid": paid[player],
+                    "received": received[player],
                 }
                 for player, held in ((p, deal.held(p)) for p in range(n))
             ],

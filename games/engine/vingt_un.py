@@ -12,8 +12,8 @@ variations. What it leaves open is stated as an editorial ruling (:data:`ACE`,
 
 >>> game = VingtUn()
 >>> answer = game.answer(game.example())
->>> answer.body["net"], answer.body["next_dealer"]
-(['−5', '0', '−1', '6'], 1)
+>>> [str(n) for n in answer.body["net"]], answer.body["next_dealer"]
+(['-5', '0', '-1', '6'], 1)
 >>> answer.reasons[-1].text
 'Player 4 holds a natural Vingt-un, which puts the dealer, player 1, out: the deal passes \
 to the player on his left, player 2.'
@@ -775,18 +775,18 @@ def settle(dealt: Round, config: Config) -> Answer:
     next_dealer, why, put_out = _next_dealer(dealt, config, dealer_mention)
     reasons.append(why)
     body = {
-        "net": [format_amount(v) for v in net],
+        "net": list(net),
         "hands": [
             [
                 {
                     "cards": [str(card) for card in hand.cards],
-                    "stake": None if hand.stake is None else format_amount(hand.stake),
+                    "stake": hand.stake,
                     "points": hand.value.points,
                     "natural": hand.value.natural,
                     "over_drawn": hand.value.over_drawn,
                     "drawn_vingt_un": hand.value.drawn_vingt_un,
                     "divided": hand.divided,
-                    "net": format_amount(per_hand[player][number]),
+                    "net": per_hand[player][number],
                 }
                 for number, hand in enumerate(hands)
             ]
@@ -963,9 +963,9 @@ def _plain_keep(dealer_natural: bool, dealer: Mention) -> Reason:
 # --------------------------------------------------------------------------- the game
 
 _AMOUNT_OUT: Final = {
-    "type": "string",
-    "description": "An amount as the site prints it (3, 0.5, 2 1/3); a loss has a true minus "
-    "sign (U+2212).",
+    "type": "number",
+    "description": "An amount: a whole number, else the nearest float (7/3 is "
+    "2.3333333333333335); a loss is negative.",
 }
 _FLAG_IN: Final = {**flag_schema("A flag."), "default": False}
 

@@ -1,7 +1,7 @@
 """POST /api/v1/<slug>/<action> for the games settled from one request: one route for them and
-Cox's rack, dispatched by the game's board; the answer's body, transfers (amounts as text),
-reasons and rulings; a 4xx naming the field for every bad input; the OpenAPI document built
-from the registry. Tested on a tiny game of the tests' own (High Card) and on every request
+Cox's rack, dispatched by the game's board; the answer's body and transfers (amounts as JSON
+numbers), reasons and rulings; a 4xx naming the field for every bad input; the OpenAPI document
+built from the registry. Tested on a tiny game of the tests' own (High Card) and on every request
 game registered."""
 
 from __future__ import annotations
@@ -14,8 +14,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.engine.amounts import read_amount
+from games.api.http import number
+from games.engine.all_fours import AllFours
 from games.engine.games import Game, RequestGame, registered
+from games.engine.speculation import Speculation
+from games.engine.vingt_un import VingtUn
+from tests.engine.schema_check import problems
 from tests.table.request_game import registered_high_card
 
 HIGH = "/api/v1/high-card/settle"
@@ -29,6 +33,11 @@ def high_card() -> Iterator[Game]:
 
 def post(client: Client, path: str, body: object) -> Any:
     return client.post(path, json.dumps(body), content_type="application/json")
+
+
+def is_number(value: object) -> bool:
+    """A JSON number as Python reads it: an int or a float (not a bool, not text)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _request_games() -> list[RequestGame]:
@@ -45,7 +54,7 @@ def test_the_test_game_is_settled_with_transfers_reasons_and_rulings(client, hig
         {
             "from": 0,
             "to": 1,
-            "amount": "2",
+            "amount": 2,
             "reason": "Player 2 shows the highest card and takes every stake.",
             "citations": [
                 {
@@ -61,9 +70,11 @@ def test_the_test_game_is_settled_with_transfers_reasons_and_rulings(client, hig
     assert [r["slug"] for r in answer["rulings"]] == ["high-card-ties"]
 
 
-def test_an_amount_that_is_not_whole_is_written_exactly(client, high_card):
+def test_an_amount_that_is_not_whole_is_the_nearest_float(client, high_card):
     body = {"players": [{"hand": ["2S"], "stake": "1/3"}, {"hand": ["AH"]}]}
-    assert post(client, HIGH, body).json()["transfers"][0]["amount"] == "1/3"
+    answer = post(client, HIGH, body).json()
+    assert answer["transfers"][0]["amount"] == float(Fraction(1, 3))
+    assert answer["net"] == [-float(Fraction(1, 3)), float(Fraction(1, 3))]
 
 
 @pytest.mark.parametrize(
@@ -146,7 +157,7 @@ def test_the_openapi_document_has_the_endpoint_its_schemas_and_example(client, h
     ]
     response = schemas["HighCardResponse"]
     assert {"winner", "net", "transfers", "reasons", "rulings"} <= set(response["properties"])
-    assert schemas["Transfer"]["properties"]["amount"]["type"] == "string"
+    assert schemas["Transfer"]["properties"]["amount"]["type"] == "number"
 
 
 def test_the_openapi_document_loses_a_game_unregistered(client):
@@ -163,17 +174,14 @@ def _check_answer(doc: dict[str, Any], game: RequestGame, answer: dict[str, Any]
     name = "".join(part.capitalize() for part in game.slug.split("-"))
     schema = doc["components"]["schemas"][f"{name}Response"]
     assert set(schema.get("required", [])) <= set(answer), game.slug
+    body = {k: v for k, v in answer.items() if k not in ("transfers", "reasons", "rulings")}
+    assert problems(body, game.answer_schema()) == "", game.slug
     for transfer in answer["transfers"]:
-        read_amount(transfer["amount"])  # an exact amount as text
+        assert is_number(transfer["amount"]) and transfer["amount"] > 0, transfer
         assert transfer["citations"], transfer
     if "net" in answer:
-        assert (
-            sum(
-                (read_amount(n, positive=False, allow_negative=True) for n in answer["net"]),
-                Fraction(),
-            )
-            == 0
-        )
+        assert all(is_number(n) for n in answer["net"]), answer["net"]
+        assert sum(answer["net"]) == pytest.approx(0, abs=1e-9)
 
 
 def test_every_request_game_answers_its_example_as_its_schema_says(client, high_card):
@@ -191,3 +199,49 @@ def test_every_request_game_answers_its_example_as_its_schema_says(client, high_
         assert got.status_code == 200, (game.slug, got.content[:300])
         _check_answer(doc, game, got.json())
         assert got.json()["reasons"], game.slug
+
+
+# ------------------------------------------------------- amounts as JSON numbers, game by game
+
+
+def _settled(client: Client, slug: str, request: dict[str, Any]) -> dict[str, Any]:
+    game = next(g for g in _request_games() if g.slug == slug)
+    got = post(client, f"/api/v1/{slug}/{game.action}", request)
+    assert got.status_code == 200, got.content[:300]
+    answer: dict[str, Any] = got.json()
+    # the numbers are the engine's exact amounts, written as the Commerce settle endpoint does
+    assert answer["net"] == [number(n) for n in game.answer(request).scores]
+    assert all(is_number(n) for n in answer["net"]), answer["net"]
+    assert sum(answer["net"]) == pytest.approx(0, abs=1e-9)
+    return answer
+
+
+def test_vingt_un_writes_its_amounts_as_json_numbers(client):
+    request = VingtUn().example()
+    request["players"][1]["hands"][0]["stake"] = "1/2"  # an amount that is not whole
+    answer = _settled(client, "vingt-un", request)
+    assert any(isinstance(n, float) for n in answer["net"]), answer["net"]
+    hands = [hand for player in answer["hands"] for hand in player]
+    assert all(is_number(hand["net"]) for hand in hands), hands
+    assert all(hand["stake"] is None or is_number(hand["stake"]) for hand in hands), hands
+    assert [sum(hand["net"] for hand in player) for player in answer["hands"]] == answer["net"]
+
+
+def test_speculation_writes_its_amounts_as_json_numbers(client):
+    request = Speculation().example() | {"pool": {"dealer": "2 1/2", "others": 1}}
+    answer = _settled(client, "speculation", request)
+    pool = answer["pool"]
+    n = len(answer["players"])
+    assert (pool["dealer"], pool["others"], pool["total"]) == (2.5, 1, 2.5 + (n - 1) * 1)
+    money = [p[key] for p in answer["players"] for key in ("put_in", "paid", "received")]
+    assert all(is_number(m) for m in money), money
+
+
+def test_all_fours_keeps_points_as_whole_numbers(client):
+    game = AllFours()
+    got = post(client, f"/api/v1/all-fours/{game.action}", game.example())
+    assert got.status_code == 200, got.content[:300]
+    answer = got.json()
+    assert "net" not in answer and answer["transfers"] == []
+    assert all(isinstance(s, int) and not isinstance(s, bool) for s in answer["score"])
+    assert answer["score"] == list(game.answer(game.example()).body["score"])

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.api.http import numbers
 from games.engine.cards import CARDS
 from games.engine.citations import RULINGS
 from games.engine.games import Answer, RequestGame
@@ -24,7 +25,6 @@ from games.engine.vingt_un import VingtUn, VingtUnError, twelve_player_request
 from tests.engine.schema_check import conforms
 
 GAME = VingtUn()
-MINUS = "\u2212"
 
 
 def req(*players, dealer=0, doubled=False, first_hand=False):
@@ -48,20 +48,15 @@ def settle(request, **options) -> Answer:
 
 
 def body(answer) -> Any:
-    """The answer's body, as the API sends it."""
+    """The answer's body: data, its amounts exact Fractions (the API writes them as numbers)."""
     return answer.body
 
 
 def hand_nets(answer):
-    """Each hand's net as a Fraction, by player then hand."""
-    return [[amount(h["net"]) for h in hands] for hands in body(answer)["hands"]]
-
-
-def amount(text):
-    """An amount as format_amount prints it, read back."""
-    sign = -1 if text.startswith(MINUS) else 1
-    whole, _, part = text.lstrip(MINUS).rpartition(" ")
-    return sign * (F(whole or 0) + F(part))
+    """Each hand's net (a Fraction), by player then hand."""
+    nets = [[h["net"] for h in hands] for hands in body(answer)["hands"]]
+    assert all(isinstance(net, F) for hand in nets for net in hand), nets
+    return nets
 
 
 def slugs(answer):
@@ -109,7 +104,9 @@ def test_the_example_settles_and_names_its_rules():
     assert [(t.payer, t.payee, t.amount) for t in answer.transfers] == [
         (1, 0, 2), (0, 1, 2), (2, 0, 1), (0, 3, 6),
     ]  # fmt: skip
-    json.dumps(answer.body)  # JSON-able as it stands
+    assert body(answer)["net"] == list(answer.scores)
+    assert all(isinstance(n, F) for n in body(answer)["net"])  # data, not text
+    json.dumps(numbers(answer.body))  # JSON once the API writes its Fractions as numbers
 
 
 # --------------------------------------------------------------------------- the text's rules
@@ -165,7 +162,7 @@ def test_drawing_a_player_who_over_draws_pays_his_stake():
     answer = settle(req("10S 7C", ("4H 9S 9D", 2)))  # Peel's own example: 4, 9, then a 9
     assert answer.scores == (2, -2)
     assert body(answer)["hands"][1][0] | {"net": None} == {
-        "cards": ["4H", "9S", "9D"], "stake": "2", "points": 22, "natural": False,
+        "cards": ["4H", "9S", "9D"], "stake": F(2), "points": 22, "natural": False,
         "over_drawn": True, "drawn_vingt_un": False, "divided": False, "net": None,
     }  # fmt: skip
 
@@ -461,7 +458,7 @@ def test_bad_input_unknown_keys_are_named_even_when_strange():
 def test_schemas_fit_the_example_and_its_answer():
     for request in (GAME.example(), twelve_player_request()):
         assert conforms(request, GAME.request_schema())
-        assert conforms(dict(GAME.answer(request).body), GAME.answer_schema())
+        assert conforms(numbers(GAME.answer(request).body), GAME.answer_schema())
     json.dumps(GAME.request_schema())
     json.dumps(GAME.answer_schema())
 
@@ -675,10 +672,11 @@ def test_property_the_net_sums_to_zero_and_the_transfers_make_it(request):
         made[t.payee] += t.amount
         assert t.reason.citations
     assert tuple(made) == answer.scores
-    assert [amount(a) for a in body(answer)["net"]] == list(answer.scores)
+    assert body(answer)["net"] == list(answer.scores)
+    assert all(isinstance(n, F) for n in body(answer)["net"])
     for index, (hands, score) in enumerate(zip(hand_nets(answer), answer.scores, strict=True)):
         assert sum(hands) == score, index  # the dealer's one hand carries all he won or lost
-    json.dumps(answer.body)
+    json.dumps(numbers(answer.body))
 
 
 def dealer_in(transfer, dealer):

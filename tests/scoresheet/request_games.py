@@ -111,7 +111,7 @@ class Wager(RequestGame):
                 transfers.append(Transfer(i, dealer, amount, why))
                 net[i] -= amount
                 net[dealer] += amount
-        body = {"net": [str(x) for x in net], "next_dealer": next_dealer}
+        body = {"net": list(net), "next_dealer": next_dealer}
         return Answer(tuple(net), next_dealer, tuple(reasons), tuple(transfers), body)
 
     def example(self) -> dict[str, object]:

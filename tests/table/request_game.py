@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
-from games.engine.amounts import AmountError, format_amount, read_amount
+from games.engine.amounts import AmountError, read_amount
 from games.engine.cards import CardError, parse_card, split_tokens
 from games.engine.citations import RULINGS, Reason, peel, ruling
 from games.engine.games import (
@@ -110,7 +110,7 @@ class HighCard(RequestGame):
             transfers,
             {
                 "winner": best,
-                "net": [format_amount(s) for s in scores],
+                "net": scores,
                 "next_dealer": (dealer + 1) % len(cards),
             },
         )
@@ -145,7 +145,7 @@ class HighCard(RequestGame):
             "type": "object",
             "properties": {
                 "winner": {"type": "integer"},
-                "net": {"type": "array", "items": {"type": "string"}},
+                "net": {"type": "array", "items": {"type": "number"}},
                 "next_dealer": {"type": "integer"},
             },
         }

@@ -8,11 +8,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from html import unescape
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
 
+from games.engine.amounts import MINUS, format_amount
 from games.engine.games import Game, RequestGame, registered
 from games.request_forms import flatten
 from games.table.views import REQUEST_PREFIX, request_verdict
@@ -177,3 +179,40 @@ def test_each_game_s_page_marks_a_bad_card_and_keeps_the_rest(client, game):
     assert 'aria-invalid="true"' in html
     for _, value in query:
         assert f'value="{value}"' in html or value in html
+
+
+# ------------------------------------------- the answer's amounts, printed as the site prints
+
+
+def _cells(html: str, caption: str) -> list[str]:
+    """The amount cells of the answer's table captioned ``caption``, as read."""
+    table = re.search(rf"<caption>{caption}</caption>(.*?)</table>", html, re.S)
+    assert table, caption
+    return [unescape(c).strip() for c in re.findall(r'<td class="amount">(.*?)</td>', table[1])]
+
+
+def test_vingt_un_s_answer_prints_its_amounts_with_format_amount(client):
+    game = next(g for g in GAMES if g.slug == "vingt-un")
+    request = game.example()
+    request["players"][1]["hands"][0]["stake"] = "2 1/3"  # a net of 2 1/3, not 7/3
+    body: Any = game.answer(request).body
+    html = client.get(f"/table/{game.slug}/", dict(fields(request))).content.decode()
+    nets = [format_amount(hand["net"]) for player in body["hands"] for hand in player]
+    assert _cells(html, "The hands") == nets
+    assert any(" 1/3" in net for net in nets) and any(MINUS in net for net in nets), nets
+    stakes = re.findall(r"<td>([^<]*)</td>\s*<td class=\"amount\">", html)
+    assert stakes == [
+        format_amount(hand["stake"]) or "—" for player in body["hands"] for hand in player
+    ]
+
+
+def test_speculation_s_answer_prints_its_amounts_with_format_amount(client):
+    game = next(g for g in GAMES if g.slug == "speculation")
+    request = game.example() | {"pool": {"dealer": "2 1/2", "others": "1/3"}}
+    body: Any = game.answer(request).body
+    html = client.get(f"/table/{game.slug}/", dict(fields(request))).content.decode()
+    assert f"The pool of {format_amount(body['pool']['total'])} goes to" in html
+    assert _cells(html, "At the end of the deal") == [
+        format_amount(p[key]) for p in body["players"] for key in ("put_in", "paid", "received")
+    ]
+    assert "1/3</td>" in html

@@ -18,14 +18,10 @@ from games.engine.commerce import Category
 from games.engine.pool import POOL
 from games.scoresheet import ledger
 from games.scoresheet.forms import new_key as _new_key
+from games.templatetags.amounts import amount
 
 register = template.Library()
-
-
-@register.filter
-def amount(value: Fraction | int | None) -> str:
-    """``5/2`` as ``2.5``, ``1/3`` as ``1/3``, ``7/3`` as ``2 1/3`` (the site's one printer)."""
-    return format_amount(value)
+register.filter("amount", amount)  # the site's one printer of amounts (games' library)
 
 
 @register.filter
