@@ -718,8 +718,8 @@ MAX_REQUEST_DEPTH: Final = 6
 """The deepest nesting of a deal's request: players, a player, his hands, a hand, its cards,
 a card."""
 MAX_REQUEST_VALUES: Final = 1000
-"""The most values a deal's request holds (a Vingt-un table of 20 with divided pairs holds
-a few hundred)."""
+"""The most values a deal's request holds (a table of twenty players, each with several hands of
+cards, holds a few hundred)."""
 
 
 def _clean_request(data: Mapping[str, Any]) -> dict[str, Any]:
