@@ -114,8 +114,11 @@ def test_a_refusal_quotes_a_value_with_braces_as_typed() -> None:
 
 
 def test_a_house_rule_s_yes_and_no_are_the_request_s_words() -> None:
-    # games.Option.read has its own sets until it takes these (see the report to the lead)
-    from games.engine import games
+    from games.engine.games import get
 
-    assert TRUE_WORDS == games._TRUE and FALSE_WORDS == games._FALSE
-    assert flag("") is False and "" not in FALSE_WORDS
+    extended = get("peel-new").option("extended")
+    for word in TRUE_WORDS:
+        assert extended.read(word.upper()) == "true"
+    for word in FALSE_WORDS:
+        assert extended.read(f" {word} ") == "false"
+    assert flag("") is False and "" not in FALSE_WORDS  # a form's empty box; not an option
