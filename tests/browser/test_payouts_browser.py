@@ -330,6 +330,7 @@ def test_a_whole_calculator_arriving_while_typing_keeps_what_is_typed(page: Page
     its focus, everything else follows the server."""
     page.goto("/pay/pool/")
     page.get_by_role("checkbox", name="Won (Player 1, deal 1)").check()
+    expect(page).to_have_url(re.compile(r"win1=1"))  # its answer is in: nothing in flight
     expect(page.locator("#deal-1 .pay-after")).to_have_count(0)  # no worst hand yet
     older = f"{page.url}&name1=An&name2=Bo&worst1=2"  # what the server was asked before
     page.route(
