@@ -366,6 +366,14 @@ def flag_schema(description: str) -> dict[str, object]:
     }
 
 
+ANSWER_AMOUNT_SCHEMA: Final[dict[str, object]] = {
+    "type": "number",
+    "description": "An amount: a whole number, else the nearest float (7/3 is "
+    "2.3333333333333335); a loss is negative.",
+}
+"""The JSON Schema of an amount in an answer (the engine's Fraction as the API writes it)."""
+
+
 def whole_schema(description: str, number: Mapping[str, object]) -> dict[str, object]:
     """The JSON Schema of a whole number (:func:`read_whole`): ``number`` (an integer's
     schema, with its bounds), or a form's digits.

@@ -36,6 +36,7 @@ from games.engine.cards import CARDS, Card, Rank, Suit, parse_card  # noqa: F401
 from games.engine.citations import SQUAREMAN, Citation, Reason, ruling
 from games.engine.games import Answer, Config, Option, RequestGame, Transfer
 from games.engine.requests import (
+    ANSWER_AMOUNT_SCHEMA,
     Refuse,
     RequestError,
     quoted,
@@ -612,11 +613,6 @@ _AMOUNT_SCHEMA: Final[dict[str, object]] = {
     "description": f"An amount: 3, 0.5, 1/2 or 2 1/3 ({SANE})",
     "examples": [4, "1/2"],
 }
-_AMOUNT_OUT: Final[dict[str, object]] = {
-    "type": "number",
-    "description": "An amount: a whole number, else the nearest float (7/3 is "
-    "2.3333333333333335); a loss is negative",
-}
 
 
 class Speculation(RequestGame):
@@ -977,7 +973,7 @@ class Speculation(RequestGame):
         >>> Speculation().answer_schema()["required"]
         ['winner', 'winning_card', 'net', 'next_dealer', 'trumps', 'pool', 'players']
         """
-        amounts = {"type": "array", "items": _AMOUNT_OUT}
+        amounts = {"type": "array", "items": ANSWER_AMOUNT_SCHEMA}
         return {
             "type": "object",
             "required": [
@@ -1006,9 +1002,9 @@ class Speculation(RequestGame):
                     "type": "object",
                     "required": ["dealer", "others", "total"],
                     "properties": {
-                        "dealer": _AMOUNT_OUT,
-                        "others": _AMOUNT_OUT,
-                        "total": _AMOUNT_OUT,
+                        "dealer": ANSWER_AMOUNT_SCHEMA,
+                        "others": ANSWER_AMOUNT_SCHEMA,
+                        "total": ANSWER_AMOUNT_SCHEMA,
                     },
                 },
                 "players": {
@@ -1024,9 +1020,12 @@ class Speculation(RequestGame):
                                 "items": _CARD_SCHEMA,
                                 "description": "The trumps among them, highest first",
                             },
-                            "put_in": _AMOUNT_OUT,
-                            "paid": {**_AMOUNT_OUT, "description": "For the cards bought"},
-                            "received": {**_AMOUNT_OUT, "description": "For the cards sold"},
+                            "put_in": ANSWER_AMOUNT_SCHEMA,
+                            "paid": {**ANSWER_AMOUNT_SCHEMA, "description": "For the cards bought"},
+                            "received": {
+                                **ANSWER_AMOUNT_SCHEMA,
+                                "description": "For the cards sold",
+                            },
                         },
                     },
                 },

@@ -32,6 +32,7 @@ from games.engine.cards import Card, Rank, parse_card  # noqa: F401 (the doctest
 from games.engine.citations import VINGT_UN, Citation, Reason, Ruling, ruling
 from games.engine.games import Answer, Config, Option, RequestGame, Transfer
 from games.engine.requests import (
+    ANSWER_AMOUNT_SCHEMA,
     Refuse,
     RequestError,
     flag_schema,
@@ -962,11 +963,6 @@ def _plain_keep(dealer_natural: bool, dealer: Mention) -> Reason:
 
 # --------------------------------------------------------------------------- the game
 
-_AMOUNT_OUT: Final = {
-    "type": "number",
-    "description": "An amount: a whole number, else the nearest float (7/3 is "
-    "2.3333333333333335); a loss is negative.",
-}
 _FLAG_IN: Final = {**flag_schema("A flag."), "default": False}
 
 
@@ -1168,7 +1164,7 @@ players (ruling vingt-un-one-pack), the dealer among them; there are 1
             ],
             "properties": {
                 "cards": {"type": "array", "items": {"type": "string"}},
-                "stake": {"anyOf": [_AMOUNT_OUT, {"type": "null"}],
+                "stake": {"anyOf": [ANSWER_AMOUNT_SCHEMA, {"type": "null"}],
                           "description": "The stake before any double; null for the dealer."},
                 "points": {"type": "integer", "description": "The most the hand counts "
                            "without passing 21 (an ace one or eleven); past 21 when over-drawn."},
@@ -1176,7 +1172,7 @@ players (ruling vingt-un-one-pack), the dealer among them; there are 1
                 "over_drawn": {"type": "boolean"},
                 "drawn_vingt_un": {"type": "boolean"},
                 "divided": {"type": "boolean", "description": "One of a divided pair."},
-                "net": {**_AMOUNT_OUT, "description": "What the hand won or lost; the "
+                "net": {**ANSWER_AMOUNT_SCHEMA, "description": "What the hand won or lost; the "
                         "dealer's hand: all he won or lost."},
             },
         }  # fmt: skip
@@ -1187,7 +1183,7 @@ players (ruling vingt-un-one-pack), the dealer among them; there are 1
                 "net": {
                     "description": "What each player won or lost, in request order (sums to 0).",
                     "type": "array",
-                    "items": _AMOUNT_OUT,
+                    "items": ANSWER_AMOUNT_SCHEMA,
                 },
                 "hands": {
                     "description": "Each player's hands, in request order.",
