@@ -785,21 +785,19 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     key = _key(request)
     if store.already_done(game, key):
         return _done(request, game, "That change was already saved.", "edit", position)
-    if _stale(game, request):
+
+    def changed_meanwhile() -> HttpResponse:
+        """409: the form again as typed, at the sheet's version now, and what it holds."""
         form = deal_form(spec, before, _with_version(request, game.version))
         form.is_valid()
         _, now = store.tail_state(game, spec)
+        conflict = _conflict_message(game, now.deals)
         return _render_edit(
-            request,
-            game,
-            spec,
-            before,
-            deal,
-            number,
-            form,
-            status=409,
-            conflict=_conflict_message(game, now.deals),
+            request, game, spec, before, deal, number, form, status=409, conflict=conflict
         )
+
+    if _stale(game, request):
+        return changed_meanwhile()
     form = deal_form(spec, before, request.POST)
     if isinstance(form, RequestDealForm) and form.edited:
         form.is_valid()
@@ -831,19 +829,7 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         pass
     except store.Stale:
         game.refresh_from_db()
-        form = deal_form(spec, before, _with_version(request, game.version))
-        form.is_valid()
-        return _render_edit(
-            request,
-            game,
-            spec,
-            before,
-            deal,
-            number,
-            form,
-            status=409,
-            conflict=_conflict_message(game, before.deals),
-        )
+        return changed_meanwhile()
     return see_other(
         reverse("sheet:sheet", args=[token]) + f"?done=edit&at={position}#deal-{position}"
     )
