@@ -58,7 +58,7 @@ from games.engine.requests import (
     unknown_key,
     whole_schema,
 )
-from games.engine.wording import Mention, escape, fill
+from games.engine.wording import Mention, Word, escape, fill
 
 __all__ = [
     "FIELDS",
@@ -519,7 +519,7 @@ class DealError(RequestError):
         item: int | None = None,
         player: int | None = None,
         token: str | None = None,
-        who: Mapping[str, Mention] | None = None,
+        who: Mapping[str, Word] | None = None,
     ) -> None:
         mentions = dict(who or {})
         if player is not None:

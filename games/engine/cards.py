@@ -23,7 +23,7 @@ from enum import IntEnum, StrEnum
 from functools import cached_property
 
 from games.engine.citations import Citation, peel
-from games.engine.wording import EngineError, Mention, escape
+from games.engine.wording import EngineError, Mention, Word, escape
 
 __all__ = [
     "CARDS",
@@ -456,7 +456,7 @@ class CardError(EngineError):
         position: int | None = None,
         field: str | None = None,
         template: str | None = None,
-        who: Mapping[str, Mention] | None = None,
+        who: Mapping[str, Word] | None = None,
     ) -> None:
         super().__init__(
             message,

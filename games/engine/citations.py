@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games.engine.wording import Mention, escape, fill
+from games.engine.wording import ENGLISH, Word, escape, fill, speaker
 
 PEEL = "peel-commerce"
 """Peel's *Round Games with Cards* (1891/1897), Commerce, pp. 70-77."""
@@ -152,8 +152,9 @@ class Reason:
     template: str = ""
     """``text`` with a ``{placeholder}`` for each mention (braces doubled); ``text`` itself,
     escaped, for a reason that speaks of nobody."""
-    who: tuple[tuple[str, Mention], ...] = ()
-    """Each placeholder of ``template`` and the players or hands it stands for."""
+    who: tuple[tuple[str, Word], ...] = ()
+    """Each placeholder of ``template`` and its value: the players or hands it stands for,
+    or other words (:data:`~games.engine.wording.Word`)."""
 
     def __post_init__(self) -> None:
         if not self.template:
@@ -166,7 +167,7 @@ class Reason:
         citations: tuple[Citation, ...] = (),
         rulings: tuple[str, ...] = (),
         /,
-        **who: Mention,
+        **who: Word,
     ) -> Reason:
         """A reason that speaks of players or hands: ``template`` with a placeholder for
         each mention (``who``), ``text`` its words numbered from 1.
@@ -186,8 +187,8 @@ class Reason:
         return cls(fill(template, who), citations, rulings, template, tuple(who.items()))
 
     @property
-    def mentions(self) -> dict[str, Mention]:
-        """The mentions, by placeholder.
+    def mentions(self) -> dict[str, Word]:
+        """The values of the placeholders, by placeholder (mentions and other words).
 
         >>> from games.engine.wording import Mention
         >>> Reason.about("{p} wins", (), (), p=Mention("player", (2,))).mentions["p"].indices
@@ -205,9 +206,10 @@ class Reason:
         >>> r.render(["Ann", "Bo"]), r.render(None)
         ('Bo holds the best hand', 'player 2 holds the best hand')
         """
-        if names is None or not self.who:
+        speak = speaker()
+        if (names is None or not self.who) and speak is ENGLISH:
             return self.text
-        return fill(self.template, self.mentions, names)
+        return fill(self.template, self.mentions, names, speak)
 
     @property
     def applied(self) -> tuple[Ruling, ...]:

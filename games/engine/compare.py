@@ -35,7 +35,7 @@ from games.engine.commerce import (
     compare,
     showdown,
 )
-from games.engine.wording import Mention, escape
+from games.engine.wording import Mention, Word, escape
 
 __all__ = ["Disagreement", "Everywhere", "judge_everywhere", "rule_sets_for"]
 
@@ -257,7 +257,7 @@ def _category_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disa
 # --------------------------------------------------------------------------- winners
 
 
-def _winner_words(result: Showdown) -> tuple[str, dict[str, Mention]]:
+def _winner_words(result: Showdown) -> tuple[str, dict[str, Word]]:
     """Who wins, as a template and its mention."""
     winners = result.winners
     if not winners:
@@ -287,9 +287,9 @@ class _Words:
 
     def __init__(self) -> None:
         self.template = ""
-        self.who: dict[str, Mention] = {}
+        self.who: dict[str, Word] = {}
 
-    def add(self, template: str, who: Mapping[str, Mention] | None = None) -> None:
+    def add(self, template: str, who: Mapping[str, Word] | None = None) -> None:
         prefix = f"p{len(self.who)}_"
         for literal, name, _spec, _conversion in _FORMATTER.parse(template):
             self.template += escape(literal)
@@ -301,15 +301,17 @@ class _Words:
         self.template += escape(text)
 
 
-def _lowered(reason: Reason, drop_stop: bool = False) -> tuple[str, dict[str, Mention]]:
+def _lowered(reason: Reason, drop_stop: bool = False) -> tuple[str, dict[str, Word]]:
     """The reason's template and mentions, its first word in lower case (it goes after a
     colon), less its final full stop when ``drop_stop``."""
     template, who = reason.template, reason.mentions
     if drop_stop and template.endswith("."):
         template = template[:-1]
     first = next(iter(_FORMATTER.parse(template)), None)
-    if first is not None and not first[0] and first[1] is not None:
-        who[first[1]] = replace(who[first[1]], capital=False)
+    if first is not None and not first[0] and isinstance(who.get(first[1] or ""), Mention):
+        mention = who[first[1] or ""]
+        assert isinstance(mention, Mention)
+        who[first[1] or ""] = replace(mention, capital=False)
     else:
         template = _lower(template)
     return template, who
@@ -325,9 +327,7 @@ def _winner_reason(label_a: str, a: Showdown, label_b: str, b: Showdown) -> Reas
     cites: list[Citation] = []
     slugs: list[str] = []
 
-    def add(
-        reason: Reason, *more: Reason, said: tuple[str, dict[str, Mention]] | None = None
-    ) -> None:
+    def add(reason: Reason, *more: Reason, said: tuple[str, dict[str, Word]] | None = None) -> None:
         """Add the words ``said`` (the reason's own by default) and the paragraphs and rulings
         of the reasons behind them."""
         words.add_text(" ")

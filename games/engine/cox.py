@@ -38,7 +38,7 @@ from itertools import product
 from typing import Literal, NamedTuple
 
 from games.engine.citations import Citation, Reason, cox, ruling
-from games.engine.wording import EngineError, Mention, fill, numbered
+from games.engine.wording import EngineError, Mention, Word, fill, numbered
 
 __all__ = [
     "DISTINCT_CARDS",
@@ -129,7 +129,7 @@ class CoxCardError(EngineError):
         *,
         hand: int | None = None,
         template: str | None = None,
-        who: Mapping[str, Mention] | None = None,
+        who: Mapping[str, Word] | None = None,
     ) -> None:
         super().__init__(
             message,
@@ -184,7 +184,7 @@ class SupplyBaseError(EngineError):
         *,
         hand: int | None = None,
         template: str | None = None,
-        who: Mapping[str, Mention] | None = None,
+        who: Mapping[str, Word] | None = None,
     ) -> None:
         super().__init__(
             message,

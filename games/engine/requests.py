@@ -29,7 +29,7 @@ from typing import Any, Final, Protocol, Self
 
 from games.engine.amounts import AmountError, read_amount
 from games.engine.cards import CARDS, Card, CardError, parse_card, split_tokens
-from games.engine.wording import EngineError, Mention, escape, fill
+from games.engine.wording import EngineError, Mention, Word, escape, fill
 
 __all__ = [
     "FALSE_WORDS",
@@ -114,7 +114,7 @@ not a card")
         item: int | None = None,
         detail: str | None = None,
         template: str | None = None,
-        who: Mapping[str, Mention] | None = None,
+        who: Mapping[str, Word] | None = None,
         token: str | None = None,
         player: int | None = None,
     ) -> None:
@@ -133,7 +133,7 @@ not a card")
         item: int | None = None,
         token: str | None = None,
         player: int | None = None,
-        **who: Mention,
+        **who: Word,
     ) -> Self:
         """The refusal of the value at ``field``: ``template`` filled with ``who`` and, when
         it speaks of ``{player}``, the player (with a capital at the start). The words are

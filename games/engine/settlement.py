@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final, Literal
 
 from games.engine.citations import Reason, Ruling, peel, ruling, swedish
-from games.engine.wording import EngineError, Mention, fill, split_prefix
+from games.engine.wording import EngineError, Mention, Word, fill, split_prefix
 
 if TYPE_CHECKING:  # the core needs no cards; only outcomes_from_showdown reads a showdown
     from games.engine.commerce import Showdown
@@ -110,7 +110,7 @@ class SettlementError(EngineError):
         item: int | None = None,
         detail: str | None = None,
         template: str | None = None,
-        who: Mapping[str, Mention] | None = None,
+        who: Mapping[str, Word] | None = None,
     ) -> None:
         if field is None and detail is None:
             field, item, detail = split_prefix(message)
@@ -119,7 +119,7 @@ class SettlementError(EngineError):
 
     @classmethod
     def at(
-        cls, field: str, detail: str, *, item: int | None = None, **who: Mention
+        cls, field: str, detail: str, *, item: int | None = None, **who: Word
     ) -> SettlementError:
         """The error of argument ``field`` (of its item ``item``, from 0): ``detail`` is the
         words, or with ``who`` a template whose placeholders are those players.

@@ -46,7 +46,7 @@ from games.engine.requests import (
     read_index,
     unknown_key,
 )
-from games.engine.wording import Mention, fill
+from games.engine.wording import Mention, Word, fill
 
 __all__ = [
     "HAND_SIZE",
@@ -222,7 +222,7 @@ class SpeculationError(RequestError):
 
     @classmethod
     def at(
-        cls, field: str | None, template: str, item: int | None = None, /, **who: Mention
+        cls, field: str | None, template: str, item: int | None = None, /, **who: Word
     ) -> SpeculationError:
         """The refusal of ``field`` (its card ``item``): ``template`` with ``who`` filled in
         (literal braces doubled)."""
@@ -230,7 +230,7 @@ class SpeculationError(RequestError):
 
 
 def _card_error(
-    field: str, template: str, item: int | None, token: str | None, who: Mapping[str, Mention]
+    field: str, template: str, item: int | None, token: str | None, who: Mapping[str, Word]
 ) -> SpeculationError:
     """:meth:`SpeculationError.at`, with the card as typed."""
     error = SpeculationError.at(field, template, item, **who)
@@ -238,7 +238,7 @@ def _card_error(
     return error
 
 
-def _refusing(field: str, words: str, **who: Mention) -> Refuse:
+def _refusing(field: str, words: str, **who: Word) -> Refuse:
     """How a reader refuses the value at ``field``: its words after ``words`` (a template
     of ``who``: "Sale 2: the buyer (to) ", "The turn-up: ")."""
 
@@ -248,7 +248,7 @@ def _refusing(field: str, words: str, **who: Mention) -> Refuse:
     return refuse
 
 
-def _refusing_hand(field: str, **who: Mention) -> Refuse:
+def _refusing_hand(field: str, **who: Word) -> Refuse:
     """How a reader refuses a player's hand (``{player}`` in ``who``), or a card of it."""
 
     def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
@@ -346,7 +346,7 @@ _POOL_KEYS: Final = ("dealer", "others")
 
 
 def _object(
-    value: object, field: str | None, what: str, keys: Sequence[str], **who: Mention
+    value: object, field: str | None, what: str, keys: Sequence[str], **who: Word
 ) -> Mapping[str, object]:
     """``value`` as a JSON object with only ``keys``; ``what`` names it in words (a template
     of ``who``)."""

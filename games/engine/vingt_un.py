@@ -45,7 +45,7 @@ from games.engine.requests import (
     unknown_key,
     whole_schema,
 )
-from games.engine.wording import EngineError, Mention, escape, fill
+from games.engine.wording import EngineError, Mention, Word, escape, fill
 
 __all__ = [
     "ACE",
@@ -466,7 +466,7 @@ class _Where:
         return path if leaf is None else f"{path}.{leaf}"
 
     def fail(
-        self, leaf: str | None, detail: str, *, token: str | None = None, **who: Mention
+        self, leaf: str | None, detail: str, *, token: str | None = None, **who: Word
     ) -> VingtUnError:
         """An error at this place: the words begin with the player, his hand when he holds
         more than one, and the card; ``detail`` may speak of others (``who``)."""

@@ -25,6 +25,16 @@ item of it (``item``, from 0, for a list), the words without the field's prefix
 In Cox's game a "hand" is also one of the four deals of a game (cox ``winner``); the engine
 numbers those only in errors about its arguments, which a page does not name.
 
+**Other languages.** The engine writes English (what the JSON API sends), but every text a page
+shows can be written in another language without the engine knowing any: a template is a
+message id, marked where it is written so that ``makemessages`` finds it (:func:`N_`, the first
+argument of :meth:`Reason.about <games.engine.citations.Reason.about>`, of :func:`said` and of
+:meth:`EngineError.saying`), and everything that varies in it is a placeholder whose value is
+data: a :class:`Mention`, a :class:`Said` (words of their own, translated in turn), a number, or
+an object the :class:`Speaker` writes (an amount, a card). The site installs its speaker with
+:func:`speak_with`; :func:`fill` asks it for the template in the reader's language and for the
+words of each value. Without one, everything is English, as written here.
+
 >>> said = Mention("player", (0, 2))
 >>> fill("so {who} hold exactly equal best hands", {"who": said})
 'so players 1 and 3 hold exactly equal best hands'
@@ -36,21 +46,41 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, Protocol
 
 __all__ = [
+    "ENGLISH",
     "EngineError",
+    "English",
     "Mention",
+    "N_",
     "Noun",
+    "Said",
+    "Speaker",
+    "Word",
     "escape",
     "fill",
     "join",
     "name_players",
     "numbered",
+    "said",
+    "speak_with",
+    "speaker",
     "split_prefix",
 ]
+
+
+def N_(template: str) -> str:
+    """``template`` unchanged: marks words the site translates (``makemessages`` reads the
+    marks; the engine stays free of Django). Use it where words are written for later, like a
+    ruling's question or an option's label.
+
+    >>> N_("Two flushes of equal point")
+    'Two flushes of equal point'
+    """
+    return template
 
 
 def join(words: Sequence[str]) -> str:
@@ -96,6 +126,88 @@ Noun = Literal["player", "hand"]
 """What a :class:`Mention` counts: the players at the table, or the hands judged."""
 
 
+class Speaker(Protocol):
+    """Writes the engine's words in one language: :func:`fill` asks it for each template and
+    for the words of each value. :data:`ENGLISH` writes them as the engine does; the site
+    gives one for each language it speaks (:func:`speak_with`)."""
+
+    def text(self, template: str) -> str:
+        """``template`` (a message id: English, with placeholders) in this language."""
+        ...
+
+    def text_n(self, singular: str, plural: str, count: int) -> str:
+        """The template for ``count`` things, from the English ``singular`` and ``plural``."""
+        ...
+
+    def noun(self, noun: Noun, count: int) -> str:
+        """``"player"`` or ``"hand"`` for ``count`` of them (the plural for more than one)."""
+        ...
+
+    def join(self, words: Sequence[str]) -> str:
+        """Words as a list is written in a sentence (:func:`join` in English)."""
+        ...
+
+    def value(self, value: object) -> str:
+        """The words of a value that is neither words nor a mention: a number, an amount, a
+        card (its ``str`` in English)."""
+        ...
+
+
+class English:
+    """The engine's own words: each template as written, values by their ``str``."""
+
+    def text(self, template: str) -> str:
+        return template
+
+    def text_n(self, singular: str, plural: str, count: int) -> str:
+        return singular if count == 1 else plural
+
+    def noun(self, noun: Noun, count: int) -> str:
+        return noun if count == 1 else noun + "s"
+
+    def join(self, words: Sequence[str]) -> str:
+        return join(words)
+
+    def value(self, value: object) -> str:
+        return str(value)
+
+
+ENGLISH: Speaker = English()
+"""The engine's own words, and the speaker when the site has installed none."""
+
+
+def _english() -> Speaker:
+    return ENGLISH
+
+
+_find_speaker: Callable[[], Speaker] = _english
+
+
+def speak_with(find: Callable[[], Speaker] | None) -> None:
+    """Install ``find``, which gives the speaker of the language a page is in (the site calls
+    it once at start-up; it reads the request's language); None goes back to English.
+
+    >>> class Loud(English):
+    ...     def text(self, template: str) -> str:
+    ...         return template.upper()
+    >>> class Excited(English):
+    ...     def text(self, template: str) -> str:
+    ...         return template + "!"
+    >>> error = EngineError.saying("{who} may not", who=Mention("player", (1,)))
+    >>> speak_with(Excited)
+    >>> error.render(["Ann", "Bo"]), str(error)
+    ('Bo may not!', 'player 2 may not')
+    >>> speak_with(None)
+    """
+    global _find_speaker
+    _find_speaker = find or _english
+
+
+def speaker() -> Speaker:
+    """The speaker of the language being written (English unless the site installed one)."""
+    return _find_speaker()
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -127,7 +239,7 @@ class Mention:
     """``"player"`` or ``"hand"`` (made plural for more than one)."""
     indices: tuple[int, ...]
     """The players or hands, by index from 0, in the order the words give them."""
-    details: tuple[str, ...] | None = None
+    details: tuple[str | Said, ...] | None = None
     """What is said of each, in brackets after it (a hand's value), or None."""
     capital: bool = False
     """Whether the words start a sentence."""
@@ -143,7 +255,7 @@ class Mention:
         cls,
         noun: Noun,
         indices: Iterable[int],
-        details: Iterable[str] | None = None,
+        details: Iterable[str | Said] | None = None,
         *,
         capital: bool = False,
     ) -> Mention:
@@ -155,8 +267,9 @@ class Mention:
         made = None if details is None else tuple(details)
         return cls(noun, tuple(indices), made, capital)
 
-    def words(self, names: Sequence[str] | None = None) -> str:
-        """The mention as a person reads it: numbered from 1, or by ``names``.
+    def words(self, names: Sequence[str] | None = None, speak: Speaker | None = None) -> str:
+        """The mention as a person reads it: numbered from 1, or by ``names``; in
+        ``speak``'s language (English by default).
 
         ``names[i]`` is the name of player *i*, or of whoever holds hand *i*; an index with
         no name (``names`` too short, or the name blank) keeps its number, each one with its
@@ -169,31 +282,105 @@ class Mention:
         >>> Mention("player", (0,)).words([])
         'player 1'
         """
+        speak = speak or ENGLISH
         named = [
             names[i] if names is not None and 0 <= i < len(names) and names[i].strip() else None
             for i in self.indices
         ]
+        details = None if self.details is None else [_words(d, names, speak) for d in self.details]
         if all(name is None for name in named):
-            text = numbered(self.noun, self.indices, self.details)
+            parts = [str(i + 1) for i in self.indices]
         else:
             parts = [
-                f"{self.noun} {i + 1}" if name is None else name
+                f"{speak.noun(self.noun, 1)} {i + 1}" if name is None else name
                 for i, name in zip(self.indices, named, strict=True)
             ]
-            if self.details is not None:
-                parts = [f"{part} ({d})" for part, d in zip(parts, self.details, strict=True)]
-            text = join(parts)
+        if details is not None:
+            parts = [f"{part} ({d})" for part, d in zip(parts, details, strict=True)]
+        text = speak.join(parts)
+        if all(name is None for name in named):
+            text = f"{speak.noun(self.noun, len(parts))} {text}"
         return _capital(text) if self.capital else text
+
+
+@dataclass(frozen=True)
+class Said:
+    """Words of their own inside other words: a template (a message id) and the values of
+    its placeholders, written in the reader's language where they stand (a hand's value in a
+    reason, a rank's name in a hand's value). Build one with :func:`said` or :func:`said_n`.
+
+    >>> pair = said("pair of {rank} and {kicker}", rank=said("nines"), kicker="a king")
+    >>> pair.words(), str(pair)
+    ('pair of nines and a king', 'pair of nines and a king')
+    >>> said_n("{n} card", "{n} cards", 3, n=3).words()
+    '3 cards'
+    """
+
+    template: str
+    """The words, with a ``{placeholder}`` for each value (the singular, for a count)."""
+    values: tuple[tuple[str, object], ...] = ()
+    """Each placeholder and its value (:data:`Word`)."""
+    plural: str | None = None
+    """The template for more than one, when the words count something."""
+    count: int = 1
+    """How many, when the words count something."""
+
+    def words(self, names: Sequence[str] | None = None, speak: Speaker | None = None) -> str:
+        """The words in ``speak``'s language (English by default), players named by
+        ``names`` (:meth:`Mention.words`)."""
+        speak = speak or ENGLISH
+        template = (
+            speak.text(self.template)
+            if self.plural is None
+            else speak.text_n(self.template, self.plural, self.count)
+        )
+        return _fill(template, dict(self.values), names, speak)
+
+    def __str__(self) -> str:
+        return self.words()
+
+
+Word = object
+"""The value of a placeholder: a :class:`Mention`, :class:`Said` words, a ``str`` written as
+it is (words a person typed, a name), or any other value the :class:`Speaker` writes (a
+number, an amount, a card)."""
+
+
+def said(template: str, /, **values: Word) -> Said:
+    """Words to be written in the reader's language: ``template`` (marked for
+    ``makemessages``) with ``values`` in its placeholders."""
+    return Said(template, tuple(values.items()))
+
+
+def said_n(singular: str, plural: str, count: int, /, **values: Word) -> Said:
+    """:func:`said` for words that count something: ``singular`` for one, else ``plural``
+    (a language may have more forms; the site's speaker picks)."""
+    return Said(singular, tuple(values.items()), plural, count)
+
+
+def _words(value: Word, names: Sequence[str] | None, speak: Speaker) -> str:
+    if isinstance(value, (Mention, Said)):
+        return value.words(names, speak)
+    if isinstance(value, str):
+        return value
+    return speak.value(value)
 
 
 _FORMATTER = string.Formatter()
 _SENTENCE_END = (".", "!", "?")
 
 
-def fill(template: str, who: Mapping[str, Mention], names: Sequence[str] | None = None) -> str:
-    """``template`` with each ``{placeholder}`` written as its mention's words: numbered
-    from 1 when ``names`` is None, else with the names (:meth:`Mention.words`). This is the
-    one place the engine's words get the players' names.
+def fill(
+    template: str,
+    who: Mapping[str, Word],
+    names: Sequence[str] | None = None,
+    speak: Speaker | None = None,
+) -> str:
+    """``template`` with each ``{placeholder}`` written as its value's words (:data:`Word`):
+    a mention numbered from 1 when ``names`` is None, else with the names
+    (:meth:`Mention.words`). This is the one place the engine's words get the players' names.
+    With ``speak``, the template and the values are written in its language (English by
+    default).
 
     A mention gets a capital when it says so, and when it follows the end of a sentence in
     the template; literal braces are written doubled (``{{``), as for :meth:`str.format`.
@@ -208,18 +395,26 @@ def fill(template: str, who: Mapping[str, Mention], names: Sequence[str] | None 
     ...
     KeyError: 'nobody'
     """
+    speak = speak or ENGLISH
+    return _fill(speak.text(template), who, names, speak)
+
+
+def _fill(
+    template: str, who: Mapping[str, Word], names: Sequence[str] | None, speak: Speaker
+) -> str:
+    """:func:`fill` of a template already in ``speak``'s language."""
     out: list[str] = []
-    after = ""  # the text so far, stripped: where a mention stands
+    after = ""  # the text so far, stripped: where a value stands
     for literal, name, _spec, _conversion in _FORMATTER.parse(template):
         if literal:
             out.append(literal)
             after = literal.rstrip() or after
         if name is None:
             continue
-        mention = who[name]
-        if not mention.capital and after.endswith(_SENTENCE_END):
-            mention = replace(mention, capital=True)
-        words = mention.words(names)
+        value = who[name]
+        if isinstance(value, Mention) and not value.capital and after.endswith(_SENTENCE_END):
+            value = replace(value, capital=True)
+        words = _words(value, names, speak)
         out.append(words)
         after = words
     return "".join(out)
@@ -283,28 +478,53 @@ class EngineError(ValueError):
         item: int | None = None,
         detail: str | None = None,
         template: str | None = None,
-        who: Mapping[str, Mention] | None = None,
+        who: Mapping[str, Word] | None = None,
     ) -> None:
         super().__init__(message)
         self.field = field
         """The argument at fault, or None when the words are about the whole."""
         self.item = item
         """The item of ``field`` at fault, from 0, when ``field`` is a list."""
-        self.who: tuple[tuple[str, Mention], ...] = tuple((who or {}).items())
-        """The players or hands ``template`` speaks of."""
-        self.template = template if template is not None and self.who else None
-        """``detail`` with the mentions as placeholders (None when it speaks of nobody)."""
+        self.who: tuple[tuple[str, Word], ...] = tuple((who or {}).items())
+        """The values of ``template``'s placeholders (players, hands, numbers, words)."""
+        self.template = template
+        """``detail`` as a message id, what varies in it as placeholders (None: ``detail``
+        itself is the message id)."""
         if detail is None:
             detail = message if self.template is None else fill(self.template, dict(self.who))
         self.detail = detail
         """The words without the prefix that places them."""
 
+    @classmethod
+    def saying(
+        cls,
+        template: str,
+        /,
+        *,
+        field: str | None = None,
+        item: int | None = None,
+        where: str = "",
+        **who: Word,
+    ) -> EngineError:
+        """A refusal whose words are ``template`` (marked for ``makemessages``) with ``who``
+        in its placeholders; ``where`` (``"stake: "``) goes before them in ``str(error)``.
+
+        >>> error = EngineError.saying("{n} is too many", field="stake", where="stake: ", n=7)
+        >>> str(error), error.detail, error.field
+        ('stake: 7 is too many', '7 is too many', 'stake')
+        """
+        detail = fill(template, who)
+        return cls(
+            where + detail, field=field, item=item, detail=detail, template=template, who=who
+        )
+
     def render(self, names: Sequence[str] | None = None) -> str:
-        """``detail``, with ``names`` in place of the numbers of the players or hands it
-        speaks of (:func:`fill`); ``detail`` itself when it speaks of nobody."""
+        """``detail`` in the language being written (:func:`speaker`), with ``names`` in place
+        of the numbers of the players or hands it speaks of (:func:`fill`)."""
+        speak = speaker()
         if self.template is None:
-            return self.detail
-        return fill(self.template, dict(self.who), names)
+            return speak.text(self.detail)
+        return fill(self.template, dict(self.who), names, speak)
 
 
 _START = re.compile(r"\b(?:[Pp]layers?|[Hh]ands?) (?=\d)")
