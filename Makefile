@@ -14,7 +14,7 @@ FIND_PYTHON = for c in "$$PYTHON" python3.14 python3.13 python3.12 python3 \
 	  "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo "$$c"; exit 0; }; \
 	done; exit 1
 
-.PHONY: run test test-postgres bench lint setup clean npm chromium
+.PHONY: run test test-postgres bench lint setup clean npm chromium gettext messages
 
 $(PY):
 	@interp=$$($(FIND_PYTHON)) || { \
@@ -36,7 +36,21 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --silent --no-audit --no-fund
 	@touch $@
 
-setup: $(VENV)/.installed-run
+# The Swedish interface: the catalogue compiled by GNU gettext's msgfmt (Debian's gettext,
+# installed here when it is missing and we may, as the chromium target does for the browser).
+gettext:
+	@command -v msgfmt >/dev/null 2>&1 && exit 0; \
+	if [ "$$(id -u)" = 0 ]; then sudo=""; elif sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+	else echo "error: compiling the Swedish interface needs GNU gettext: run 'sudo apt-get install -y gettext'" >&2; exit 1; fi; \
+	echo "Installing Debian's gettext for the translations"; \
+	$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq gettext >/dev/null
+
+MESSAGES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+messages: $(MESSAGES)
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | gettext $(VENV)/.installed-run
+	$(PY) manage.py compilemessages -l $* -v 0
+
+setup: $(VENV)/.installed-run messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v 0
 
@@ -53,21 +67,21 @@ chromium:
 	echo "Installing Debian's chromium for the browser tests (about 20 s)"; \
 	$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq chromium >/dev/null
 
-test: $(VENV)/.installed-dev node_modules/.installed chromium
+test: $(VENV)/.installed-dev node_modules/.installed chromium messages
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/pytest
 
 # The database-backed tests (score sheet, API, pages) against PostgreSQL at $(DATABASE_URL).
-test-postgres: $(VENV)/.installed-dev
+test-postgres: $(VENV)/.installed-dev messages
 	@[ -n "$(DATABASE_URL)" ] || { echo "error: set DATABASE_URL=postgres://..." >&2; exit 1; }
 	DATABASE_URL="$(DATABASE_URL)" $(BIN)/pytest -m "not browser" -p no:randomly \
 	  tests/scoresheet tests/api tests/table tests/payouts tests/test_deployment.py
 
 # The engine's figures, then the pages under load (bench/pages.py drives wrk, installed here
 # from Debian when missing, as the chromium target installs the browser).
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev messages
 	@command -v wrk >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then sudo=""; elif sudo -n true 2>/dev/null; then sudo="sudo -n"; \
 	  else echo "error: the page bench needs wrk: run 'sudo apt-get install -y wrk'" >&2; exit 1; fi; \
@@ -80,4 +94,4 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) node_modules staticfiles db.sqlite3
+	rm -rf $(VENV) node_modules staticfiles db.sqlite3 locale/*/LC_MESSAGES/*.mo

@@ -4,7 +4,6 @@ from . import views
 
 urlpatterns = [
     path("rulings/", views.rulings, name="rulings"),
-    path("api/v1/", include("games.api.urls")),
     path("table/", include(("games.table.urls", "table"))),
     path("sheet/", include(("games.scoresheet.urls", "sheet"))),
     path("pay/", include(("games.payouts.urls", "pay"))),

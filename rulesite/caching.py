@@ -45,6 +45,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
+from django.utils.translation import get_language
 from django.views.decorators.http import etag
 
 from games.engine.games import version as games_version
@@ -61,6 +62,11 @@ ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 HTMX_HEADERS = ("HX-Request", "HX-History-Restore-Request")
 """The headers a tool's answer depends on: htmx gets a fragment, unless it restores history."""
+
+KEPT_PER_PAGE = 64
+"""Renderings kept of a reading page whose key gives no bound: one per language and query
+string (the language switch carries the query), the least recently asked going first, so
+queries made up to fill memory cannot."""
 
 LARGEST = 256 * 1024
 """The largest tool's answer kept, in bytes (a whole game of many deals is worked out each
@@ -184,11 +190,12 @@ def rendered_once(
     ``If-None-Match`` names its ETag. Put decorators that add headers (``vary_on_headers``,
     ``cache_control``) outside this one. ``maxsize`` bounds a view whose key comes from the
     query string (search); a view keyed only by its URL arguments needs none, as an unknown
-    argument raises Http404 and is not kept.
+    argument raises Http404 and is not kept. The page is kept per language and query string
+    too (at most ``maxsize``, and never fewer than :data:`KEPT_PER_PAGE`).
     """
 
     def decorator(view: View) -> View:
-        store = Kept(maxsize)
+        store = Kept(max(maxsize or 0, KEPT_PER_PAGE))
         STORES.append(store)
 
         def page_etag(request: PageRequest, *args: Any, **kwargs: Any) -> str | None:
@@ -197,6 +204,9 @@ def rendered_once(
                 args,
                 tuple(sorted(kwargs.items())),
                 key(request) if key else None,
+                # The language switch links to this page with its query, in each language.
+                get_language(),
+                request.META.get("QUERY_STRING", ""),
                 games_version(),  # pages list the registered games
             )
             page = store.get(k)

@@ -57,6 +57,9 @@ MIDDLEWARE = [
     # https://whitenoise.readthedocs.io/en/stable/django.html: straight after SecurityMiddleware.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
+    # The page's language from its address (/sv/…); a first visit to an English address by a
+    # Swedish reader is sent to the Swedish one (rulesite/language.py).
+    "rulesite.language.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -79,6 +82,8 @@ TEMPLATES = [
                 "django.template.context_processors.csrf",
                 # Gives templates csp_nonce; {% htmx_script %} uses it.
                 "django.template.context_processors.csp",
+                # The page in the other languages, for the switch and hreflang.
+                "rulesite.language.languages",
             ],
         },
     },
@@ -103,9 +108,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# English at the addresses people already have (no prefix), Swedish under /sv/. The catalogue
+# is locale/sv/LC_MESSAGES/django.po, compiled by `make run` and `make test`.
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("sv", "Svenska")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 TIME_ZONE = "UTC"
-USE_I18N = False
+USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"

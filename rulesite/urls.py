@@ -1,8 +1,18 @@
+from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
+from rulesite import language
+
+# The API and the language switch at one address in every language; the pages in English at
+# the addresses they always had and in Swedish under /sv/ (rulesite/language.py).
 urlpatterns = [
-    path("", include("content.urls")),
-    path("", include("games.urls")),
+    path("api/v1/", include("games.api.urls")),
+    path("language/<slug:language>/", language.switch, name="language"),
+    *i18n_patterns(
+        path("", include("content.urls")),
+        path("", include("games.urls")),
+        prefix_default_language=False,
+    ),
 ]
 
 # A failure on our side, or nothing at the address: the API's JSON error under /api/, the
