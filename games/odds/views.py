@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from functools import cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -45,17 +46,28 @@ HAND = "hand"
 
 def game_url(game: Game, query: dict[str, str] | None = None) -> str:
     """The odds page of ``game`` with the options in ``query``."""
-    url = reverse("odds:game", args=[game.slug])
+    url = _game_path(game.slug)
     return f"{url}?{urlencode(query)}" if query else url
+
+
+@cache
+def _game_path(slug: str) -> str:
+    return reverse("odds:game", args=[slug])
 
 
 def hand_url(game: Game, config: Config, cards: Sequence[Card]) -> str:
     """The place of a hand on the odds page of the rule set ``config`` chooses for
     ``game`` (what the table links beside each judged hand)."""
     query = {**config.of_part("hands"), HAND: " ".join(str(c) for c in cards)}
-    defaults = {o.name: str(o.read(o.default)) for o in game.options}
+    defaults = _defaults(game)
     query = {k: v for k, v in query.items() if k == HAND or defaults.get(k) != v}
     return f"{game_url(game, query)}#hand"
+
+
+@cache
+def _defaults(game: Game) -> dict[str, str]:
+    """Each option's default as read (the table asks for a link beside every hand)."""
+    return {o.name: str(o.read(o.default)) for o in game.options}
 
 
 def _fragment(request: HtmxHttpRequest) -> bool:

@@ -10,6 +10,7 @@ rule of the game, down to whether a stake may be nought, is the engine's to judg
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
@@ -215,6 +216,13 @@ def player_choice(label: str, names: list[str], required_message: str) -> forms.
     )
 
 
+_MADE: dict[tuple[object, ...], tuple[dict[str, forms.Field], dict[str, str]]] = {}
+"""The fields of each shape of form, made once and shared by every form of that shape
+(:meth:`CalculatorForm.make_fields`): making a form's fields (Django copies every widget)
+cost a calculator more than working out the deal. Nothing changes a shared field."""
+_MADE_KEPT = 256
+
+
 class CalculatorForm(forms.Form):
     """What every calculator's form shares: the game, players by number and their names,
     the game's option fields, the errors that belong to no single field, the permalink."""
@@ -229,12 +237,31 @@ class CalculatorForm(forms.Form):
         super().__init__(data)
         self.game = game
         self.players = players
-        self.hint_ids: dict[str, str] = {}
         self.players_errors: list[str] = []
         self.extra_items: list[tuple[str, str]] = []
         self.config: Config | None = None
         self.names = display_names(data, players)
-        for i in range(1, players + 1):
+        key = (type(self), game, players, *self.field_key())
+        made = _MADE.get(key)
+        if made is None:
+            self.hint_ids: dict[str, str] = {}
+            self.make_fields()
+            made = (dict(self.fields), dict(self.hint_ids))
+            if len(_MADE) >= _MADE_KEPT:
+                _MADE.clear()
+            _MADE[key] = made
+        else:
+            self.fields.update(made[0])
+            self.hint_ids = made[1]
+
+    def field_key(self) -> tuple[object, ...]:
+        """What the form's fields depend on besides its class, game and number of players."""
+        return ()
+
+    def make_fields(self) -> None:
+        """The form's fields, in order (made once for each :meth:`field_key`, and shared):
+        here each player's name; a subclass adds its own after them."""
+        for i in range(1, self.players + 1):
             self.fields[f"name{i}"] = forms.CharField(
                 label="Name",
                 required=False,
@@ -243,6 +270,11 @@ class CalculatorForm(forms.Form):
                     attrs={"autocomplete": "off", "placeholder": f"Player {i}", "size": "10"}
                 ),
             )
+
+    def hint(self, name: str, hint: str) -> None:
+        """Field ``name`` is described by the hint whose id is ``hint``."""
+        self.hint_ids[name] = hint
+        self.fields[name].widget.attrs["aria-describedby"] = hint
 
     @classmethod
     def defaults(cls, game: Game) -> dict[str, str]:
@@ -334,11 +366,19 @@ class CalculatorForm(forms.Form):
         return out
 
     def link_descriptions(self) -> None:
-        """Point each input that has a hint at it, and at its error message when it has one
-        (Django points every other input at its error message itself)."""
+        """Point each input that has a hint at it (:meth:`hint`), and at its error message
+        when it has one (Django points every other input at its error message itself): the
+        field is then copied, as fields are shared by every form of the same shape."""
         for name, hint in self.hint_ids.items():
-            ids = [hint, f"{self[name].auto_id}_error"] if name in self.errors else [hint]
-            self.fields[name].widget.attrs["aria-describedby"] = " ".join(ids)
+            if name in self.errors:
+                shared = self.fields[name]
+                field = copy.copy(shared)
+                field.widget = copy.copy(shared.widget)
+                ids = f"{hint} {self[name].auto_id}_error"
+                field.widget.attrs = {**shared.widget.attrs, "aria-describedby": ids}
+                self.fields[name] = field
+                # A bound field made before (for the summary) holds the shared field.
+                self._bound_fields_cache.pop(name, None)  # type: ignore[attr-defined]
 
     def query_items(self) -> list[tuple[str, str]]:
         """The form's own values as typed, in the form's order (unknown keys dropped)."""
@@ -382,12 +422,21 @@ class DealForm(CalculatorForm):
         words: Mapping[str, str],
     ) -> None:
         self.row_prefixes = ("name", "hand") + (("bought",) if game.bought else ())
+        self.asks_stood, self.words = asks_stood, words
         super().__init__(data, players, game)
+
+    def field_key(self) -> tuple[object, ...]:
+        # The choices of who dealt and who stood are the players' names.
+        return (self.asks_stood, tuple(self.words.items()), tuple(self.names))
+
+    def make_fields(self) -> None:
+        super().make_fields()
+        game, words = self.game, self.words
         if game.stake:
             self.fields["stake"] = AmountField(
                 label=words["stake"], read=lambda text: read_amount(text, "stake")
             )
-        for i in range(1, players + 1):
+        for i in range(1, self.players + 1):
             self.fields[f"hand{i}"] = forms.CharField(
                 label="Cards",
                 required=False,
@@ -402,7 +451,7 @@ class DealForm(CalculatorForm):
                     }
                 ),
             )
-            self.hint_ids[f"hand{i}"] = "hand-hint"
+            self.hint(f"hand{i}", "hand-hint")
             if game.bought:
                 self.fields[f"bought{i}"] = forms.IntegerField(
                     label=words["bought"],
@@ -417,7 +466,7 @@ class DealForm(CalculatorForm):
                     },
                 )
         self.fields["dealer"] = player_choice(words["dealer"], self.names, "Choose the dealer.")
-        if asks_stood:
+        if self.asks_stood:
             self.fields["stood"] = player_choice(
                 "Who stood?", self.names, "Choose the player who stood."
             )
@@ -430,8 +479,8 @@ class GameForm(CalculatorForm):
 
     parts = ("game",)
 
-    def __init__(self, data: QueryDict, players: int, game: Game) -> None:
-        super().__init__(data, players, game)
+    def make_fields(self) -> None:
+        super().make_fields()
         self.add_options()
 
 
@@ -444,12 +493,20 @@ class RackForm(CalculatorForm):
     def __init__(
         self, data: QueryDict, players: int, game: Game, *, hands: int, bases: range
     ) -> None:
-        super().__init__(data, players, game)
         self.hands = hands
+        self.bases = bases
         self.bases_words = f"{bases.start} to {bases.stop - 1}"
         """The game's supply bases in words ("1 to 4")."""
+        super().__init__(data, players, game)
+
+    def field_key(self) -> tuple[object, ...]:
+        return (self.hands, self.bases)
+
+    def make_fields(self) -> None:
+        super().make_fields()
+        bases, hands = self.bases, self.hands
         outside = f"The supply base is a number {self.bases_words}."
-        for i in range(1, players + 1):
+        for i in range(1, self.players + 1):
             self.fields[f"cards{i}"] = forms.CharField(
                 label="Cards laid out",
                 required=False,
@@ -464,7 +521,7 @@ class RackForm(CalculatorForm):
                     }
                 ),
             )
-            self.hint_ids[f"cards{i}"] = "cards-hint"
+            self.hint(f"cards{i}", "cards-hint")
             self.fields[f"base{i}"] = forms.IntegerField(
                 label="Supply base",
                 required=False,

@@ -45,3 +45,23 @@ def test_every_field_renders_as_django_renders_it(client, url):
                     for renderer in (form.default_renderer, django)
                 ]
                 assert made[0] == made[1], (name, radio.data["value"], wrap)
+
+
+def test_forms_of_one_shape_share_their_fields_and_an_error_changes_none(client):
+    """A form's fields are made once for each shape and shared (forms.CalculatorForm); a
+    hand with an error is described by the hint and its message on that page only."""
+    good = "/pay/peel-new/?stake=1&dealer=1&stood=2&hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H"
+    first = get(good, client=client).context["form"]
+    bad = get(good.replace("hand1=AS+KS+QS", "hand1=ZZ"), client=client)
+    assert bad.status_code == 400
+    assert 'aria-describedby="hand-hint id_hand1_error"' in bad.content.decode()
+    again = get(good + "&name2=", client=client)
+    second = again.context["form"]
+    assert second is not first and second.fields["hand1"] is first.fields["hand1"]
+    html = again.content.decode()
+    assert "id_hand1_error" not in html
+    assert html.count('aria-describedby="hand-hint"') == 3
+    # Other names are other choices of who dealt: another shape.
+    named = get(good + "&name1=Ann", client=client).context["form"]
+    assert named.fields["dealer"] is not first.fields["dealer"]
+    assert named.fields["hand1"] is not first.fields["hand1"]
