@@ -15,6 +15,7 @@ answers as for any form filled in against an older sheet.
 from __future__ import annotations
 
 import contextlib
+import copy
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 
 from . import ledger
 from .ledger import Entry, EntryError
@@ -278,8 +280,10 @@ _VERSIONS: dict[str, tuple[int, float]] = {}
 
 
 def forget_versions() -> None:
-    """Drop every version read or written (tests start from none)."""
+    """Drop every version read or written, and every sheet's last state kept (tests start
+    from none)."""
     _VERSIONS.clear()
+    _TAILS.clear()
 
 
 def version_of(token: str, spectator: bool) -> int | None:
@@ -302,6 +306,82 @@ def version_of(token: str, spectator: bool) -> int | None:
         _VERSIONS.clear()
     _VERSIONS[token] = (int(row[0]), now + POLL_FRESH)
     return int(row[0])
+
+
+def append(
+    game: Game,
+    seen: int,
+    deal: Deal,
+    key: str,
+    action: str,
+    *,
+    tail: tuple[ledger.Spec, ledger.Sheet] | None = None,
+    before_write: Callable[[Game], object] | None = None,
+) -> Game:
+    """Write ``deal`` after the last entry of the sheet read at version ``seen`` (``game``
+    as read then): what recording costs is what the one entry costs. One UPDATE checks the
+    version and moves it on (on PostgreSQL it takes the row's lock, on SQLite the
+    transaction began with the write lock: a concurrent writer finds the version moved and
+    gets :class:`Stale`), then the entry and the change's key are inserted; the key used
+    before raises :class:`Duplicate` and nothing is written. The position is the one after
+    ``game.last_position``: it moves only with the version, so it is still the last one
+    given when the version is. ``tail`` (the specification and the sheet after the entry)
+    is kept for the next change this process is asked to make (:func:`recent`).
+
+    Returns ``game`` with its new version."""
+    version, position = seen + 1, game.last_position + 1
+    read = game.version, game.last_position, game.updated_at
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            moved = Game.objects.filter(pk=game.pk, version=seen).update(
+                version=version, last_position=position, updated_at=now
+            )
+            if not moved:
+                raise Stale
+            game.version, game.last_position, game.updated_at = version, position, now
+            if before_write is not None:
+                before_write(game)
+            deal.game, deal.position, deal.stamp = game, position, version
+            deal.save(force_insert=True)
+            Change.objects.create(
+                game=game, key=key, action=action, version=version, detail={"position": position}
+            )
+    except IntegrityError:
+        game.version, game.last_position, game.updated_at = read
+        raise Duplicate from None
+    until = time.monotonic() + POLL_FRESH
+    _VERSIONS[game.token] = _VERSIONS[game.view_token] = (version, until)
+    if tail is not None:
+        if len(_TAILS) > 1_000:  # sheets nobody writes to any more
+            _TAILS.clear()
+        _TAILS[game.token] = Tail(copy.copy(game), *tail)
+    return game
+
+
+@dataclass(frozen=True)
+class Tail:
+    """A sheet as this process last wrote it: the game's row, the specification and the
+    sheet after the last entry."""
+
+    game: Game
+    spec: ledger.Spec
+    sheet: ledger.Sheet
+
+
+_TAILS: dict[str, Tail] = {}
+"""The last sheet each process wrote, by its link: the next deal recorded there from this
+process needs no reading back (a phone records deal after deal)."""
+
+
+def recent(token: str, version: int | None) -> Tail | None:
+    """The sheet with this link as this process wrote it, if that was at ``version`` (the
+    version the form was filled in against); a copy of its game row. Another process may
+    have written since: the write checks the version anyway (:func:`append`)."""
+    found = _TAILS.get(token)
+    if found is None or version is None or found.game.version != version:
+        return None
+    return Tail(copy.copy(found.game), found.spec, found.sheet)
 
 
 def bump(game: Game, key: str, action: str, **detail: Any) -> None:
@@ -381,8 +461,6 @@ def create(
 ) -> Game:
     """A new sheet with its players and entries; every state is computed before the
     transaction opens."""
-    from django.utils import timezone
-
     state = ledger.initial(spec)
     deals = []
     for i, entry in enumerate(entries):

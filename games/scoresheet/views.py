@@ -28,7 +28,6 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.db.models import Max
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -553,7 +552,7 @@ def live(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpR
         raise Http404("No score sheet has this link.")
     etag = f'"v{version}"'
     seen = request.GET.get("v", "")
-    if request.headers.get("If-None-Match") == etag:
+    if request.META.get("HTTP_IF_NONE_MATCH") == etag:  # not request.headers: it copies them all
         response = HttpResponse(status=304)
     elif seen == str(version):
         response = HttpResponse(status=204)
@@ -607,10 +606,15 @@ def _poll_html(
 
 @require_POST
 def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    game = _game(token, False)
     key = _key(request)
-    spec = store.spec_of(game)
-    state, sheet = store.tail_state(game, spec)
+    tail = store.recent(token, _posted_version(request))
+    if tail is not None:  # this process wrote the version the form was filled in against
+        game, spec, sheet = tail.game, tail.spec, tail.sheet
+        state = sheet.state
+    else:
+        game = _game(token, False)
+        spec = store.spec_of(game)
+        state, sheet = store.tail_state(game, spec)
     if game.finished or sheet.over or _stale(game, request):
         # A form sent twice comes back stale: the first one moved the version on.
         if store.already_done(game, key):
@@ -641,17 +645,10 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if entry is None or form.has_errors:
         return _form_answer(request, game, spec, sheet, form)
     new = Deal(kind="deal", data=dict(entry.data), state=ledger.dump_state(after, row))
-
-    def write(locked: Game) -> None:
-        top = Deal.objects.filter(game=locked).aggregate(m=Max("position"))["m"] or 0
-        new.game = locked
-        new.position = locked.last_position = max(locked.last_position, top) + 1
-        new.stamp = locked.version + 1
-        new.save(force_insert=True)
-        store.bump(locked, key, "record", position=new.position)
-
+    recorded = ledger.summarise(spec, after)
+    seen = game.version
     try:
-        locked = store.commit(game, game.version, write)
+        store.append(game, seen, new, key, "record", tail=(spec, recorded))
     except store.Duplicate:
         return _done(request, game, "That deal was already recorded; it counts once.")
     except store.Stale:
@@ -669,10 +666,10 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
             f"#deal-{new.position}"
         )
     word = spec.entry_word.capitalize()
-    window = store.Window(locked, spec, ledger.summarise(spec, after), [new], state, [after])
+    window = store.Window(game, spec, recorded, [new], state, [after])
     window.rows = [(row, new)]  # computed already: the step just taken
     window.detail = 1
-    return _recorded_answer(request, window, game.version, f"{word} {after.number} recorded.")
+    return _recorded_answer(request, window, seen, f"{word} {after.number} recorded.")
 
 
 def _form_answer(
@@ -1025,23 +1022,8 @@ def _append(
     except EntryError as error:
         return False, sentence(error.message)
 
-    def write(locked: Game) -> None:
-        if before_write is not None:
-            before_write(locked)
-        top = Deal.objects.filter(game=locked).aggregate(m=Max("position"))["m"] or 0
-        position = max(locked.last_position, top) + 1
-        locked.last_position = position
-        Deal.objects.create(
-            game=locked,
-            position=position,
-            kind=entry.kind,
-            data=dict(entry.data),
-            state=ledger.dump_state(after, row),
-            stamp=locked.version + 1,
-        )
-        store.bump(locked, key, action, position=position)
-
-    store.commit(game, game.version, write)
+    new = Deal(kind=entry.kind, data=dict(entry.data), state=ledger.dump_state(after, row))
+    store.append(game, game.version, new, key, action, before_write=before_write)
     return True, ""
 
 

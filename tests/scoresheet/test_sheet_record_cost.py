@@ -1,0 +1,119 @@
+"""Recording a deal costs what the one deal costs: the same few statements on a sheet of 9
+deals and of 120, none that reads the evening; the version checked by the write itself, so
+a process that answers from the sheet it last wrote still refuses a form filled in against
+a version another process has moved on."""
+
+import re
+import secrets
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from games.scoresheet import ledger, store
+from games.scoresheet.models import Change, Deal, Game
+from tests.scoresheet.sheet_factory import (
+    HANDS_4,
+    entry,
+    make_game,
+    post_deal,
+    post_fields,
+    spec_for,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _evening(deals: int) -> Game:
+    spec = spec_for("peel-new")
+    data = [
+        {"dealer": i % 4, "stood": 1, "bought": [0, 0, 0, 0], "mode": "hands", "hands": HANDS_4}
+        for i in range(deals)
+    ]
+    return make_game("peel-new", entries=[entry(spec, d) for d in data])
+
+
+def _next_deal(game: Game) -> dict[str, object]:
+    game.refresh_from_db()
+    dealer = ledger.summarise(game.spec(), store.tail_state(game, game.spec())[0]).next_dealer
+    return {"dealer": dealer, "stood": 1, "bought": [0, 0, 0, 0], "mode": "hands", "hands": HANDS_4}
+
+
+def _statements(game: Game) -> list[str]:
+    """The reads and writes of one deal recorded with htmx (not the transaction's own
+    statements), each as its verb and table."""
+    fields = post_fields(game.spec(), _next_deal(game))
+    fields.update(version=game.version, key=secrets.token_urlsafe(16))
+    phone = Client()
+    with CaptureQueriesContext(connection) as queries:
+        response = phone.post(f"/sheet/{game.token}/deals/", fields, headers={"HX-Request": "true"})
+    assert response.status_code == 200, response.content[:300]
+    out = []
+    for query in queries.captured_queries:
+        found = re.match(r'\s*(SELECT|INSERT|UPDATE|DELETE)\b.*?"(scoresheet_\w+)"', query["sql"])
+        if found:
+            out.append(f"{found[1]} {found[2]}")
+    return out
+
+
+def test_recording_costs_the_same_statements_on_a_short_and_a_long_sheet():
+    short, long = _evening(9), _evening(120)
+    writes = ["UPDATE scoresheet_game", "INSERT scoresheet_deal", "INSERT scoresheet_change"]
+    reads = ["SELECT scoresheet_game", "SELECT scoresheet_player", "SELECT scoresheet_deal"]
+    for game in (short, long):
+        store.forget_versions()  # a process that has not written to this sheet
+        assert _statements(game) == reads + writes
+        # The next deal from the process that wrote the last: nothing read back.
+        assert _statements(game) == writes
+    assert Deal.objects.filter(game=long).count() == 122
+    # The states written are those a recomputation of the whole evening gives.
+    for game in (short, long):
+        game.refresh_from_db()
+        kept = store.load(game, size=0).sheet.totals
+        spec = game.spec()
+        entries = [d.entry() for d in Deal.objects.filter(game=game).order_by("position")]
+        assert kept == ledger.compute(spec, entries).totals
+
+
+def test_a_form_against_a_version_another_process_moved_on_is_refused_and_kept():
+    game = _evening(3)
+    phone = Client()
+    assert post_deal(phone, game, _next_deal(game), htmx=True).status_code == 200
+    game.refresh_from_db()
+    seen = game.version
+    this_process = dict(store._TAILS)  # noqa: SLF001 -- what this process last wrote
+    # Another process records a deal: this one does not see it.
+    assert post_deal(Client(), game, _next_deal(game), htmx=True).status_code == 200
+    store._TAILS.clear()  # noqa: SLF001
+    store._TAILS.update(this_process)  # noqa: SLF001
+    store._VERSIONS.clear()  # noqa: SLF001
+    late = post_deal(phone, game, _next_deal(game) | {"bought": [0, 2, 0, 0]}, version=seen)
+    assert late.status_code == 409
+    assert b"Someone else changed this sheet" in late.content
+    assert re.search(rb'name="bought_1"[^>]*value="2"', late.content)  # the input kept
+    assert Deal.objects.filter(game=game).count() == 5
+    assert Change.objects.filter(game=game, action="record").count() == 2
+    # Sent again against the version it now shows, it is recorded.
+    game.refresh_from_db()
+    again = post_deal(phone, game, _next_deal(game), htmx=True)
+    assert again.status_code == 200
+    assert Deal.objects.filter(game=game).count() == 6
+
+
+def test_the_same_key_sent_again_from_the_process_that_wrote_it_counts_once():
+    game = _evening(2)
+    phone = Client()
+    deal = _next_deal(game)
+    first = post_deal(phone, game, deal, key="same-key-123", htmx=True)
+    assert first.status_code == 200
+    game.refresh_from_db()
+    recorded = game.version
+    # The form sent again, against the version it now carries (the retry of a lost answer
+    # whose form was made ready): recorded once, the version not moved.
+    again = post_deal(phone, game, deal, key="same-key-123", htmx=True, version=recorded)
+    assert again.status_code == 200
+    assert b"already recorded" in again.content
+    assert Deal.objects.filter(game=game).count() == 3
+    game.refresh_from_db()
+    assert game.version == recorded
