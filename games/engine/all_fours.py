@@ -541,8 +541,10 @@ class DealError(RequestError):
 def _refusing(field: str) -> Refuse:
     """How a reader refuses a field of the deal itself (no player named)."""
 
-    def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
-        return DealError(field, f"{field}: {detail}", item=item, token=token)
+    def refuse(
+        detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
+    ) -> Exception:
+        return DealError(field, f"{field}: {detail}", item=item, token=token, who=values)
 
     return refuse
 
@@ -550,9 +552,11 @@ def _refusing(field: str) -> Refuse:
 def _refusing_cards(field: str, player: int, what: str) -> Refuse:
     """How a reader refuses a player's list of cards (``what`` they are), or a card of it."""
 
-    def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
+    def refuse(
+        detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
+    ) -> Exception:
         where = "{player}: " + what + " " if item is None else "{player}, card " + f"{item + 1}: "
-        return DealError(field, where + detail, item=item, player=player, token=token)
+        return DealError(field, where + detail, item=item, player=player, token=token, who=values)
 
     return refuse
 

@@ -162,10 +162,18 @@ not a card")
 
 class Refuse(Protocol):
     """A game's way of refusing a value it asked a reader for: ``detail`` is a template of
-    what is wrong, ``item`` the index in a list, ``token`` the card as typed."""
+    what is wrong (a message id), ``values`` the values of its placeholders (the value as
+    typed, a number: :data:`~games.engine.wording.Word`), ``item`` the index in a list,
+    ``token`` the card as typed."""
 
     def __call__(
-        self, detail: str, /, *, item: int | None = None, token: str | None = None
+        self,
+        detail: str,
+        /,
+        *,
+        item: int | None = None,
+        token: str | None = None,
+        **values: Word,
     ) -> Exception: ...
 
 

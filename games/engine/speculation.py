@@ -242,8 +242,10 @@ def _refusing(field: str, words: str, **who: Word) -> Refuse:
     """How a reader refuses the value at ``field``: its words after ``words`` (a template
     of ``who``: "Sale 2: the buyer (to) ", "The turn-up: ")."""
 
-    def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
-        return _card_error(field, words + detail, item, token, who)
+    def refuse(
+        detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
+    ) -> Exception:
+        return _card_error(field, words + detail, item, token, {**who, **values})
 
     return refuse
 
@@ -251,9 +253,11 @@ def _refusing(field: str, words: str, **who: Word) -> Refuse:
 def _refusing_hand(field: str, **who: Word) -> Refuse:
     """How a reader refuses a player's hand (``{player}`` in ``who``), or a card of it."""
 
-    def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
+    def refuse(
+        detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
+    ) -> Exception:
         where = "{player}'s hand: " if item is None else f"{{player}}, card {item + 1}: "
-        return _card_error(field, where + detail, item, token, who)
+        return _card_error(field, where + detail, item, token, {**who, **values})
 
     return refuse
 

@@ -435,17 +435,19 @@ _MAX_CARDS: Final = 12
 ace counted one, and the next card over-draws."""
 
 
-def _fail(field: str, detail: str, *, item: int | None = None) -> VingtUnError:
+def _fail(field: str, detail: str, *, item: int | None = None, **who: Word) -> VingtUnError:
     """An error about a field of the request itself (no player named); ``detail`` is a
-    template (literal braces doubled)."""
-    return VingtUnError.about(field, detail, item=item)
+    template (literal braces doubled) of ``who``."""
+    return VingtUnError.about(field, detail, item=item, token=None, player=None, **who)
 
 
 def _refusing(field: str) -> Refuse:
     """How a reader refuses a field of the request itself."""
 
-    def refuse(detail: str, /, *, item: int | None = None, token: str | None = None) -> Exception:
-        return _fail(field, detail, item=item)
+    def refuse(
+        detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
+    ) -> Exception:
+        return _fail(field, detail, item=item, **values)
 
     return refuse
 
@@ -493,10 +495,10 @@ class _Where:
         """How a reader refuses the value ``leaf`` at this place (its card ``item``)."""
 
         def refuse(
-            detail: str, /, *, item: int | None = None, token: str | None = None
+            detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
         ) -> Exception:
             here = self if item is None else replace(self, card=item)
-            return here.fail(leaf, detail, token=token)
+            return here.fail(leaf, detail, token=token, **values)
 
         return refuse
 
