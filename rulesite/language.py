@@ -18,6 +18,7 @@ Two things choose the address for a reader:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
@@ -134,3 +135,15 @@ def languages(request: HttpRequest) -> dict[str, Any]:
             }
         )
     return {"languages": offered}
+
+
+def reverse_here(name: str, *args: str) -> str:
+    """``reverse(name, args)`` in the page's language, kept once made: the address of a page
+    is asked for on every answer, and it differs only by the language's prefix."""
+    return _reversed(name, args, translation.get_language())
+
+
+@lru_cache(maxsize=1024)
+def _reversed(name: str, args: tuple[str, ...], language: str | None) -> str:
+    with translation.override(language):
+        return reverse(name, args=args)

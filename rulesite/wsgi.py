@@ -26,6 +26,7 @@ from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 from django.db import connections
 from django.urls import reverse
+from django.utils import translation
 
 from content.library import load_library
 
@@ -82,9 +83,10 @@ def served_host() -> str:
 
 
 def warm_up(app: Any = application, tools: bool = True) -> list[str]:
-    """GET every reading page and (``tools``) every tool with a result through ``app``; the
-    addresses that answered 2xx or 3xx. Never raises: a failure is logged, and that page is
-    built by its first reader, as it would have been anyway."""
+    """GET every reading page and (``tools``) every tool with a result through ``app``, in
+    each of the site's languages; the addresses that answered 2xx or 3xx. Never raises: a
+    failure is logged, and that page is built by its first reader, as it would have been
+    anyway."""
     started = time.perf_counter()
     host = served_host()
     answered: list[str] = []
@@ -101,22 +103,24 @@ def warm_up(app: Any = application, tools: bool = True) -> list[str]:
             logger.warning("warm-up: %s answered %s", address, status)
         return content
 
-    for address in [reverse(name) for name in READING]:
-        visit(address)
-    for slug in load_library():
-        visit(reverse("book", args=[slug]))
-    visit(reverse("search") + "?q=tie+dealer")
-    odds = reverse("odds:index")  # each rule set's odds: its tables are built on first use
-    for address in sorted(
-        set(re.findall(rf'href="({re.escape(odds)}[^"#?]+)"', visit(odds).decode()))
-    ):
-        visit(address)
-    for index in TOOLS if tools else []:
-        prefix = reverse(index)
-        html = visit(prefix).decode(errors="replace")
-        linked = set(re.findall(rf'href="({re.escape(prefix)}[^"#?]+)"', html))
-        for address in sorted(linked):
-            visit(f"{address}?{SAMPLE}")
+    for language, _name in settings.LANGUAGES:  # every page in each language
+        with translation.override(language):
+            for address in [reverse(name) for name in READING]:
+                visit(address)
+            for slug in load_library():
+                visit(reverse("book", args=[slug]))
+            visit(reverse("search") + "?q=tie+dealer")
+            odds = reverse("odds:index")  # each rule set's odds: its tables are built on first use
+            for address in sorted(
+                set(re.findall(rf'href="({re.escape(odds)}[^"#?]+)"', visit(odds).decode()))
+            ):
+                visit(address)
+            for index in TOOLS if tools else []:
+                prefix = reverse(index)
+                html = visit(prefix).decode(errors="replace")
+                linked = set(re.findall(rf'href="({re.escape(prefix)}[^"#?]+)"', html))
+                for address in sorted(linked):
+                    visit(f"{address}?{SAMPLE}")
     connections.close_all()  # nothing opened here may be shared by forked workers
     logger.info("warm-up: %d pages in %.2f s", len(answered), time.perf_counter() - started)
     return answered

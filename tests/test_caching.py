@@ -443,4 +443,7 @@ def test_the_wsgi_module_warms_every_page_up_before_serving(tmp_path):
     assert any(a.startswith("/pay/") and "hand1=" in a for a in answered)
     odds = [a for a in answered if a.startswith("/odds/") and a != "/odds/"]
     assert odds and all("?" not in a for a in odds)  # each rule set's page, as linked
-    assert kept == len(READING) - 1 + len(odds)  # every reading page but the empty search
+    swedish = {a for a in answered if a.startswith("/sv/")}
+    assert {f"/sv{a}" for a in answered if not a.startswith("/sv/")} == swedish
+    # every reading page but the empty search, in each language
+    assert kept == 2 * (len(READING) - 1 + len(odds))
