@@ -20,7 +20,6 @@ from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
-from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -33,6 +32,7 @@ from games.engine.games import Config, Game, OptionError, UnknownGame, get, regi
 from games.engine.strength import strength
 from rulesite.caching import FRESH_FOR, rendered_once
 from rulesite.htmx import HtmxHttpRequest
+from rulesite.language import reverse_here
 
 from . import charts
 
@@ -50,9 +50,8 @@ def game_url(game: Game, query: dict[str, str] | None = None) -> str:
     return f"{url}?{urlencode(query)}" if query else url
 
 
-@cache
 def _game_path(slug: str) -> str:
-    return reverse("odds:game", args=[slug])
+    return reverse_here("odds:game", slug)
 
 
 def hand_url(game: Game, config: Config, cards: Sequence[Card]) -> str:

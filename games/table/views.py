@@ -41,7 +41,6 @@ from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string, select_template
 from django.template.loader_tags import ExtendsNode
-from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, reswap, retarget
 
@@ -61,6 +60,7 @@ from games.options_form import chosen_values
 from games.request_forms import RequestForm
 from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
+from rulesite.language import reverse_here
 
 from .forms import (
     Board,
@@ -189,14 +189,12 @@ def game_url(game: Game) -> str:
     return _game_path(game.slug)
 
 
-@cache
 def _game_path(slug: str) -> str:
-    return reverse("table:game", args=[slug])
+    return reverse_here("table:game", slug)
 
 
-@cache
 def _path(url_name: str) -> str:
-    return reverse(url_name)
+    return reverse_here(url_name)
 
 
 def game_at(path: str) -> Game | None:
