@@ -19,7 +19,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
+from django.conf import settings
 from django.http import QueryDict
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 
 from games.engine.amounts import read_amount
 from games.engine.games import Config, Game
@@ -223,6 +226,40 @@ cost a calculator more than working out the deal. Nothing changes a shared field
 _MADE_KEPT = 256
 
 
+_DRAWN: dict[tuple[object, ...], SafeString] = {}
+"""Parts of a form drawn once for each value and kept (:func:`_drawn`)."""
+_DRAWN_KEPT = 1024
+
+
+def _drawn(key: tuple[object, ...] | None, template: str, context: dict[str, Any]) -> SafeString:
+    """``template`` rendered with ``context``, kept under ``key`` (None: not kept, as a part
+    with an error; in DEBUG nothing is kept, so that an edited template shows at once)."""
+    html = _DRAWN.get(key) if key is not None else None
+    if html is None:
+        html = mark_safe(render_to_string(template, context))  # noqa: S308 (a template's)
+        if key is not None and not settings.DEBUG:
+            if len(_DRAWN) >= _DRAWN_KEPT:
+                _DRAWN.clear()
+            _DRAWN[key] = html
+    return html
+
+
+class _Chips:
+    """A choice of one of the players (who dealt, who stood) as radio chips
+    (``payouts/parts.html#players-choice``), drawn once for each label, players' names
+    and value, and kept; with an error, every time."""
+
+    def __init__(self, form: CalculatorForm) -> None:
+        self.form = form
+
+    def __getitem__(self, name: str) -> SafeString:
+        bound = self.form[name]
+        choices = tuple(getattr(bound.field, "choices", ()))
+        key = ("chips", name, str(bound.label), choices, str(bound.value()))
+        context = {"bound": bound}
+        return _drawn(None if bound.errors else key, "payouts/parts.html#players-choice", context)
+
+
 class CalculatorForm(forms.Form):
     """What every calculator's form shares: the game, players by number and their names,
     the game's option fields, the errors that belong to no single field, the permalink."""
@@ -320,6 +357,21 @@ class CalculatorForm(forms.Form):
             for name, f in self.fields.items()
             if isinstance(f, AmountField) and getattr(f, "option", None) is not None
         ]
+
+    @property
+    def house_rules_drawn(self) -> SafeString:
+        """The house-rules panel (``payouts/parts.html#house-rules``), drawn once for each
+        choice of them: a calculator is asked about new hands far more often than about
+        new rules. With an error beside any of them, drawn every time."""
+        rules = self.house_rules()
+        key = ("house-rules", type(self), self.game, *((b.name, str(b.value())) for b in rules))
+        clean = not any(b.errors for b in rules)
+        return _drawn(key if clean else None, "payouts/parts.html#house-rules", {"form": self})
+
+    @property
+    def chips(self) -> _Chips:
+        """``form.chips.dealer`` in a template: the players as radio chips (:class:`_Chips`)."""
+        return _Chips(self)
 
     def options_changed(self) -> bool:
         """Whether any house rule differs from its default or is in error (opens the panel)."""

@@ -65,3 +65,17 @@ def test_forms_of_one_shape_share_their_fields_and_an_error_changes_none(client)
     named = get(good + "&name1=Ann", client=client).context["form"]
     assert named.fields["dealer"] is not first.fields["dealer"]
     assert named.fields["hand1"] is not first.fields["hand1"]
+
+
+def test_house_rules_and_chips_drawn_once_show_each_page_its_own_values(client):
+    """The house-rules panel and the players' chips are kept once drawn (forms._drawn): a
+    page with an error there draws its own, and the next page is drawn without it."""
+    url = "/pay/peel-new/?stake=1&hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H"
+    bad = get(url + "&dealer=9&stood=1&flush_ties=x", client=client).content.decode()
+    assert 'id="id_dealer" aria-invalid="true"' in bad and "id_flush_ties_error" in bad
+    for dealer, flush in (("2", ""), ("3", "&flush_ties=share")):
+        html = get(f"{url}&dealer={dealer}&stood=2{flush}", client=client).content.decode()
+        assert "aria-invalid" not in html and "_error" not in html
+        assert f'value="{dealer}" id="id_dealer_{int(dealer) - 1}" checked' in html
+        flush_ties = html[html.index('name="flush_ties"') :].split("</select>")[0]
+        assert ('value="share" selected' in flush_ties) == bool(flush)
