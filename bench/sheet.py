@@ -13,7 +13,8 @@ page, and measures:
    server answers, on a fresh copy of the sheet each round. Each figure is divided by the
    trivial view ``/bench/trivial/`` measured with the same wrk settings just before and
    after it (runs of a second, seven rounds: other programs on the machine come and go);
-   the median over the rounds is printed.
+   the median over the rounds is printed. Beside it, the floor of recording: a bare POST
+   through the same middleware that inserts one row (``/bench/insert/``, -c1).
 2. **Growth**: the time to record the 10th deal of a sheet against the 300th: a deal
    recorded (the htmx POST) into fresh sheets of 9 and of 299 deals in turn, 12 of each,
    the median of each.
@@ -186,6 +187,27 @@ end
 """
 
 
+INSERT = "/bench/insert/"
+INSERT_LUA = """
+wrk.method = "POST"
+wrk.body = os.getenv("BENCH_BODY")
+"""
+
+
+def wrk_insert(server: Server, client: Client, duration: int, script: Path) -> Run:
+    """``wrk -t1 -c1`` on the floor of a POST that writes (``bench/sheet_urls.py``): the
+    CSRF token checked, one row inserted, two bytes answered."""
+    headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Cookie": f"csrftoken={client.cookie}",
+        "X-CSRFToken": client.token,
+    }
+    body = urllib.parse.urlencode({"csrfmiddlewaretoken": client.token})
+    return wrk_run(
+        server.url(INSERT), headers, duration, "-t1", "-c1", script=script, env={"BENCH_BODY": body}
+    )
+
+
 def wrk_record(server: Server, client: Client, token: str, duration: int, script: Path) -> Run:
     """``wrk -t1 -c1`` recording deals into the sheet ``token``."""
     fixed = {k: v for k, v in deal_fields(0).items() if k not in ("version", "key")} | {
@@ -215,7 +237,7 @@ def wrk_record(server: Server, client: Client, token: str, duration: int, script
 
 def measure_load(
     server: Server, client: Client, big: str, rounds: int, duration: int, script: Path
-) -> tuple[list[Figure], list[float], list[float]]:
+) -> tuple[list[Figure], list[float], list[float], list[float]]:
     sheet = client.import_sheet(big)
     version = client.version(sheet)
     pages = [
@@ -235,6 +257,9 @@ def measure_load(
     figures = {name: Figure(name, GOALS[name]) for name in GOALS}
     trivial16: list[float] = []
     trivial1: list[float] = []
+    inserts: list[float] = []  # the floor's ratios to the trivial view
+    insert_script = script.with_name("insert.lua")
+    insert_script.write_text(INSERT_LUA)
 
     def add(name: str, run: Run, before: float, after: float) -> None:
         f = figures[name]
@@ -275,7 +300,11 @@ def measure_load(
         after = wrk_run(server.url(TRIVIAL), {}, duration, "-t1", "-c1").rps
         trivial1 += [before, after]
         add("record a deal", run, before, after)
-    return list(figures.values()), trivial16, trivial1
+        inserted = wrk_insert(server, client, duration, insert_script)
+        if inserted.errors:
+            raise RuntimeError(f"{INSERT}: {inserted.errors} answers not 2xx")
+        inserts.append(inserted.rps / after)  # as a ratio to the trivial run just before
+    return list(figures.values()), trivial16, trivial1, inserts
 
 
 # --- growth -------------------------------------------------------------------------------
@@ -407,7 +436,7 @@ def main(argv: list[str] | None = None) -> int:
         server.start()
         client = Client(server.port).login()
         other = Client(server.port).login()
-        figures, trivial16, trivial1 = measure_load(
+        figures, trivial16, trivial1, inserts = measure_load(
             server, client, big, args.rounds, args.duration, script
         )
         print("  recording the 10th and the 300th deal …", file=sys.stderr, flush=True)
@@ -432,6 +461,12 @@ def main(argv: list[str] | None = None) -> int:
         f"trivial view: {t16:,.0f} req/s at -c16 ({2e3 / t16:.2f} ms of a worker each), "
         f"{t1:,.0f} req/s at -c1 ({1e3 / t1:.2f} ms a round trip)"
     )
+    floor_ratio = statistics.median(inserts)
+    floor = floor_ratio * t1
+    print(
+        f"a bare POST inserting one row ({INSERT}): {floor_ratio:.2f}x the trivial view at -c1 "
+        f"(about {1e3 / floor:.2f} ms a round trip): the floor of recording a deal"
+    )
     print("ms: of a worker per answer at -c16 (2 workers / req/s); a round trip at -c1")
     print(f"{'':<16} {'req/s':>8} {'ms':>7} {'ratio':>7} {'p99':>9}  goal")
     for f in figures:
@@ -444,6 +479,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{f.name:<16} {rps:8,.0f} {each:7.2f} {f.ratio:6.2f}x {p99:7.1f}ms"
             f"  >= {f.goal:g}x [{verdict(f.met)}]  (rounds {rounds}){errors}"
         )
+    record = next(f for f in figures if f.name == "record a deal")
+    print(
+        f"recording a deal costs {1e3 / statistics.median(record.rps):.2f} ms a round trip, "
+        f"{floor_ratio / record.ratio:.1f}x the bare POST that inserts one row"
+    )
     growth_met = last <= GROWTH * tenth
     print(
         f"\nrecording the 10th deal of a sheet: {tenth * 1e3:.1f} ms, the {args.deals}th "
