@@ -2,8 +2,9 @@
 cheap polling fragment, export, import and print.
 
 A change is computed from what was read -- the deal form checked, one step of the ledger
-from the stored state -- and then written by :func:`store.commit`, which locks the game row
-only to check its version and write; every answer (a page, a 400 with the form, a 409 with
+from the stored state -- and then written by :func:`store.append` (a new entry: one UPDATE
+that checks the version, two INSERTs) or :func:`store.commit`, which locks the game row only
+to check its version and write; every answer (a page, a 400 with the form, a 409 with
 the sheet as it is now) is rendered after the lock is released. A form filled in against an
 older version of the sheet gets a 409 with everything typed kept; a form sent twice is
 recorded once (its key).
