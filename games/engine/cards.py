@@ -4,6 +4,8 @@ Commerce is played with the full pack of fifty-two cards or, for seven players o
 fewer, the short pack of thirty-two (seven to ace) -- Peel, ``packs``. The Swedish
 text uses the 52-card pack with the ace high (``kortlek``) and writes its cards suit
 first with Swedish rank letters (``sE`` the ace of spades, ``hkn`` the knave of hearts).
+Swedish players also write *ruter* and *klöver* with their own letters, ``r`` and ``k``
+(``r10``, ``k7``, ``kkn``, ``rD``): those are read too, and shown as the text writes them.
 
 Every card has an :attr:`Card.index` (0..51) and a :attr:`Card.bit` (``1 << index``),
 so that a hand is a bitmask and every evaluation a table look-up.
@@ -23,7 +25,7 @@ from enum import IntEnum, StrEnum
 from functools import cached_property
 
 from games.engine.citations import Citation, peel
-from games.engine.wording import EngineError, Mention, Word, escape
+from games.engine.wording import N_, EngineError, Mention, Said, Word, fill, said
 
 __all__ = [
     "CARDS",
@@ -100,6 +102,16 @@ class Suit(StrEnum):
         return _SUIT_SWEDISH[self]
 
     @property
+    def said(self) -> Said:
+        """The suit's English name as words a page writes in its language ("hearts",
+        "hjärter").
+
+        >>> Suit.CLUBS.said.words()
+        'clubs'
+        """
+        return said(_SUIT_WORDS[self])
+
+    @property
     def letter(self) -> str:
         """The lower-case letter the Swedish text writes first (``s``, ``h``, ``d``, ``c``).
 
@@ -115,6 +127,12 @@ _SUIT_SWEDISH = {
     Suit.HEARTS: "hjärter",
     Suit.DIAMONDS: "ruter",
     Suit.CLUBS: "klöver",
+}
+_SUIT_WORDS = {
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
 }
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 
@@ -208,6 +226,42 @@ class Rank(IntEnum):
         return _RANK_NAMES[self][2]
 
     @property
+    def said(self) -> Said:
+        """:attr:`english` as words a page writes in its language ("king", "kung").
+
+        >>> Rank.JACK.said.words()
+        'knave'
+        """
+        return said(_RANK_WORDS[self][0])
+
+    @property
+    def said_plural(self) -> Said:
+        """:attr:`plural` as words a page writes in its language ("kings", "kungar").
+
+        >>> Rank.SIX.said_plural.words()
+        'sixes'
+        """
+        return said(_RANK_WORDS[self][1])
+
+    @property
+    def said_one(self) -> Said:
+        """One card of the rank, with its article ("a king", "an ace"; "en kung", "ett ess").
+
+        >>> Rank.EIGHT.said_one.words(), Rank.TWO.said_one.words()
+        ('an eight', 'a two')
+        """
+        return said(_RANK_WORDS[self][2])
+
+    @property
+    def said_the(self) -> Said:
+        """The card of the rank, definite ("the king"; "kungen").
+
+        >>> Rank.QUEEN.said_the.words()
+        'the queen'
+        """
+        return said(_RANK_WORDS[self][3])
+
+    @property
     def swedish_code(self) -> str:
         """The rank as the Swedish text writes it after the suit (``E``, ``K``, ``D``, ``kn``).
 
@@ -233,6 +287,24 @@ _RANK_NAMES = {
     Rank.QUEEN: ("queen", "queens", "dam", "D"),
     Rank.KING: ("king", "kings", "kung", "K"),
     Rank.ACE: ("ace", "aces", "ess", "E"),
+}
+
+# The ranks' words as message ids (a page's language writes them): the name, the plural,
+# one card with its article, and the card (definite).
+_RANK_WORDS = {
+    Rank.TWO: (N_("two"), N_("twos"), N_("a two"), N_("the two")),
+    Rank.THREE: (N_("three"), N_("threes"), N_("a three"), N_("the three")),
+    Rank.FOUR: (N_("four"), N_("fours"), N_("a four"), N_("the four")),
+    Rank.FIVE: (N_("five"), N_("fives"), N_("a five"), N_("the five")),
+    Rank.SIX: (N_("six"), N_("sixes"), N_("a six"), N_("the six")),
+    Rank.SEVEN: (N_("seven"), N_("sevens"), N_("a seven"), N_("the seven")),
+    Rank.EIGHT: (N_("eight"), N_("eights"), N_("an eight"), N_("the eight")),
+    Rank.NINE: (N_("nine"), N_("nines"), N_("a nine"), N_("the nine")),
+    Rank.TEN: (N_("ten"), N_("tens"), N_("a ten"), N_("the ten")),
+    Rank.JACK: (N_("knave"), N_("knaves"), N_("a knave"), N_("the knave")),
+    Rank.QUEEN: (N_("queen"), N_("queens"), N_("a queen"), N_("the queen")),
+    Rank.KING: (N_("king"), N_("kings"), N_("a king"), N_("the king")),
+    Rank.ACE: (N_("ace"), N_("aces"), N_("an ace"), N_("the ace")),
 }
 
 
@@ -395,6 +467,30 @@ class Pack:
         ranks = self.ranks
         return f"{self.name} ({ranks[0].english} to {ranks[-1].english})"
 
+    @property
+    def said_name(self) -> Said:
+        """:attr:`name` as words a page writes in its language.
+
+        >>> PACK_32.said_name.words() == PACK_32.name
+        True
+        """
+        return said("{size}-card pack", size=self.size)
+
+    @property
+    def said_description(self) -> Said:
+        """:attr:`description` as words a page writes in its language.
+
+        >>> PACK_32.said_description.words()
+        '32-card pack (seven to ace)'
+        """
+        ranks = self.ranks
+        return said(
+            "{size}-card pack ({lowest} to {highest})",
+            size=self.size,
+            lowest=ranks[0].said,
+            highest=ranks[-1].said,
+        )
+
     def __contains__(self, card: object) -> bool:
         return isinstance(card, Card) and bool(card.bit & self.mask)
 
@@ -496,7 +592,25 @@ class CardError(EngineError):
         return located
 
 
-_HOW = "write rank then suit, like AS, 10H or QD, or the Swedish suit first, like sE or hkn"
+def _error(
+    template: str,
+    /,
+    *,
+    token: str | None = None,
+    hand: int | None = None,
+    field: str | None = None,
+    **who: Word,
+) -> CardError:
+    """A :class:`CardError` whose words are ``template`` (a message id) with ``who`` in its
+    placeholders: ``str(error)`` is the English, :meth:`~CardError.render` the page's words."""
+    return CardError(
+        fill(template, who), token=token, hand=hand, field=field, template=template, who=who
+    )
+
+
+_HOW = said(
+    N_("write rank then suit, like AS, 10H or QD, or the Swedish suit first, like sE or hkn")
+)
 _SYMBOL_SUITS = {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
@@ -508,6 +622,8 @@ _SYMBOL_SUITS = {
     "♧": Suit.CLUBS,
 }
 _LETTER_SUITS = {suit.value: suit for suit in Suit}
+_SWEDISH_PLAYERS_SUITS = {"R": Suit.DIAMONDS, "K": Suit.CLUBS}
+"""The letters Swedish players write for *ruter* and *klöver* (the text writes ``d``, ``c``)."""
 _ENGLISH_RANKS = {rank.code: rank for rank in Rank} | {"T": Rank.TEN}
 _SWEDISH_RANKS = _ENGLISH_RANKS | {"E": Rank.ACE, "KN": Rank.JACK, "D": Rank.QUEEN}
 
@@ -522,6 +638,18 @@ def parse_card(token: str) -> Card:
     *dam* (queen); ``A``, ``Q``, ``J`` and ``T`` are accepted there too. No English rank
     begins with a suit letter, so the two notations never collide.
 
+    Swedish players also write *ruter* ``r`` and *klöver* ``k`` (``r10``, ``k7``, ``kkn``,
+    ``rD``). No English rank begins with ``r``. A ``k`` first could also be the English
+    king: a token that reads as an English card stays one (``KD``, ``kd``, ``ks``: kings, as
+    before), all the others are klöver, and so is ``kD`` written exactly so, suit letter
+    small and rank capital as the Swedish text writes its cards (the queen of clubs; the
+    king of diamonds is ``KD`` or ``kd``).
+
+    >>> [parse_card(t).swedish_code for t in ("r10", "k7", "kkn", "rD", "kE", "KK", "kD")]
+    ['d10', 'c7', 'ckn', 'dD', 'cE', 'cK', 'cD']
+    >>> [str(parse_card(t)) for t in ("KD", "kd", "Kd", "ks", "kh")]
+    ['KD', 'KD', 'KD', 'KS', 'KH']
+
     >>> [str(parse_card(t)) for t in ("AS", "as", "10h", "Th", "A♠", "♠A", "10♥")]
     ['AS', 'AS', '10H', '10H', 'AS', 'AS', '10H']
     >>> [str(parse_card(t)) for t in ("sE", "hkn", "hD", "dK", "c10", "SQ")]
@@ -533,7 +661,7 @@ def parse_card(token: str) -> Card:
     """
     text = token.strip().replace("\ufe0f", "")
     if not text:
-        raise CardError(f"an empty field is not a card: {_HOW}", token=token)
+        raise _error(N_("an empty field is not a card: {how}"), token=token, how=_HOW)
     upper = text.upper()
     rank: Rank | None
     suit: Suit | None
@@ -543,10 +671,16 @@ def parse_card(token: str) -> Card:
         suit, rank = _SYMBOL_SUITS[text[-1]], _ENGLISH_RANKS.get(upper[:-1])
     elif upper[0] in _LETTER_SUITS:
         suit, rank = _LETTER_SUITS[upper[0]], _SWEDISH_RANKS.get(upper[1:])
+    elif upper[0] == "R":
+        suit, rank = Suit.DIAMONDS, _SWEDISH_RANKS.get(upper[1:])
     else:
         suit, rank = _LETTER_SUITS.get(upper[-1]), _ENGLISH_RANKS.get(upper[:-1])
+        if upper[0] == "K" and (rank is None or suit is None or text == "kD"):
+            klover = _SWEDISH_RANKS.get(upper[1:])
+            if klover is not None:
+                suit, rank = Suit.CLUBS, klover
     if rank is None or suit is None:
-        raise CardError(f"{token!r} is not a card: {_HOW}", token=token)
+        raise _error(N_("{typed} is not a card: {how}"), token=token, typed=repr(token), how=_HOW)
     return _BY_KEY[(rank, suit)]
 
 
@@ -594,20 +728,50 @@ def parse_hand(tokens: str | Iterable[str], pack: Pack) -> tuple[Card, Card, Car
         except CardError as error:
             raise error.located(None, position) from None
         if card not in pack:
-            raise CardError(
-                f"{_as_typed(token, card)} is not in the {pack.description}", token=token
-            ).located(None, position)
+            raise _not_in(token, card, pack).located(None, position)
         if card in cards:
-            raise CardError(
-                f"{_as_typed(token, card)} is written twice in this hand", token=token
-            ).located(None, position)
+            raise _twice(token, card).located(None, position)
         cards.append(card)
     return cards[0], cards[1], cards[2]
 
 
-def _as_typed(token: str, card: Card) -> str:
+def _as_typed(token: str, card: Card) -> Word:
+    """The card as typed: its code when typed so, else what was typed and the card read."""
     typed = token.strip()
-    return str(card) if typed == str(card) else f"{typed!r} ({card})"
+    return card if typed == str(card) else said("{typed} ({card})", typed=repr(typed), card=card)
+
+
+def _not_in(token: str, card: Card, pack: Pack) -> CardError:
+    return _error(
+        N_("{card} is not in the {pack}"),
+        token=token,
+        card=_as_typed(token, card),
+        pack=pack.said_description,
+    )
+
+
+def _twice(token: str, card: Card) -> CardError:
+    return _error(
+        N_("{card} is written twice in this hand"), token=token, card=_as_typed(token, card)
+    )
+
+
+def _too_few(count: int) -> CardError:
+    """Fewer than two hands (none or one)."""
+    if count == 0:
+        return _error(N_("A showdown needs at least two hands; there is none"), field="hands")
+    return _error(N_("A showdown needs at least two hands; there is one"), field="hands")
+
+
+def _too_many(limit: int, pack: Pack, count: int) -> CardError:
+    error = _error(
+        N_("At most {limit} hands may be dealt from the {pack}; there are {count}"),
+        hand=limit + 1,
+        limit=limit,
+        pack=pack.said_name,
+        count=count,
+    )
+    return error
 
 
 def parse_hands(
@@ -630,14 +794,9 @@ def parse_hands(
     """
     limit = pack.hand_limit if limit is None else limit
     if len(hands) < 2:
-        raise CardError(
-            f"A showdown needs at least two hands; there is {_count(len(hands))}", field="hands"
-        )
+        raise _too_few(len(hands))
     if len(hands) > limit:
-        raise CardError(
-            f"At most {limit} hands may be dealt from the {pack.name}; there are {len(hands)}",
-            hand=limit + 1,
-        )
+        raise _too_many(limit, pack, len(hands))
     seen: dict[Card, int] = {}
     parsed: list[tuple[Card, Card, Card]] = []
     for number, tokens in enumerate(hands, start=1):
@@ -656,17 +815,12 @@ def parse_hands(
 
 def _also_in(token: str, card: Card, hand: int) -> CardError:
     """A card also held in an earlier hand (from 1)."""
-    typed = _as_typed(token, card)
-    return CardError(
-        f"{typed} is also in hand {hand}",
+    return _error(
+        N_("{card} is also in {other}"),
         token=token,
-        template=escape(typed) + " is also in {other}",
-        who={"other": Mention("hand", (hand - 1,))},
+        card=_as_typed(token, card),
+        other=Mention("hand", (hand - 1,)),
     )
-
-
-def _count(n: int) -> str:
-    return {0: "none", 1: "one"}.get(n, str(n))
 
 
 def board_errors(
@@ -708,22 +862,11 @@ or the Swedish suit first, like sE or hkn']
     limit = pack.hand_limit if limit is None else limit
     errors: list[CardError] = []
     if complete and len(hands) < 2:
-        errors.append(
-            CardError(
-                f"A showdown needs at least two hands; there is {_count(len(hands))}",
-                field="hands",
-            )
-        )
+        errors.append(_too_few(len(hands)))
     seen: dict[Card, int] = {}
     for number, fields in enumerate(hands, start=1):
         if number == limit + 1:
-            errors.append(
-                CardError(
-                    f"At most {limit} hands may be dealt from the {pack.name}; "
-                    f"there are {len(hands)}",
-                    hand=number,
-                )
-            )
+            errors.append(_too_many(limit, pack, len(hands)))
         typed = [token for token in fields if token.strip()]
         if len(typed) > 3 or (complete and len(fields) < 3):
             errors.append(_size_error(typed).located(number))
@@ -737,9 +880,9 @@ or the Swedish suit first, like sE or hkn']
                 errors.append(error.located(number, position))
                 continue
             if card not in pack:
-                problem = f"{_as_typed(token, card)} is not in the {pack.description}"
+                problem = _not_in(token, card, pack)
             elif card in in_hand:
-                problem = f"{_as_typed(token, card)} is written twice in this hand"
+                problem = _twice(token, card)
             elif card in seen:
                 in_hand.add(card)
                 errors.append(_also_in(token, card, seen[card]).located(number, position))
@@ -748,10 +891,12 @@ or the Swedish suit first, like sE or hkn']
                 in_hand.add(card)
                 seen[card] = number
                 continue
-            errors.append(CardError(problem, token=token).located(number, position))
+            errors.append(problem.located(number, position))
     return errors
 
 
 def _size_error(items: Sequence[str]) -> CardError:
-    shown = " ".join(items) if items else "none"
-    return CardError(f"A hand is three cards; this one has {len(items)} ({shown})")
+    shown: Word = " ".join(items) if items else said("none")
+    return _error(
+        N_("A hand is three cards; this one has {count} ({cards})"), count=len(items), cards=shown
+    )
