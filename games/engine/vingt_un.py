@@ -21,13 +21,12 @@ to the player on his left, player 2.'
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar, Final, Literal
 
-from games.engine.amounts import format_amount
+from games.engine.amounts import Written
 from games.engine.cards import Card, Rank, parse_card  # noqa: F401 (the doctests use it)
 from games.engine.citations import VINGT_UN, Citation, Reason, Ruling, ruling
 from games.engine.games import Answer, Config, Option, RequestGame, Transfer
@@ -36,7 +35,6 @@ from games.engine.requests import (
     Refuse,
     RequestError,
     flag_schema,
-    quoted,
     read_amount_in,
     read_cards,
     read_flag,
@@ -45,7 +43,7 @@ from games.engine.requests import (
     unknown_key,
     whole_schema,
 )
-from games.engine.wording import EngineError, Mention, Word, escape, fill
+from games.engine.wording import N_, EngineError, Mention, Said, Word, fill, said
 
 __all__ = [
     "ACE",
@@ -94,109 +92,141 @@ FIRST_HAND_AT: Final = vingt_un("first-hand-natural")
 
 ACE: Final = ruling(
     "vingt-un-ace",
-    "What does each card count? The fragment says the pips count 'as already mentioned', "
-    "in a part of the book our copy lacks.",
-    "A card counts its pips, a ten and a court card (knave, queen, king) count ten, and an "
-    "ace one or eleven at its holder's choice: a hand counts the most it can without passing "
-    "21, and has over-drawn when it passes 21 with every ace counted one. The ten and the "
-    "court cards counting alike is the text's own ('an ace or a 10 (or court card)' makes a "
-    "natural); the ace's double count is how the game was and is played, and the only count "
-    "by which an ace and a ten-card make 21.",
+    N_(
+        "What does each card count? The fragment says the pips count 'as already mentioned', "
+        "in a part of the book our copy lacks."
+    ),
+    N_(
+        "A card counts its pips, a ten and a court card (knave, queen, king) count ten, and an "
+        "ace one or eleven at its holder's choice: a hand counts the most it can without passing "
+        "21, and has over-drawn when it passes 21 with every ace counted one. The ten and the "
+        "court cards counting alike is the text's own ('an ace or a 10 (or court card)' makes a "
+        "natural); the ace's double count is how the game was and is played, and the only count "
+        "by which an ace and a ten-card make 21."
+    ),
     (OBJECT, STAKING),
 )
 DEAL_PASSES: Final = ruling(
     "vingt-un-deal-passes",
-    "A natural Vingt-un puts the dealer out, and the deal passes 'either to the next player, "
-    "or to the holder of the natural, as may have been decided upon': which?",
-    "To the next player, the one on the dealer's left, as the book advises ('it is, however, "
-    "best to adopt the former system'). A table may agree on the holder of the natural, or "
-    "on the variation the book mentions by which a natural does not throw out the dealer "
-    "(its details are in the part of the book our copy lacks; here the natural is still paid "
-    "double and the dealer keeps the deal).",
+    N_(
+        "A natural Vingt-un puts the dealer out, and the deal passes 'either to the next player, "
+        "or to the holder of the natural, as may have been decided upon': which?"
+    ),
+    N_(
+        "To the next player, the one on the dealer's left, as the book advises ('it is, however, "
+        "best to adopt the former system'). A table may agree on the holder of the natural, or "
+        "on the variation the book mentions by which a natural does not throw out the dealer "
+        "(its details are in the part of the book our copy lacks; here the natural is still paid "
+        "double and the dealer keeps the deal)."
+    ),
     (DEAL_PASSES_AT, PLAYER_NATURAL),
     option="deal_passes",
     default="next",
     alternatives=(
-        ("next", "to the player on the dealer's left, as the book advises"),
-        ("holder", "to the holder of the natural"),
-        ("never", "a natural does not put the dealer out (the book's variation)"),
+        ("next", N_("to the player on the dealer's left, as the book advises")),
+        ("holder", N_("to the holder of the natural")),
+        ("never", N_("a natural does not put the dealer out (the book's variation)")),
     ),
 )
 SEVERAL_NATURALS: Final = ruling(
     "vingt-un-several-naturals",
-    "What happens when two or more players hold a natural Vingt-un in the same round?",
-    "Each is paid double by the dealer (unless the dealer holds one too), and the dealer is "
-    "put out once: the deal passes to the player on his left, or, when the deal goes to the "
-    "holder of the natural, to the first holder in the order of play from the dealer's left, "
-    "who is the first to declare it ('he should at once declare it').",
+    N_("What happens when two or more players hold a natural Vingt-un in the same round?"),
+    N_(
+        "Each is paid double by the dealer (unless the dealer holds one too), and the dealer is "
+        "put out once: the deal passes to the player on his left, or, when the deal goes to the "
+        "holder of the natural, to the first holder in the order of play from the dealer's left, "
+        "who is the first to declare it ('he should at once declare it')."
+    ),
     (PLAYER_NATURAL, DEAL_PASSES_AT),
 )
 FIRST_HAND_NATURAL: Final = ruling(
     "vingt-un-first-hand-natural",
-    "In the first hand of a deal the dealer 'has to pay to the holder [of a natural] as for a "
-    "drawn Vingt-un': at once, double, or at the end of the round as a drawn Vingt-un, which "
-    "pays only a single stake to a dealer who draws 21 himself?",
-    "At once and double: the sentence speaks only of what the dealer pays the holder, and a "
-    "drawn Vingt-un is paid double. A table may settle the natural at the end of the round as "
-    "a drawn Vingt-un in every respect.",
+    N_(
+        "In the first hand of a deal the dealer 'has to pay to the holder [of a natural] as for a "
+        "drawn Vingt-un': at once, double, or at the end of the round as a drawn Vingt-un, which "
+        "pays only a single stake to a dealer who draws 21 himself?"
+    ),
+    N_(
+        "At once and double: the sentence speaks only of what the dealer pays the holder, and a "
+        "drawn Vingt-un is paid double. A table may settle the natural at the end of the round as "
+        "a drawn Vingt-un in every respect."
+    ),
     (FIRST_HAND_AT, DRAWN_VINGT_UN),
     option="first_hand_natural",
     default="paid",
     alternatives=(
-        ("paid", "the dealer pays it double at once"),
-        ("as-drawn", "it is settled at the end of the round as a drawn Vingt-un"),
+        ("paid", N_("the dealer pays it double at once")),
+        ("as-drawn", N_("it is settled at the end of the round as a drawn Vingt-un")),
     ),
 )
 DIVIDED_TWENTY_ONE: Final = ruling(
     "vingt-un-divided-twenty-one",
-    "A divided hand that makes 21 with its first two cards (an ace of a divided pair and a "
-    "ten-card, or a ten-card and an ace): is it a natural or a drawn Vingt-un?",
-    "A drawn Vingt-un: a natural is what a player 'receives' in the two cards dealt to him, "
-    "and a divided hand's second card is one he asks the dealer for. Paid double either way, "
-    "but it does not put the dealer out and it draws no natural's privileges. A table may "
-    "count it a natural in every respect (the book's 'other than an ace and 10' in its "
-    "account of a drawn Vingt-un points that way).",
+    N_(
+        "A divided hand that makes 21 with its first two cards (an ace of a divided pair and a "
+        "ten-card, or a ten-card and an ace): is it a natural or a drawn Vingt-un?"
+    ),
+    N_(
+        "A drawn Vingt-un: a natural is what a player 'receives' in the two cards dealt to him, "
+        "and a divided hand's second card is one he asks the dealer for. Paid double either way, "
+        "but it does not put the dealer out and it draws no natural's privileges. A table may "
+        "count it a natural in every respect (the book's 'other than an ace and 10' in its "
+        "account of a drawn Vingt-un points that way)."
+    ),
     (DIVIDING_PAIRS, STAKING, DRAWN_VINGT_UN),
     option="divided_twenty_one",
     default="drawn",
     alternatives=(
-        ("drawn", "a drawn Vingt-un"),
-        ("natural", "a natural Vingt-un in every respect"),
+        ("drawn", N_("a drawn Vingt-un")),
+        ("natural", N_("a natural Vingt-un in every respect")),
     ),
 )
 PAIR: Final = ruling(
     "vingt-un-pair",
-    "Which two cards are a pair that may be divided: two of the same rank only, or any two "
-    "ten-cards (a ten and a king)?",
-    "Two of the same rank: the book's 'two of the same denomination' is illustrated by 'two "
-    "aces, two twos, two kings, two queens', never by two different cards of the same count.",
+    N_(
+        "Which two cards are a pair that may be divided: two of the same rank only, or any two "
+        "ten-cards (a ten and a king)?"
+    ),
+    N_(
+        "Two of the same rank: the book's 'two of the same denomination' is illustrated by 'two "
+        "aces, two twos, two kings, two queens', never by two different cards of the same count."
+    ),
     (DIVIDING_PAIRS,),
 )
 DEALER_DIVIDES: Final = ruling(
     "vingt-un-dealer-divides",
-    "The division of a pair 'is equally available for the dealer': how are the dealer's two "
-    "hands settled against the players'?",
-    "The fragment does not say (against each of his hands, or the better?), so a round is "
-    "settled here with the dealer's one hand; a round in which the dealer divided is refused, "
-    "with this ruling named, rather than settled by a guess.",
+    N_(
+        "The division of a pair 'is equally available for the dealer': how are the dealer's two "
+        "hands settled against the players'?"
+    ),
+    N_(
+        "The fragment does not say (against each of his hands, or the better?), so a round is "
+        "settled here with the dealer's one hand; a round in which the dealer divided is refused, "
+        "with this ruling named, rather than settled by a guess."
+    ),
     (DIVIDING_PAIRS,),
 )
 DOUBLE_DIVIDED: Final = ruling(
     "vingt-un-double-divided",
-    "The dealer calls 'double' before a pair is divided: is the separate stake put on the "
-    "second card of a pair doubled too?",
-    "Yes: a double doubles every stake of the round, the divided hands' included, so every "
-    "hand is paid in the same unit as the player's first.",
+    N_(
+        "The dealer calls 'double' before a pair is divided: is the separate stake put on the "
+        "second card of a pair doubled too?"
+    ),
+    N_(
+        "Yes: a double doubles every stake of the round, the divided hands' included, so every "
+        "hand is paid in the same unit as the player's first."
+    ),
     (STAKING, DIVIDING_PAIRS),
 )
 ONE_PACK: Final = ruling(
     "vingt-un-one-pack",
-    "How many may play, and may a card appear twice in one round?",
-    "From two to twelve, dealt from one pack of 52 cards, and a card written twice in a round "
-    "is refused as a slip. The pack is not re-united after each round, and when it runs out "
-    "the pone's used cards are shuffled and dealt again, so a card thrown up early in a round "
-    "could in principle come back in it; that is rare enough that a card twice is far more "
-    "often a typing slip.",
+    N_("How many may play, and may a card appear twice in one round?"),
+    N_(
+        "From two to twelve, dealt from one pack of 52 cards, and a card written twice in a round "
+        "is refused as a slip. The pack is not re-united after each round, and when it runs out "
+        "the pone's used cards are shuffled and dealt again, so a card thrown up early in a round "
+        "could in principle come back in it; that is rare enough that a card twice is far more "
+        "often a typing slip."
+    ),
     (PACK_NOT_REUNITED, DEALING),
 )
 
@@ -392,22 +422,67 @@ _CITED: Final[dict[Case, tuple[Citation, ...]]] = {
 }
 
 _SAID: Final[dict[Case, str]] = {
-    "both-natural": "{hand} and {dealer} both hold a natural Vingt-un: neither pays the other",
-    "dealer-natural": "{dealer} holds a natural Vingt-un and collects double from {hand}",
-    "player-natural": "{hand} holds a natural Vingt-un and is paid double by {dealer}",
-    "first-hand-natural": "{hand} holds a natural Vingt-un in the first hand of the deal: "
-    "{dealer} disregards it but pays it as a drawn Vingt-un, double",
-    "over-drawn": "{hand} over-drew ({points} points) and pays {dealer} the stake",
-    "dealer-over-drawn": "{dealer} over-drew ({dealer_points} points) and pays {hand}, "
-    "standing on {points}, the stake",
-    "both-drawn": "{dealer} and {hand} both drew a Vingt-un: the player pays only the stake",
-    "dealer-drawn": "{dealer} drew a Vingt-un and receives double from {hand} ({points} points)",
-    "player-drawn": "{hand} drew a Vingt-un and is paid double by {dealer}, who stands on "
-    "{dealer_points}",
-    "beats": "{hand} ({points} points) beats {dealer}, who stands on {dealer_points}, and is "
-    "paid the stake",
-    "beaten": "{hand} ({points} points) pays the stake to {dealer}, who stands on {dealer_points}",
+    "both-natural": N_(
+        "{hand} and the dealer ({dealer}) both hold a natural Vingt-un: neither pays the other"
+    ),
+    "dealer-natural": N_(
+        "The dealer ({dealer}) holds a natural Vingt-un and collects double from {hand}"
+    ),
+    "player-natural": N_(
+        "{hand} holds a natural Vingt-un and is paid double by the dealer ({dealer})"
+    ),
+    "first-hand-natural": N_(
+        "{hand} holds a natural Vingt-un in the first hand of the deal: the dealer ({dealer}) "
+        "disregards it but pays it as a drawn Vingt-un, double"
+    ),
+    "over-drawn": N_("{hand} over-drew ({points} points) and pays the dealer ({dealer}) the stake"),
+    "dealer-over-drawn": N_(
+        "The dealer ({dealer}) over-drew ({dealer_points} points) and pays {hand}, standing on "
+        "{points}, the stake"
+    ),
+    "both-drawn": N_(
+        "The dealer ({dealer}) and {hand} both drew a Vingt-un: the player pays only the stake"
+    ),
+    "dealer-drawn": N_(
+        "The dealer ({dealer}) drew a Vingt-un and receives double from {hand} ({points} points)"
+    ),
+    "player-drawn": N_(
+        "{hand} drew a Vingt-un and is paid double by the dealer ({dealer}), who stands on "
+        "{dealer_points}"
+    ),
+    "beats": N_(
+        "{hand} ({points} points) beats the dealer ({dealer}), who stands on {dealer_points}, "
+        "and is paid the stake"
+    ),
+    "beaten": N_(
+        "{hand} ({points} points) pays the stake to the dealer ({dealer}), who stands on "
+        "{dealer_points}"
+    ),
 }
+"""What happens to a hand in each case, a clause (message id) that :data:`_PAID` makes a
+sentence: ``{hand}`` the hand, ``{dealer}`` the dealer, ``{points}`` and ``{dealer_points}``
+what their hands count."""
+
+_PAID: Final[dict[tuple[bool, str, bool], str]] = {
+    (False, "", False): N_("{what}."),
+    (True, "", False): N_("{what}: {amount}."),
+    (True, "stake", False): N_("{what}: {amount} (a stake of {stake})."),
+    (True, "doubled", False): N_(
+        "{what}: {amount} (a stake of {stake}, doubled by the dealer's call)."
+    ),
+    (True, "", True): N_("{what}: {amount}; he is not repaid though the dealer over-drew too."),
+    (True, "stake", True): N_(
+        "{what}: {amount} (a stake of {stake}); he is not repaid though the dealer over-drew too."
+    ),
+    (True, "doubled", True): N_(
+        "{what}: {amount} (a stake of {stake}, doubled by the dealer's call); he is not repaid "
+        "though the dealer over-drew too."
+    ),
+}
+"""A hand's payment as a sentence, by whether anything is paid, what is said of the stake
+(nothing, the stake, the stake doubled) and whether an over-drawn hand is told that the
+dealer's over-drawing does not repay it: ``{what}`` is the clause of :data:`_SAID`,
+``{amount}`` what is paid, ``{stake}`` the hand's stake."""
 
 
 # --------------------------------------------------------------------------- the request
@@ -452,6 +527,17 @@ def _refusing(field: str) -> Refuse:
     return refuse
 
 
+_PLACES: Final[dict[tuple[bool, bool], str]] = {
+    (False, False): N_("{player}: {detail}"),
+    (True, False): N_("{player}, hand {hand}: {detail}"),
+    (False, True): N_("{player}, card {card}: {detail}"),
+    (True, True): N_("{player}, hand {hand}, card {card}: {detail}"),
+}
+"""Where a refusal stands in the request, by whether the player holds more than one hand and
+whether a card is at fault: ``{player}``, his hand's number ``{hand}`` and the card's
+``{card}`` (from 1), then the words of what is wrong (``{detail}``)."""
+
+
 @dataclass(frozen=True)
 class _Where:
     """A place in the request: a player (from 0), one of his hands, a card of it."""
@@ -468,18 +554,23 @@ class _Where:
         return path if leaf is None else f"{path}.{leaf}"
 
     def fail(
-        self, leaf: str | None, detail: str, *, token: str | None = None, **who: Word
+        self, leaf: str | None, detail: str, /, *, token: str | None = None, **who: Word
     ) -> VingtUnError:
         """An error at this place: the words begin with the player, his hand when he holds
-        more than one, and the card; ``detail`` may speak of others (``who``)."""
-        where = ["{player}"]
-        if self.hand is not None and self.hands > 1:
-            where.append(f"hand {self.hand + 1}")
-        if self.card is not None:
-            where.append(f"card {self.card + 1}")
-        template = ", ".join(where) + ": " + detail
-        mentions = {"player": Mention("player", (self.player,), capital=True), **who}
-        short = ", ".join(where[1:])
+        more than one, and the card (:data:`_PLACES`); ``detail`` (a template) may speak of
+        others (``who``)."""
+        hand = self.hand is not None and self.hands > 1
+        mentions: dict[str, Word] = {
+            "player": Mention("player", (self.player,), capital=True),
+            "hand": (self.hand or 0) + 1,
+            "card": (self.card or 0) + 1,
+            "detail": said(detail, **who),
+        }
+        template = _PLACES[hand, self.card is not None]
+        short = ", ".join(
+            ([f"hand {mentions['hand']}"] if hand else [])
+            + ([f"card {mentions['card']}"] if self.card is not None else [])
+        )
         plain = fill(detail, who)
         return VingtUnError(
             fill(template, mentions),
@@ -505,7 +596,11 @@ class _Where:
 
 def _read_dealer(request: Mapping[str, object], players: int) -> int:
     if "dealer" not in request:
-        raise _fail("dealer", f"is missing: give the dealer's index, from 0 to {players - 1}")
+        raise _fail(
+            "dealer",
+            N_("is missing: give the dealer's index, from 0 to {last}"),
+            last=players - 1,
+        )
     return read_index(request["dealer"], players, _refusing("dealer"))
 
 
@@ -514,26 +609,36 @@ def _no_unknown_key(given: Mapping[Any, object], known: Sequence[str], at: _Wher
     if name is not None:
         raise at.fail(
             name,
-            f"{escape(repr(name))} is not a field here; the fields are {', '.join(known)}",
+            N_("{name} is not a field here; the fields are {fields}"),
+            name=repr(name),
+            fields=", ".join(known),
         )
 
 
 def _players(request: object) -> list[object]:
     if not isinstance(request, Mapping):
-        raise VingtUnError(
-            f"the request must be an object with the fields {', '.join(_FIELDS)}, "
-            f"not {short(request)}"
+        raise VingtUnError.about(
+            None,
+            N_("the request must be an object with the fields {fields}, not {value}"),
+            fields=", ".join(_FIELDS),
+            value=short(request),
         )
     if "players" not in request:
-        raise _fail("players", "is missing: give each player's hands, in order of play")
+        raise _fail("players", N_("is missing: give each player's hands, in order of play"))
     players = request["players"]
     if not isinstance(players, list | tuple):
-        raise _fail("players", f"must be a list of players, not {quoted(players)}")
+        raise _fail("players", N_("must be a list of players, not {value}"), value=short(players))
     if not VingtUn.min_players <= len(players) <= VingtUn.max_players:
         raise _fail(
             "players",
-            f"Vingt-un is played here by {VingtUn.min_players} to {VingtUn.max_players} "
-            f"players (ruling {ONE_PACK.slug}), the dealer among them; there are {len(players)}",
+            N_(
+                "Vingt-un is played here by {least} to {most} players (ruling {ruling}), the "
+                "dealer among them; there are {count}"
+            ),
+            least=VingtUn.min_players,
+            most=VingtUn.max_players,
+            ruling=ONE_PACK.slug,
+            count=len(players),
         )
     return list(players)
 
@@ -564,10 +669,24 @@ def _read_cards(raw: object, at: _Where) -> list[tuple[str, Card]]:
     if len(cards) < 2:
         raise at.fail(
             "cards",
-            f"a hand has at least two cards (each player is dealt two, and a divided hand "
-            f"is completed with another); this one has {len(cards)}",
+            N_(
+                "a hand has at least two cards (each player is dealt two, and a divided hand "
+                "is completed with another); this one has {count}"
+            ),
+            count=len(cards),
         )
     return cards
+
+
+def _card_list(cards: Sequence[Card]) -> Said:
+    """Cards as a list is written in a refusal: each card as the reader's language writes
+    it, separated by spaces (no words: the layout is no message id).
+
+    >>> _card_list([parse_card("AS"), parse_card("10H")]).words()
+    'AS 10H'
+    """
+    names = [f"c{i}" for i in range(len(cards))]
+    return Said(" ".join("{" + name + "}" for name in names), tuple(zip(names, cards, strict=True)))
 
 
 def _check_drawing(cards: list[tuple[str, Card]], natural: bool, at: _Where) -> None:
@@ -577,19 +696,28 @@ def _check_drawing(cards: list[tuple[str, Card]], natural: bool, at: _Where) -> 
         here = _Where(at.player, at.hand, at.hands, 2)
         raise here.fail(
             "cards",
-            f"{held[2]} is drawn after a natural Vingt-un ({held[0]} and {held[1]}), which is "
-            f"declared at once and draws no more cards",
+            N_(
+                "{card} is drawn after a natural Vingt-un ({first} and {second}), which is "
+                "declared at once and draws no more cards"
+            ),
             token=cards[2][0],
+            card=held[2],
+            first=held[0],
+            second=held[1],
         )
     for position in range(2, len(held)):
         if low_count(held[:position]) > TWENTY_ONE:
             here = _Where(at.player, at.hand, at.hands, position)
-            shown = " ".join(str(c) for c in held[:position])
             raise here.fail(
                 "cards",
-                f"{held[position]} is drawn after the hand over-drew ({shown}: "
-                f"{low_count(held[:position])} points); a hand that over-draws is thrown up",
+                N_(
+                    "{card} is drawn after the hand over-drew ({cards}: {points} points); a "
+                    "hand that over-draws is thrown up"
+                ),
                 token=cards[position][0],
+                card=held[position],
+                cards=_card_list(held[:position]),
+                points=low_count(held[:position]),
             )
 
 
@@ -606,7 +734,11 @@ def read_round(request: Mapping[str, object], config: Config) -> Round:
     raw_players = _players(request)
     unknown = unknown_key(request, _FIELDS)
     if unknown is not None:
-        raise _fail(unknown, f"is not a field of a request; its fields are {', '.join(_FIELDS)}")
+        raise _fail(
+            unknown,
+            N_("is not a field of a request; its fields are {fields}"),
+            fields=", ".join(_FIELDS),
+        )
     n = len(raw_players)
     dealer = _read_dealer(request, n)
     doubled = read_flag(request.get("doubled", False), _refusing("doubled"))
@@ -617,46 +749,58 @@ def read_round(request: Mapping[str, object], config: Config) -> Round:
     for index, raw in enumerate(raw_players):
         at = _Where(index)
         if not isinstance(raw, Mapping):
-            raise at.fail(None, f"must be an object with 'hands', not {quoted(raw)}")
+            raise at.fail(None, N_("must be an object with 'hands', not {value}"), value=short(raw))
         _no_unknown_key(raw, ("hands",), at)
         hands = raw.get("hands")
         if not isinstance(hands, list | tuple) or not hands:
             raise at.fail(
                 "hands",
-                "needs 'hands': a list of the player's hands, each with its 'cards'"
-                + ("" if index == dealer else " and 'stake'"),
+                N_("needs 'hands': a list of the player's hands, each with its 'cards'")
+                if index == dealer
+                else N_(
+                    "needs 'hands': a list of the player's hands, each with its 'cards' and 'stake'"
+                ),
             )
         if len(hands) > 4:
             raise at.fail(
                 "hands",
-                f"holds at most four hands (a pair divided, then a third and a fourth card "
-                f"of its kind); not {len(hands)}",
+                N_(
+                    "holds at most four hands (a pair divided, then a third and a fourth card "
+                    "of its kind); not {count}"
+                ),
+                count=len(hands),
             )
         if index == dealer and len(hands) > 1:
             raise at.fail(
                 "hands",
-                f"is the dealer, who plays one hand here: the book lets him divide a pair but "
-                f"not how his hands are then settled (ruling {DEALER_DIVIDES.slug})",
+                N_(
+                    "is the dealer, who plays one hand here: the book lets him divide a pair "
+                    "but not how his hands are then settled (ruling {ruling})"
+                ),
+                ruling=DEALER_DIVIDES.slug,
             )
         read: list[PlayedHand] = []
         for number, hand in enumerate(hands):
             here = _Where(index, number, len(hands))
             if not isinstance(hand, Mapping):
-                raise here.fail(None, f"must be an object with 'cards', not {quoted(hand)}")
+                raise here.fail(
+                    None, N_("must be an object with 'cards', not {value}"), value=short(hand)
+                )
             _no_unknown_key(hand, ("cards", "stake"), here)
             if "cards" not in hand:
-                raise here.fail("cards", "the hand's 'cards' are missing")
+                raise here.fail("cards", N_("the hand's 'cards' are missing"))
             cards = _read_cards(hand["cards"], here)
             for position, (token, card) in enumerate(cards):
                 if card in seen:
                     other = seen[card]
                     raise _Where(index, number, len(hands), position).fail(
                         "cards",
-                        escape(str(card)) + " is also held by {other}: one pack is dealt "
-                        f"(ruling {ONE_PACK.slug})"
+                        N_("{card} is also held by {other}: one pack is dealt (ruling {ruling})")
                         if other != index
-                        else escape(str(card)) + f" is written twice (ruling {ONE_PACK.slug})",
+                        else N_("{card} is written twice (ruling {ruling})"),
                         token=token,
+                        card=card,
+                        ruling=ONE_PACK.slug,
                         **({"other": Mention("player", (other,))} if other != index else {}),
                     )
                 seen[card] = index
@@ -673,10 +817,15 @@ def read_round(request: Mapping[str, object], config: Config) -> Round:
                 if not is_pair(first, hand_read.cards[0]):
                     raise _Where(index, number, len(read), 0).fail(
                         "cards",
-                        f"a divided hand starts with a card of the pair, but {hand_read.cards[0]} "
-                        f"does not match {first}: only two cards of the same rank among the first "
-                        f"two may be divided (ruling {PAIR.slug})",
+                        N_(
+                            "a divided hand starts with a card of the pair, but {card} does not "
+                            "match {first}: only two cards of the same rank among the first two "
+                            "may be divided (ruling {ruling})"
+                        ),
                         token=str(hand_read.cards[0]),
+                        card=hand_read.cards[0],
+                        first=first,
+                        ruling=PAIR.slug,
                     )
         players.append(tuple(read))
     dealt = Round(dealer, doubled, first_hand, tuple(players))
@@ -690,12 +839,22 @@ def _read_stake(raw: object, at: _Where, is_dealer: bool) -> Fraction | None:
             return None
         raise at.fail(
             "stake",
-            f"is the dealer, who stakes nothing (he may call 'double'): leave out his stake, "
-            f"not {quoted(raw)}",
+            N_(
+                "is the dealer, who stakes nothing (he may call 'double'): leave out his "
+                "stake, not {value}"
+            ),
+            value=short(raw),
         )
     if raw is None or raw == "":
-        raise at.fail("stake", "the hand's stake is missing")
-    return read_amount_in(raw, at.refusing("stake"), words="stake ")
+        raise at.fail("stake", N_("the hand's stake is missing"))
+    refuse = at.refusing("stake")
+
+    def stake(
+        detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
+    ) -> Exception:
+        return refuse(N_("stake {detail}"), detail=said(detail, **values))
+
+    return read_amount_in(raw, stake)
 
 
 def _check_dealer_natural(dealt: Round) -> None:
@@ -710,15 +869,19 @@ def _check_dealer_natural(dealt: Round) -> None:
         if len(hands) > 1:
             raise _Where(index).fail(
                 "hands",
-                "divides a pair, but {dealer}, the dealer, holds a natural Vingt-un, which ends "
-                "the round before anyone divides or draws",
+                N_(
+                    "divides a pair, but {dealer}, the dealer, holds a natural Vingt-un, which "
+                    "ends the round before anyone divides or draws"
+                ),
                 dealer=dealer,
             )
         if len(hands[0].cards) > 2:
             raise _Where(index, 0, 1, 2).fail(
                 "cards",
-                "draws a third card, but {dealer}, the dealer, holds a natural Vingt-un, which "
-                "ends the round before anyone draws",
+                N_(
+                    "draws a third card, but {dealer}, the dealer, holds a natural Vingt-un, "
+                    "which ends the round before anyone draws"
+                ),
                 token=str(hands[0].cards[2]),
                 dealer=dealer,
             )
@@ -727,11 +890,13 @@ def _check_dealer_natural(dealt: Round) -> None:
 # --------------------------------------------------------------------------- settling
 
 
-def _hand_mention(player: int, hand: int, hands: int) -> tuple[str, dict[str, Mention]]:
-    mention = Mention("player", (player,))
+def _hand_words(player: int, hand: int, hands: int, *, capital: bool) -> Word:
+    """A player's hand as a reason names it: the player, or his hand by its number when he
+    divided a pair."""
+    mention = Mention("player", (player,), capital=capital)
     if hands == 1:
-        return "{hand}", {"hand": mention}
-    return "{hand}" + f"'s hand {hand + 1}", {"hand": mention}
+        return mention
+    return said("{player}'s hand {number}", player=mention, number=hand + 1)
 
 
 def settle(dealt: Round, config: Config) -> Answer:
@@ -811,22 +976,24 @@ def _reason(
     hands: int,
     dealer_hand: PlayedHand,
 ) -> Reason:
-    said, who = _hand_mention(player, number, hands)
-    template = _SAID[paid.case].replace("{hand}", said)
-    template = template.replace("{points}", str(hand.value.points))
-    template = template.replace("{dealer_points}", str(dealer_hand.value.points))
+    clause = _SAID[paid.case]
+    what = said(
+        clause,
+        hand=_hand_words(player, number, hands, capital=clause.startswith("{hand}")),
+        dealer=Mention("player", (dealt.dealer,)),
+        points=hand.value.points,
+        dealer_points=dealer_hand.value.points,
+    )
+    stake = ""
     if paid.amount:
-        template += ": " + format_amount(abs(paid.amount))
-        stake = format_amount(hand.stake)
         if dealt.doubled:
-            template += f" (a stake of {stake}, doubled by the dealer's call)"
+            stake = "doubled"
         elif abs(paid.amount) != hand.stake:
-            template += f" (a stake of {stake})"
+            stake = "stake"
     citations = _CITED[paid.case]
-    if paid.case == "over-drawn" and dealer_hand.value.over_drawn:
-        template += "; he is not repaid though the dealer over-drew too"
+    not_repaid = paid.case == "over-drawn" and dealer_hand.value.over_drawn
+    if not_repaid:
         citations = (*citations, DEALER_DRAWS)
-    template += "."
     rulings: list[str] = []
     if any(card.rank == Rank.ACE for card in hand.cards + dealer_hand.cards):
         rulings.append(ACE.slug)
@@ -842,23 +1009,14 @@ def _reason(
             rulings.append(DIVIDED_TWENTY_ONE.slug)
     if dealt.doubled:
         citations = (*citations, STAKING) if STAKING not in citations else citations
-    return _about(template, citations, tuple(dict.fromkeys(rulings)), who, dealt.dealer)
-
-
-def _about(
-    template: str,
-    citations: tuple[Citation, ...],
-    rulings: tuple[str, ...],
-    who: dict[str, Mention],
-    dealer: int,
-) -> Reason:
-    mentions = dict(who)
-    if "{dealer}" in template:
-        mentions["dealer"] = Mention("player", (dealer,))
-        template = template.replace("{dealer}", "the dealer ({dealer})", 1)
-    if (first := re.match(r"\{(\w+)\}", template)) is not None:
-        mentions[first[1]] = replace(mentions[first[1]], capital=True)
-    return Reason.about(template[:1].upper() + template[1:], citations, rulings, **mentions)
+    return Reason.about(
+        _PAID[bool(paid.amount), stake, not_repaid],
+        citations,
+        tuple(dict.fromkeys(rulings)),
+        what=what,
+        amount=Written(abs(paid.amount)),
+        stake=Written(hand.stake or 0),
+    )
 
 
 def _next_dealer(dealt: Round, config: Config, dealer: Mention) -> tuple[int, Reason, list[int]]:
@@ -877,13 +1035,15 @@ def _next_dealer(dealt: Round, config: Config, dealer: Mention) -> tuple[int, Re
     if not naturals:
         return index, _plain_keep(dealer_natural, dealer), []
     holder = Mention("player", tuple(naturals), capital=True)
-    holds = "holds" if len(naturals) == 1 else "hold"
+    one = len(naturals) == 1
     if dealer_natural:
         return (
             index,
             Reason.about(
-                "{holder} and {dealer}, the dealer, hold a natural Vingt-un: a natural puts "
-                "the dealer out unless he holds one too, so {dealer} keeps the deal.",
+                N_(
+                    "{holder} and {dealer}, the dealer, hold a natural Vingt-un: a natural puts "
+                    "the dealer out unless he holds one too, so {dealer} keeps the deal."
+                ),
                 (DEAL_PASSES_AT,),
                 several,
                 holder=holder,
@@ -895,10 +1055,15 @@ def _next_dealer(dealt: Round, config: Config, dealer: Mention) -> tuple[int, Re
         return (
             index,
             Reason.about(
-                "{holder} "
-                + holds
-                + " a natural Vingt-un in the first hand of the deal, which does "
-                "not put the dealer out: {dealer} keeps the deal.",
+                N_(
+                    "{holder} holds a natural Vingt-un in the first hand of the deal, which "
+                    "does not put the dealer out: {dealer} keeps the deal."
+                )
+                if one
+                else N_(
+                    "{holder} hold a natural Vingt-un in the first hand of the deal, which "
+                    "does not put the dealer out: {dealer} keeps the deal."
+                ),
                 (FIRST_HAND_AT,),
                 (FIRST_HAND_NATURAL.slug, *several),
                 holder=holder,
@@ -910,10 +1075,15 @@ def _next_dealer(dealt: Round, config: Config, dealer: Mention) -> tuple[int, Re
         return (
             index,
             Reason.about(
-                "{holder} "
-                + holds
-                + " a natural Vingt-un, but by the house rule a natural does not "
-                "put the dealer out: {dealer} keeps the deal.",
+                N_(
+                    "{holder} holds a natural Vingt-un, but by the house rule a natural does "
+                    "not put the dealer out: {dealer} keeps the deal."
+                )
+                if one
+                else N_(
+                    "{holder} hold a natural Vingt-un, but by the house rule a natural does "
+                    "not put the dealer out: {dealer} keeps the deal."
+                ),
                 (PLAYER_NATURAL, DEAL_PASSES_AT),
                 (DEAL_PASSES.slug, *several),
                 holder=holder,
@@ -926,10 +1096,15 @@ def _next_dealer(dealt: Round, config: Config, dealer: Mention) -> tuple[int, Re
         return (
             first,
             Reason.about(
-                "{holder} "
-                + holds
-                + " a natural Vingt-un, which puts the dealer, {dealer}, out: by "
-                "the house rule the deal passes to the holder of the natural, {next}.",
+                N_(
+                    "{holder} holds a natural Vingt-un, which puts the dealer, {dealer}, out: "
+                    "by the house rule the deal passes to the holder of the natural, {next}."
+                )
+                if one
+                else N_(
+                    "{holder} hold a natural Vingt-un, which puts the dealer, {dealer}, out: "
+                    "by the house rule the deal passes to the holder of the natural, {next}."
+                ),
                 (PLAYER_NATURAL, DEAL_PASSES_AT),
                 (DEAL_PASSES.slug, *several),
                 holder=holder,
@@ -941,8 +1116,15 @@ def _next_dealer(dealt: Round, config: Config, dealer: Mention) -> tuple[int, Re
     return (
         left,
         Reason.about(
-            "{holder} " + holds + " a natural Vingt-un, which puts the dealer, {dealer}, out: the "
-            "deal passes to the player on his left, {next}.",
+            N_(
+                "{holder} holds a natural Vingt-un, which puts the dealer, {dealer}, out: the "
+                "deal passes to the player on his left, {next}."
+            )
+            if one
+            else N_(
+                "{holder} hold a natural Vingt-un, which puts the dealer, {dealer}, out: the "
+                "deal passes to the player on his left, {next}."
+            ),
             (PLAYER_NATURAL, DEAL_PASSES_AT),
             (DEAL_PASSES.slug, *several),
             holder=holder,
@@ -954,9 +1136,16 @@ def _next_dealer(dealt: Round, config: Config, dealer: Mention) -> tuple[int, Re
 
 
 def _plain_keep(dealer_natural: bool, dealer: Mention) -> Reason:
-    start = "Nobody but the dealer holds" if dealer_natural else "Nobody holds"
     return Reason.about(
-        start + " a natural Vingt-un, so nothing puts the dealer out: {dealer} keeps the deal.",
+        N_(
+            "Nobody but the dealer holds a natural Vingt-un, so nothing puts the dealer out: "
+            "{dealer} keeps the deal."
+        )
+        if dealer_natural
+        else N_(
+            "Nobody holds a natural Vingt-un, so nothing puts the dealer out: {dealer} keeps "
+            "the deal."
+        ),
         (DEAL_PASSES_AT,),
         (),
         dealer=dealer,
@@ -979,8 +1168,8 @@ class VingtUn(RequestGame):
     """
 
     slug = "vingt-un"
-    label = "Vingt-un"
-    summary = (
+    label = N_("Vingt-un")
+    summary = N_(
         "Peel's Vingt-un: each player stakes on his cards against the dealer, draws towards "
         "21 without passing it, and is paid or pays as his hand stands against the dealer's."
     )
@@ -994,9 +1183,9 @@ class VingtUn(RequestGame):
     stake = False
     """Each hand carries its own stake in the request; there is no stake for the round."""
     options: ClassVar[tuple[Option, ...]] = (
-        Option.of(DEAL_PASSES, "When a natural puts the dealer out, the deal passes", "game"),
-        Option.of(FIRST_HAND_NATURAL, "A natural in the first hand of a deal", "payment"),
-        Option.of(DIVIDED_TWENTY_ONE, "A divided hand that makes 21 with two cards", "hands"),
+        Option.of(DEAL_PASSES, N_("When a natural puts the dealer out, the deal passes"), "game"),
+        Option.of(FIRST_HAND_NATURAL, N_("A natural in the first hand of a deal"), "payment"),
+        Option.of(DIVIDED_TWENTY_ONE, N_("A divided hand that makes 21 with two cards"), "hands"),
     )
     rulings: ClassVar[tuple[Ruling, ...]] = RULINGS_APPLIED
 
@@ -1018,14 +1207,22 @@ class VingtUn(RequestGame):
             return self.configure() if config is None else config
         raw = request["options"]
         if not isinstance(raw, Mapping):
-            raise _fail("options", f"must be an object of house rules, not {quoted(raw)}")
+            raise _fail(
+                "options", N_("must be an object of house rules, not {value}"), value=short(raw)
+            )
         try:
             made = self.configure(raw)
         except EngineError as error:
             name = f"options.{error.field}"
-            raise VingtUnError(f"{name}: {error.detail}", field=name, detail=error.detail) from None
+            raise VingtUnError(
+                f"{name}: {error.detail}",
+                field=name,
+                detail=error.detail,
+                template=error.template,
+                who=dict(error.who),
+            ) from None
         if config is not None and dict(made) != dict(config):
-            raise _fail("options", "differ from the house rules the table set; give them once")
+            raise _fail("options", N_("differ from the house rules the table set; give them once"))
         return made
 
     def players_in(self, request: Mapping[str, object]) -> int:
