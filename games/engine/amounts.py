@@ -20,13 +20,15 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Final
 
-from games.engine.wording import EngineError
+from games.engine.wording import N_, EngineError, Word, fill, said
 
 __all__ = [
     "MAX_AMOUNT",
     "MAX_DENOMINATOR",
     "MINUS",
+    "SANE",
     "AmountError",
+    "Written",
     "format_amount",
     "read_amount",
 ]
@@ -38,28 +40,68 @@ MAX_DENOMINATOR: Final = 10_000
 MINUS: Final = "\u2212"
 """The minus sign printed before a negative amount."""
 
-SANE: Final = f"at most {MAX_AMOUNT:,}, in steps no finer than 1/{MAX_DENOMINATOR:,}"
-"""What an amount may be, in words (for messages)."""
+SANE: Final = N_("at most 1,000,000,000, in steps no finer than 1/10,000")
+"""What an amount may be, in words (for messages; a message id, nested with
+:func:`~games.engine.wording.said`).
+
+>>> SANE == f"at most {MAX_AMOUNT:,}, in steps no finer than 1/{MAX_DENOMINATOR:,}"
+True
+"""
 
 _DECIMAL = re.compile(r"(?P<whole>\d{1,10})(?:[.,](?P<part>\d{1,12}))?|[.,](?P<only>\d{1,12})")
 _FRACTION = re.compile(r"(?:(?P<whole>\d{1,10})\s+)?(?P<num>\d{1,10})\s*/\s*(?P<den>\d{1,10})")
+
+
+class Written(Fraction):
+    """An amount as words: a :class:`~fractions.Fraction` whose ``str`` is
+    :func:`format_amount` (what the engine's English writes of it); a page's speaker writes
+    it as any amount, with the language's decimal sign.
+
+    >>> str(Written(Fraction(-1, 2))), Written(3) == 3
+    ('−0.5', True)
+    """
+
+    def __str__(self) -> str:
+        return format_amount(self)
 
 
 class AmountError(EngineError):
     """An amount that cannot be read, or that no table plays for; ``field`` names where it was.
 
     ``message`` and ``detail`` are the words without the field (``str(error)`` starts with
-    it); ``item`` is None.
+    it); ``item`` is None. Made with :meth:`about`, the words are a message id
+    (``template``) and the values of its placeholders (``who``), which a page writes in its
+    language (:meth:`~games.engine.wording.EngineError.render`).
 
     >>> error = AmountError("stake", "must be more than 0, not 0")
     >>> str(error), error.field, error.item, error.detail
     ('stake: must be more than 0, not 0', 'stake', None, 'must be more than 0, not 0')
     """
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}", field=field, detail=message)
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        *,
+        template: str | None = None,
+        who: dict[str, Word] | None = None,
+    ) -> None:
+        super().__init__(
+            f"{field}: {message}", field=field, detail=message, template=template, who=who
+        )
         self.field: str = field
         self.message = message
+
+    @classmethod
+    def about(cls, field: str, template: str, /, **who: Word) -> AmountError:
+        """The refusal of ``field``: ``template`` (a message id) with ``who`` in its
+        placeholders.
+
+        >>> error = AmountError.about("stake", "must be more than 0, not {amount}", amount=0)
+        >>> str(error), error.template
+        ('stake: must be more than 0, not 0', 'must be more than 0, not {amount}')
+        """
+        return cls(field, fill(template, who), template=template, who=who)
 
 
 def _read_text(text: str) -> Fraction | None:
@@ -121,40 +163,55 @@ at most 1,000,000,000, in steps no finer than 1/10,000
     shown = value
     result: Fraction | None
     if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | str | float):
-        raise AmountError(field, f"must be a number, not {value!r}")
+        raise AmountError.about(field, N_("must be a number, not {value}"), value=repr(value))
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise AmountError(field, f"must be a finite number, not {value!r}")
+            raise AmountError.about(field, _NOT_FINITE, value=repr(value))
         value = repr(value)
         if "e" in value or "E" in value:
             value = format(Decimal(value), "f")
     if isinstance(value, Decimal):
         if not value.is_finite():
-            raise AmountError(field, f"must be a finite number, not {value}")
+            raise AmountError.about(field, _NOT_FINITE, value=str(value))
         if abs(value.adjusted()) > 12:
-            raise AmountError(field, f"{str(value)!r} is not an amount a table plays for: {SANE}")
+            raise _not_played(field, repr(str(value)))
         value = format(value, "f")
     if isinstance(value, int):
         if abs(value) > MAX_AMOUNT:
-            raise AmountError(field, f"{value!r} is not an amount a table plays for: {SANE}")
+            raise _not_played(field, repr(value))
         result = Fraction(value)
     elif isinstance(value, Fraction):
         result = value
     else:
         result = _read_text(value) if len(value) <= 64 else None
         if result is None:
-            raise AmountError(field, f"write an amount like 1, 0.5 or 1/2, not {shown!r}")
-    if result < 0 and not allow_negative:
-        raise AmountError(
-            field,
-            f"must be {'more than' if positive else 'at least'} 0, not {format_amount(result)}",
+            raise AmountError.about(
+                field, N_("write an amount like 1, 0.5 or 1/2, not {value}"), value=repr(shown)
+            )
+    if (result < 0 and not allow_negative) or (positive and result == 0):
+        template = (
+            N_("must be more than 0, not {amount}")
+            if positive
+            else N_("must be at least 0, not {amount}")
         )
-    if positive and result == 0:
-        raise AmountError(field, "must be more than 0, not 0")
+        raise AmountError.about(field, template, amount=Written(result))
     if abs(result) > MAX_AMOUNT or result.denominator > MAX_DENOMINATOR:
         text = shown if isinstance(shown, str) else format_amount(result)
-        raise AmountError(field, f"{text!r} is not an amount a table plays for: {SANE}")
+        raise _not_played(field, repr(text))
     return result
+
+
+_NOT_FINITE: Final = N_("must be a finite number, not {value}")
+
+
+def _not_played(field: str, value: str) -> AmountError:
+    """The refusal of an amount no table plays for (``value`` as typed, quoted)."""
+    return AmountError.about(
+        field,
+        N_("{value} is not an amount a table plays for: {limits}"),
+        value=value,
+        limits=said(SANE),
+    )
 
 
 def format_amount(value: Fraction | int | None, *, signed: bool = False) -> str:

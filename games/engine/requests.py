@@ -10,8 +10,8 @@ passes: the reader gives the words of what is wrong (a template, literal braces 
 :func:`~games.engine.wording.fill`), the card's index in a list (``item``) and the card as
 typed (``token``), and the game's function makes its error (a :class:`RequestError`).
 
->>> def refuse(detail, *, item=None, token=None):
-...     return RequestError.about("doubled", detail, item=item, token=token)
+>>> def refuse(detail, *, item=None, token=None, **values):
+...     return RequestError.about("doubled", detail, item=item, token=token, **values)
 >>> read_flag(" On ", refuse), read_flag("", refuse), read_index("2", 3, refuse)
 (True, False, 2)
 >>> read_flag("maybe", refuse)
@@ -29,7 +29,7 @@ from typing import Any, Final, Protocol, Self
 
 from games.engine.amounts import AmountError, read_amount
 from games.engine.cards import CARDS, Card, CardError, parse_card, split_tokens
-from games.engine.wording import EngineError, Mention, Word, escape, fill
+from games.engine.wording import N_, EngineError, Mention, Word, escape, fill
 
 __all__ = [
     "FALSE_WORDS",
@@ -199,16 +199,25 @@ def read_flag(value: object, refuse: Refuse) -> bool:
     """:func:`flag`, refused when ``value`` is neither yes nor no."""
     found = flag(value)
     if found is None:
-        raise refuse(f"must be true or false, not {quoted(value)}")
+        raise refuse(N_("must be true or false, not {value}"), value=short(value))
     return found
 
 
-def read_whole(value: object, refuse: Refuse, *, what: str = "a whole number") -> int:
-    """A whole number: a JSON integer (not a boolean), or a form's digits
-    (:data:`WHOLE_PATTERN`, ASCII only); refused as not ``what``.
+def _whole(value: object) -> int | None:
+    """A JSON integer (not a boolean), or a form's digits (:data:`WHOLE_PATTERN`); else None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and _WHOLE.fullmatch(value):
+        return int(value)
+    return None
 
-    >>> def refuse(detail, *, item=None, token=None):
-    ...     return RequestError.about("players", detail)
+
+def read_whole(value: object, refuse: Refuse) -> int:
+    """A whole number: a JSON integer (not a boolean), or a form's digits
+    (:data:`WHOLE_PATTERN`, ASCII only).
+
+    >>> def refuse(detail, *, item=None, token=None, **values):
+    ...     return RequestError.about("players", detail, **values)
     >>> read_whole(" +4 ", refuse), read_whole(4, refuse)
     (4, 4)
     >>> read_whole("٤", refuse)
@@ -216,27 +225,29 @@ def read_whole(value: object, refuse: Refuse, *, what: str = "a whole number") -
     ...
     games.engine.requests.RequestError: players: must be a whole number, not '٤'
     """
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and _WHOLE.fullmatch(value):
-        return int(value)
-    raise refuse(f"must be {what}, not {quoted(value)}")
+    found = _whole(value)
+    if found is None:
+        raise refuse(N_("must be a whole number, not {value}"), value=short(value))
+    return found
 
 
 def read_index(value: object, count: int, refuse: Refuse) -> int:
     """A player's index from 0 to ``count - 1`` (:func:`read_whole`).
 
-    >>> def refuse(detail, *, item=None, token=None):
-    ...     return RequestError.about("dealer", detail)
+    >>> def refuse(detail, *, item=None, token=None, **values):
+    ...     return RequestError.about("dealer", detail, **values)
     >>> read_index(5, 3, refuse)
     Traceback (most recent call last):
     ...
     games.engine.requests.RequestError: dealer: must be a player index from 0 to 2, not 5
     """
-    what = f"a player index from 0 to {count - 1}"
-    index = read_whole(value, refuse, what=what)
-    if not 0 <= index < count:
-        raise refuse(f"must be {what}, not {quoted(value)}")
+    index = _whole(value)
+    if index is None or not 0 <= index < count:
+        raise refuse(
+            N_("must be a player index from 0 to {last}, not {value}"),
+            last=count - 1,
+            value=short(value),
+        )
     return index
 
 
@@ -244,10 +255,11 @@ def read_amount_in(
     value: object, refuse: Refuse, *, words: str = "", positive: bool = True
 ) -> Fraction:
     """An amount (:func:`~games.engine.amounts.read_amount`), its refusal's words after
-    ``words`` (``"stake "``).
+    ``words`` (``"stake "``: words glued before a message id are not translated; better
+    said where the game places the refusal).
 
-    >>> def refuse(detail, *, item=None, token=None):
-    ...     return RequestError.about("stake", detail)
+    >>> def refuse(detail, *, item=None, token=None, **values):
+    ...     return RequestError.about("stake", detail, **values)
     >>> read_amount_in("1/2", refuse), read_amount_in("0", refuse, positive=False)
     (Fraction(1, 2), Fraction(0, 1))
     >>> read_amount_in("lots", refuse, words="stake ")
@@ -259,15 +271,22 @@ not 'lots'
     try:
         return read_amount(value, "amount", positive=positive)
     except AmountError as error:
-        raise refuse(words + escape(error.message)) from None
+        raise refuse(
+            escape(words) + _template(error), item=None, token=None, **dict(error.who)
+        ) from None
+
+
+def _template(error: EngineError) -> str:
+    """An engine error's words as a template of its values (``error.who``)."""
+    return escape(error.detail) if error.template is None else error.template
 
 
 def read_codes(value: object, refuse: Refuse, *, most: int) -> list[str]:
     """The card codes of a list of cards: a list of codes, or one text of them separated by
     spaces or commas (:func:`~games.engine.cards.split_tokens`); at most ``most`` cards.
 
-    >>> def refuse(detail, *, item=None, token=None):
-    ...     return RequestError.about("cards", detail, item=item)
+    >>> def refuse(detail, *, item=None, token=None, **values):
+    ...     return RequestError.about("cards", detail, item=item, **values)
     >>> read_codes("AS, 10h KD", refuse, most=3), read_codes(["AS"], refuse, most=3)
     (['AS', '10h', 'KD'], ['AS'])
     >>> read_codes(["AS", 7], refuse, most=3)
@@ -281,29 +300,37 @@ def read_codes(value: object, refuse: Refuse, *, most: int) -> list[str]:
     """
     if isinstance(value, str):
         if len(value) > most * TEXT_PER_CARD:
-            raise refuse(f"are too long a text to be {most} cards or fewer")
+            raise refuse(N_("are too long a text to be {most} cards or fewer"), most=most)
         codes = split_tokens(value)
     elif isinstance(value, list | tuple):
         codes = list(value)
     else:
         raise refuse(
-            'must be a list of cards, like ["AS", "10H"], or one text of cards separated by '
-            f"spaces, not {quoted(value)}"
+            N_(
+                'must be a list of cards, like ["AS", "10H"], or one text of cards separated by '
+                "spaces, not {value}"
+            ),
+            value=short(value),
         )
     if len(codes) > most:
-        raise refuse(f"hold {len(codes)} cards; at most {most} are accepted")
+        raise refuse(
+            N_("hold {count} cards; at most {most} are accepted"), count=len(codes), most=most
+        )
     for item, code in enumerate(codes):
         if not isinstance(code, str):
-            raise refuse(f"must be a card code, like AS or 10H, not {quoted(code)}", item=item)
+            raise refuse(_NOT_A_CODE, item=item, value=short(code))
     return codes
+
+
+_NOT_A_CODE: Final = N_("must be a card code, like AS or 10H, not {value}")
 
 
 def read_card(code: object, refuse: Refuse, item: int | None = None) -> Card:
     """One card of the 52-card pack from its code (``AS``, ``10h``, ``sE``,
     :func:`~games.engine.cards.parse_card`); ``item`` is its index in a list.
 
-    >>> def refuse(detail, *, item=None, token=None):
-    ...     return RequestError.about("turn_up", detail, item=item, token=token)
+    >>> def refuse(detail, *, item=None, token=None, **values):
+    ...     return RequestError.about("turn_up", detail, item=item, token=token, **values)
     >>> str(read_card("10h", refuse))
     '10H'
     >>> read_card("ZZ", refuse)
@@ -313,23 +340,25 @@ def read_card(code: object, refuse: Refuse, item: int | None = None) -> Card:
 like AS, 10H or QD, or the Swedish suit first, like sE or hkn
     """
     if not isinstance(code, str):
-        raise refuse(f"must be a card code, like AS or 10H, not {quoted(code)}", item=item)
+        raise refuse(_NOT_A_CODE, item=item, value=short(code))
     found = _BY_CODE.get(code)  # a card written as the API writes it, read at once
     if found is not None:
         return found
     if len(code) > MAX_CODE:
-        raise refuse(f"{quoted(code)} is not a card", item=item, token=code[:MAX_CODE])
+        raise refuse(
+            N_("{value} is not a card"), item=item, token=code[:MAX_CODE], value=short(code)
+        )
     try:
         return parse_card(code)
     except CardError as error:
-        raise refuse(escape(error.detail), item=item, token=code) from None
+        raise refuse(_template(error), item=item, token=code, **dict(error.who)) from None
 
 
 def read_cards(value: object, refuse: Refuse, *, most: int) -> list[tuple[str, Card]]:
     """Each card of a list of cards (:func:`read_codes`) with its code as typed.
 
-    >>> def refuse(detail, *, item=None, token=None):
-    ...     return RequestError.about("cards", detail, item=item, token=token)
+    >>> def refuse(detail, *, item=None, token=None, **values):
+    ...     return RequestError.about("cards", detail, item=item, token=token, **values)
     >>> [(code, str(card)) for code, card in read_cards("as 10H", refuse, most=12)]
     [('as', 'AS'), ('10H', '10H')]
     >>> error = None

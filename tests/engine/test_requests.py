@@ -22,8 +22,8 @@ from games.engine.requests import (
 )
 
 
-def refuse(detail, *, item=None, token=None):
-    return RequestError.about("field", detail, item=item, token=token)
+def refuse(detail, *, item=None, token=None, **values):
+    return RequestError.about("field", detail, item=item, token=token, **values)
 
 
 def refused(read, *args, **kwargs) -> RequestError:
