@@ -33,12 +33,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from typing import Literal, NamedTuple
 
 from games.engine.citations import Citation, Reason, cox, ruling
-from games.engine.wording import EngineError, Mention, Word, fill, numbered
+from games.engine.wording import N_, EngineError, Mention, Said, Word, fill, numbered, said
 
 __all__ = [
     "DISTINCT_CARDS",
@@ -92,11 +92,67 @@ SUPPLY_BASES: tuple[int, ...] = (1, 2, 3, 4)
 four", cox ``supply-base-numbers``; with two or three players as well,
 ``fewer-players-supply-bases``)."""
 
-_SUIT_PLURAL = {"auto": "autos", "ship": "ships", "plane": "planes"}
-_HONOR_PLURAL = {"fruit": "fruits", "grain": "grains", "industry": "industries"}
+# The words of the pack, each a message id that a page writes in its own language: the
+# engine writes them in English (str of a Said), the site through its catalogue.
+_SUIT_PLURAL: dict[str, Said] = {
+    # Translators: a black suit of Cox's pack, as in "three 2s of autos", "black cards of autos".
+    "auto": said("autos"),
+    "ship": said("ships"),
+    "plane": said("planes"),
+}
+_HONOR_PLURAL: dict[str, Said] = {
+    # Translators: a kind of Cox's honour cards, as in "three fruits", "a pair of grains".
+    "fruit": said("fruits"),
+    "grain": said("grains"),
+    "industry": said("industries"),
+}
+_HONOR_CARD = {
+    # Translators: one honour card of Cox's pack and its number, as in "fruit 2".
+    "fruit": N_("fruit {number}"),
+    "grain": N_("grain {number}"),
+    "industry": N_("industry {number}"),
+}
+_SUIT_CARD = {
+    # Translators: a numbered card of a black suit of Cox's pack, as a player calls it out.
+    ("auto", 1): N_("one of autos"),
+    ("auto", 2): N_("two of autos"),
+    ("auto", 3): N_("three of autos"),
+    ("auto", 4): N_("four of autos"),
+    ("auto", 5): N_("five of autos"),
+    ("ship", 1): N_("one of ships"),
+    ("ship", 2): N_("two of ships"),
+    ("ship", 3): N_("three of ships"),
+    ("ship", 4): N_("four of ships"),
+    ("ship", 5): N_("five of ships"),
+    ("plane", 1): N_("one of planes"),
+    ("plane", 2): N_("two of planes"),
+    ("plane", 3): N_("three of planes"),
+    ("plane", 4): N_("four of planes"),
+    ("plane", 5): N_("five of planes"),
+}
+_RANK_OF = {
+    # Translators: one card of a number and suit, as in "the captain of ships as a third 4 of
+    # ships"; {suit} is a suit's name ("ships").
+    1: N_("1 of {suit}"),
+    2: N_("2 of {suit}"),
+    3: N_("3 of {suit}"),
+    4: N_("4 of {suit}"),
+    5: N_("5 of {suit}"),
+}
+_RANKS_OF = {
+    # Translators: cards of a number and suit, as in "three 2s of ships"; {suit} is a suit's
+    # name ("ships").
+    1: N_("1s of {suit}"),
+    2: N_("2s of {suit}"),
+    3: N_("3s of {suit}"),
+    4: N_("4s of {suit}"),
+    5: N_("5s of {suit}"),
+}
+_BANK_CARD = said("the bank card")
+_BANK_DOUBLES = said("the bank card doubles the score")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_NUMBER_NAMES = {n: w for w, n in _NUMBER_WORDS.items()}
-_VALID_CARDS = (
+# Translators: the codes of Cox's cards, as a person types them: keep the codes.
+_VALID_CARDS = said(
     "auto-1 to auto-5, ship-1 to ship-5, plane-1 to plane-5, auto-captain, ship-captain, "
     "plane-captain, bank, fruit-1 to fruit-4, grain-1 to grain-4, industry-1 to industry-4, "
     "greenback-1 to greenback-4"
@@ -247,10 +303,8 @@ class CoxCard:
             "greenback": self.suit == "" and 1 <= self.number <= 4,
         }.get(self.category, False)
         if not ok or type(self.number) is not int:
-            raise CoxCardError(
-                f"no such card in Cox's pack: CoxCard({self.category!r}, {self.suit!r}, "
-                f"{self.number!r})"
-            )
+            made = f"CoxCard({self.category!r}, {self.suit!r}, {self.number!r})"
+            raise _card_error(N_("no such card in Cox's pack: {card}"), card=made)
 
     @property
     def code(self) -> str:
@@ -274,15 +328,24 @@ class CoxCard:
         >>> CoxCard("suit", "plane", 5).name, CoxCard("greenback", "", 1).name
         ('five of planes', 'greenback 1')
         """
+        return str(self.words)
+
+    @property
+    def words(self) -> Said:
+        """:attr:`name` as words a page writes in its own language.
+
+        >>> CoxCard("captain", "ship").words.words()
+        'captain of ships'
+        """
         if self.category == "suit":
-            return f"{_NUMBER_NAMES[self.number]} of {_SUIT_PLURAL[self.suit]}"
+            return said(_SUIT_CARD[self.suit, self.number])
         if self.category == "captain":
-            return f"captain of {_SUIT_PLURAL[self.suit]}"
+            return said("captain of {suit}", suit=_SUIT_PLURAL[self.suit])
         if self.category == "bank":
-            return "the bank card"
+            return _BANK_CARD
         if self.category == "greenback":
-            return f"greenback {self.number}"
-        return f"{self.suit} {self.number}"
+            return said("greenback {number}", number=self.number)
+        return said(_HONOR_CARD[self.suit], number=self.number)
 
     @property
     def is_black(self) -> bool:
@@ -351,14 +414,31 @@ _WORDS: dict[str, tuple[str, str]] = {
     **dict.fromkeys(("captain", "captains", "capt", "c"), ("captain", "")),
 }
 _SKIP = frozenset({"the", "of", "a", "an", "card", "cards", "no", "number", "s"})
-_RANGE_TEXT = {
-    "suit": ("automobiles", "ships", "aeroplanes"),
-    "honor": ("fruits", "grains", "industries"),
+_RANGE_TEXT: dict[str, Said] = {
+    # Translators: the cards of a suit or kind of Cox's pack, as in "automobiles are numbered
+    # 1 to 5".
+    "auto": said("automobiles"),
+    "ship": _SUIT_PLURAL["ship"],
+    "plane": said("aeroplanes"),
+    **_HONOR_PLURAL,
+    # Translators: Cox's green money cards, as in "greenbacks are numbered 1 to 4".
+    "greenback": said("greenbacks"),
 }
 
 
-def _bad(token: str, why: str) -> CoxCardError:
-    return CoxCardError(f"unknown card {token!r}: {why}; valid cards are {_VALID_CARDS}", token)
+def _card_error(template: str, token: str | None = None, **who: Word) -> CoxCardError:
+    """A :class:`CoxCardError` whose words are ``template`` (a message id) with ``who``."""
+    return CoxCardError(fill(template, who), token, template=template, who=who)
+
+
+def _bad(token: str, why: Said) -> CoxCardError:
+    return _card_error(
+        N_("unknown card {card}: {why}; valid cards are {valid}"),
+        token,
+        card=repr(token),
+        why=why,
+        valid=_VALID_CARDS,
+    )
 
 
 def parse_card(token: str | CoxCard) -> CoxCard:
@@ -388,9 +468,12 @@ industry-4, greenback-1 to greenback-4
     if isinstance(token, CoxCard):
         return token
     if not isinstance(token, str):
-        raise CoxCardError(
-            f"unknown card {token!r}: a card is written as text; valid cards are {_VALID_CARDS}",
+        raise _card_error(
+            N_("unknown card {card}: {why}; valid cards are {valid}"),
             repr(token),
+            card=repr(token),
+            why=said("a card is written as text"),
+            valid=_VALID_CARDS,
         )
     found = _BY_CODE.get(token)
     if found is not None:
@@ -408,36 +491,36 @@ industry-4, greenback-1 to greenback-4
         elif word in _WORDS:
             kinds.append(_WORDS[word])
         else:
-            raise _bad(token, f"{word!r} is not part of any card's name")
+            raise _bad(token, said("{word} is not part of any card's name", word=repr(word)))
     captain = ("captain", "") in kinds
     named = [k for k in kinds if k[0] != "captain"]
     if not named and not numbers:
-        raise _bad(token, "no card is named")
+        raise _bad(token, said("no card is named"))
     if len(named) != 1 or len(numbers) > 1 or kinds.count(("captain", "")) > 1:
-        raise _bad(token, "a card has one suit or kind and at most one number")
+        raise _bad(token, said("a card has one suit or kind and at most one number"))
     category, suit = named[0]
     number = numbers[0] if numbers else None
     if category == "bank":
         if captain or number is not None:
-            raise _bad(token, "the bank card has no number")
+            raise _bad(token, said("the bank card has no number"))
         return _BY_CODE["bank"]
     if captain:
         if category != "suit":
-            raise _bad(token, "only automobiles, ships and aeroplanes have a captain")
+            raise _bad(token, said("only automobiles, ships and aeroplanes have a captain"))
         if number is not None:
-            raise _bad(token, "a captain has no number")
+            raise _bad(token, said("a captain has no number"))
         return _BY_CODE[f"{suit}-captain"]
     top = 5 if category == "suit" else 4
-    plural = (
-        _RANGE_TEXT[category][(SUITS if category == "suit" else HONOR_KINDS).index(suit)]
-        if category in _RANGE_TEXT
-        else "greenbacks"
-    )
+    plural = _RANGE_TEXT[suit or category]
     if number is None:
-        extra = ", or 'captain'" if category == "suit" else ""
-        raise _bad(token, f"{plural} need a number from 1 to {top}{extra}")
+        if category == "suit":
+            raise _bad(
+                token,
+                said("{cards} need a number from 1 to {top}, or 'captain'", cards=plural, top=top),
+            )
+        raise _bad(token, said("{cards} need a number from 1 to {top}", cards=plural, top=top))
     if not 1 <= number <= top:
-        raise _bad(token, f"{plural} are numbered 1 to {top}")
+        raise _bad(token, said("{cards} are numbered 1 to {top}", cards=plural, top=top))
     return _BY_CODE[f"{suit}-{number}" if category != "greenback" else f"greenback-{number}"]
 
 
@@ -486,9 +569,12 @@ has only 1
     counts = Counter(parsed)
     for card in sorted(counts, key=_INDEX.__getitem__):
         if counts[card] > card.pack_count:
-            raise CoxCardError(
-                f"the hand holds {counts[card]} of {card.code} ({card.name}) but the pack has "
-                f"only {card.pack_count}"
+            raise _card_error(
+                N_("the hand holds {count} of {card} ({name}) but the pack has only {copies}"),
+                count=counts[card],
+                card=card.code,
+                name=card.words,
+                copies=card.pack_count,
             )
     return tuple(sorted(parsed, key=_INDEX.__getitem__))
 
@@ -505,11 +591,14 @@ def check_players(players: int) -> int:
     >>> check_players(5)
     Traceback (most recent call last):
     ...
-    ValueError: Cox's Commerce is played by two, three or four players, not 5
+    games.engine.wording.EngineError: Cox's Commerce is played by two, three or four players, not 5
     """
     low, high = PLAYERS
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise ValueError(f"Cox's Commerce is played by two, three or four players, not {players!r}")
+        raise EngineError.saying(
+            N_("Cox's Commerce is played by two, three or four players, not {players}"),
+            players=repr(players),
+        )
     return players
 
 
@@ -520,8 +609,8 @@ def check_supply_bases(supply_bases: Sequence[int]) -> tuple[int, ...]:
     to his number", cox ``supply-base-numbers``; with two or three players too, each using
     "the number of the Supply Base in front of him", ``fewer-players-supply-bases``).
 
-    Raises :class:`SupplyBaseError` naming the player (from 1), or :class:`ValueError` for
-    fewer than two or more than four players.
+    Raises :class:`SupplyBaseError` naming the player (from 1), or
+    :class:`~games.engine.wording.EngineError` for fewer than two or more than four players.
 
     >>> check_supply_bases([1, 3])
     (1, 3)
@@ -533,10 +622,12 @@ player's Supply Base), not 5
     >>> check_supply_bases([2])
     Traceback (most recent call last):
     ...
-    ValueError: Cox's Commerce is played by two, three or four players, not 1
+    games.engine.wording.EngineError: Cox's Commerce is played by two, three or four players, not 1
     """
     if isinstance(supply_bases, str | bytes) or not isinstance(supply_bases, Sequence):
-        raise ValueError(f"the supply bases are a list of numbers, not {supply_bases!r}")
+        raise EngineError.saying(
+            N_("the supply bases are a list of numbers, not {bases}"), bases=repr(supply_bases)
+        )
     check_players(len(supply_bases))
     holder: dict[int, int] = {}
     for player, base in enumerate(supply_bases):
@@ -545,10 +636,10 @@ player's Supply Base), not 5
         except SupplyBaseError as error:
             raise error.located(player + 1) from None
         if base in holder:
-            template = f"supply base {base} is also {{holder}}'s: each player has his own"
-            holds = Mention("player", (holder[base],))
-            raise SupplyBaseError(
-                fill(template, {"holder": holds}), template=template, who={"holder": holds}
+            raise _base_error(
+                N_("supply base {base} is also {holder}'s: each player has his own"),
+                base=base,
+                holder=Mention("player", (holder[base],)),
             ).located(player + 1)
         holder[base] = player
     return tuple(supply_bases)
@@ -582,12 +673,15 @@ players 1 and 3 hold 2 between them
     games.engine.cox.CoxCardError: Hand 2: unknown card 'fruit-9': fruits are numbered 1 to 4; ...
     """
     if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
-        raise ValueError(f"a deal is a list of hands, one a player, not {hands!r}")
+        raise EngineError.saying(
+            N_("a deal is a list of hands, one a player, not {hands}"), hands=repr(hands)
+        )
     check_players(len(hands))
     if isinstance(supply_bases, Sequence) and len(supply_bases) != len(hands):
-        raise ValueError(
-            f"a deal needs one supply base a player: {len(hands)} hands, "
-            f"{len(supply_bases)} supply bases"
+        raise EngineError.saying(
+            N_("a deal needs one supply base a player: {hands} hands, {bases} supply bases"),
+            hands=len(hands),
+            bases=len(supply_bases),
         )
     check_supply_bases(supply_bases)
     parsed: list[tuple[CoxCard, ...]] = []
@@ -603,12 +697,17 @@ players 1 and 3 hold 2 between them
             if held[card] > card.pack_count:
                 holders = [i for i, other in enumerate(parsed) if card in other]
                 total = sum(other.count(card) for other in parsed)
-                template = (
-                    f"the pack has only {card.pack_count} of {card.code} ({card.name}); "
-                    f"{{holders}} hold {total} between them"
-                )
-                who = {"holders": Mention.of("player", holders)}
-                raise CoxCardError(fill(template, who), template=template, who=who).located(number)
+                raise _card_error(
+                    N_(
+                        "the pack has only {copies} of {card} ({name}); {holders} hold {total} "
+                        "between them"
+                    ),
+                    copies=card.pack_count,
+                    card=card.code,
+                    name=card.words,
+                    holders=Mention.of("player", holders),
+                    total=total,
+                ).located(number)
     return tuple(parsed)
 
 
@@ -648,143 +747,184 @@ penalty_before_double=True, sell_out_requires_clear_hand=False, bank_pairs_with_
 
 _CAPTAIN_NO_FOURTH = ruling(
     "cox-captain-no-fourth-card",
-    "May a captain stand for the fourth card of a combination? The booklet forbids it of "
-    "the bank card only.",
-    "No. A captain completes three with two cards of its number and suit, or a pair with "
-    "one; like the bank card it never makes a fourth, which 'must be drawn by the player "
-    "having the other three cards like it'.",
+    N_(
+        "May a captain stand for the fourth card of a combination? The booklet forbids it of "
+        "the bank card only."
+    ),
+    N_(
+        "No. A captain completes three with two cards of its number and suit, or a pair with "
+        "one; like the bank card it never makes a fourth, which 'must be drawn by the player "
+        "having the other three cards like it'."
+    ),
     (cox("special-cards"), cox("fourth-card"), cox("bank-card")),
 )
 _ONE_GROUP_PER_KIND = ruling(
     "cox-one-combination-per-kind",
-    "May the cards of one kind be counted in two groups -- four 4s of autos as a combination "
-    "and a pair, or two combinations of 4s of autos with a captain and the bank card?",
-    "No. All the cards of a kind count together ('Three or more suit cards of a kind count "
-    "as a combination'; 'Two or more Honor Cards of a kind count'), so a captain or the bank "
-    "card can join a kind only when the player holds one or two of it, and never makes a "
-    "fourth or fifth card of it.",
+    N_(
+        "May the cards of one kind be counted in two groups -- four 4s of autos as a combination "
+        "and a pair, or two combinations of 4s of autos with a captain and the bank card?"
+    ),
+    N_(
+        "No. All the cards of a kind count together ('Three or more suit cards of a kind count "
+        "as a combination'; 'Two or more Honor Cards of a kind count'), so a captain or the bank "
+        "card can join a kind only when the player holds one or two of it, and never makes a "
+        "fourth or fifth card of it."
+    ),
     (cox("suit-pairs"), cox("honor-kinds"), cox("fourth-card")),
 )
 _BEST_ARRANGEMENT = ruling(
     "cox-best-arrangement",
-    "When the captains and the bank card can be placed in several ways, which placing is "
-    "counted: the best-scoring one, or one that completes the hand?",
-    "If any placing completes the hand, the best-scoring complete placing: a player who can "
-    "sell out does, and his score 'is counted using the Banker's card in its substituted "
-    "place'; otherwise the best-scoring placing (a wildcard may stay unused). The two readings "
-    "never differ: a hand that can be completed holds just three kinds, and every placing of "
-    "its wildcards either is complete or leaves one unused, so none outscores the best "
-    "complete placing. Equal scores go to a complete placing, then to the one using fewer "
-    "wildcards.",
+    N_(
+        "When the captains and the bank card can be placed in several ways, which placing is "
+        "counted: the best-scoring one, or one that completes the hand?"
+    ),
+    N_(
+        "If any placing completes the hand, the best-scoring complete placing: a player who can "
+        "sell out does, and his score 'is counted using the Banker's card in its substituted "
+        "place'; otherwise the best-scoring placing (a wildcard may stay unused). The two readings "
+        "never differ: a hand that can be completed holds just three kinds, and every placing of "
+        "its wildcards either is complete or leaves one unused, so none outscores the best "
+        "complete placing. Equal scores go to a complete placing, then to the one using fewer "
+        "wildcards."
+    ),
     (cox("completed-hand"), cox("special-cards"), cox("bank-card")),
     option="prefer_complete_arrangement",
     default="true",
     alternatives=(
-        ("true", "the best complete placing whenever the hand can sell out"),
-        ("false", "the best-scoring placing, complete or not (the same count: see above)"),
+        ("true", N_("the best complete placing whenever the hand can sell out")),
+        ("false", N_("the best-scoring placing, complete or not (the same count: see above)")),
     ),
 )
 _BANK_CLEAR = ruling(
     "cox-bank-clear-hand",
-    "Does the bank card count as a black suit card when judging a clear hand? It is a suit "
-    "card, but 'black in color ... (except the bank card)'.",
-    "It counts as the card it stands for, since the score 'is counted using the Banker's card "
-    "in its substituted place': standing for a 4 of ships it is a ship; standing for an "
-    "honour card, or for nothing, it is not black and does not count. The question never "
-    "changes a count: the bank card only ever joins cards of a kind the player holds, whose "
-    "suit is in the hand already.",
+    N_(
+        "Does the bank card count as a black suit card when judging a clear hand? It is a suit "
+        "card, but 'black in color ... (except the bank card)'."
+    ),
+    N_(
+        "It counts as the card it stands for, since the score 'is counted using the Banker's card "
+        "in its substituted place': standing for a 4 of ships it is a ship; standing for an "
+        "honour card, or for nothing, it is not black and does not count. The question never "
+        "changes a count: the bank card only ever joins cards of a kind the player holds, whose "
+        "suit is in the hand already."
+    ),
     (cox("bank-card"), cox("pack"), cox("penalty")),
     option="bank_counts_in_clear_hand",
     default="true",
     alternatives=(
-        ("true", "the bank card counts as the card it stands for"),
-        ("false", "the bank card never counts for or against a clear hand (the same count)"),
+        ("true", N_("the bank card counts as the card it stands for")),
+        ("false", N_("the bank card never counts for or against a clear hand (the same count)")),
     ),
 )
 _PENALTY_ORDER = ruling(
     "cox-penalty-order",
-    "A player holding the bank card whose hand is not clear: is his score doubled before or "
-    "after the 5 points are subtracted?",
-    "Doubled first, then 5 subtracted: the bank card 'doubles the score of the player "
-    "drawing it, when the score is counted', and the penalty is then subtracted 'from his "
-    "score'.",
+    N_(
+        "A player holding the bank card whose hand is not clear: is his score doubled before or "
+        "after the 5 points are subtracted?"
+    ),
+    N_(
+        "Doubled first, then 5 subtracted: the bank card 'doubles the score of the player "
+        "drawing it, when the score is counted', and the penalty is then subtracted 'from his "
+        "score'."
+    ),
     (cox("bank-card"), cox("penalty")),
     option="penalty_before_double",
     default="false",
     alternatives=(
-        ("false", "score x 2 - 5"),
-        ("true", "(score - 5) x 2: the penalty is doubled too"),
+        ("false", N_("score x 2 - 5")),
+        ("true", N_("(score - 5) x 2: the penalty is doubled too")),
     ),
 )
 _SELL_OUT_UNCLEAR = ruling(
     "cox-sell-out-unclear",
-    "May a hand that is not clear sell out?",
-    "Yes: a completed hand is 'two combinations of three ... and one pair' and nothing more; "
-    "a mixed hand may sell out but is still penalised 5 points when the hand ends.",
+    N_("May a hand that is not clear sell out?"),
+    N_(
+        "Yes: a completed hand is 'two combinations of three ... and one pair' and nothing more; "
+        "a mixed hand may sell out but is still penalised 5 points when the hand ends."
+    ),
     (cox("completed-hand"), cox("penalty"), cox("choice-of-suits")),
     option="sell_out_requires_clear_hand",
     default="false",
     alternatives=(
-        ("false", "a hand that is not clear may sell out (and takes the penalty)"),
-        ("true", "only a clear hand is complete"),
+        ("false", N_("a hand that is not clear may sell out (and takes the penalty)")),
+        ("true", N_("only a clear hand is complete")),
     ),
 )
 _BANK_CAPTAIN_PAIR = ruling(
     "cox-bank-captain-pair",
-    "The bank card may not be 'included with a Captain in the same combination of three'. "
-    "May the two make a pair together?",
-    "No: a captain pairs with 'a single card of that suit', and the bank card may not be "
-    "matched with a suit card to buy a captain; the engine keeps the two apart.",
+    N_(
+        "The bank card may not be 'included with a Captain in the same combination of three'. "
+        "May the two make a pair together?"
+    ),
+    N_(
+        "No: a captain pairs with 'a single card of that suit', and the bank card may not be "
+        "matched with a suit card to buy a captain; the engine keeps the two apart."
+    ),
     (cox("special-notes"), cox("special-cards")),
     option="bank_pairs_with_captain",
     default="false",
     alternatives=(
-        ("false", "the bank card and a captain never go together"),
-        ("true", "they may make a pair (of a number of the captain's suit not held)"),
+        ("false", N_("the bank card and a captain never go together")),
+        ("true", N_("they may make a pair (of a number of the captain's suit not held)")),
     ),
 )
 _PENALTY_BELOW_ZERO = ruling(
     "cox-penalty-below-zero",
-    "Does the penalty take a score smaller than 5 below zero?",
-    "Yes: 5 points are subtracted whatever the score, so 3 becomes -2; 'if he has no score "
-    "he is given a minus 5 score' is the same rule for a score of nothing.",
+    N_("Does the penalty take a score smaller than 5 below zero?"),
+    N_(
+        "Yes: 5 points are subtracted whatever the score, so 3 becomes -2; 'if he has no score "
+        "he is given a minus 5 score' is the same rule for a score of nothing."
+    ),
     (cox("penalty"),),
 )
 _NO_BLACK_CARDS = ruling(
     "cox-no-black-cards-clear",
-    "Is a hand with no black card at all (honours, greenbacks, the bank card) clear?",
-    "Yes: 'all black cards must be of one suit' holds, and honour cards 'do not count against "
-    "a clear hand'.",
+    N_("Is a hand with no black card at all (honours, greenbacks, the bank card) clear?"),
+    N_(
+        "Yes: 'all black cards must be of one suit' holds, and honour cards 'do not count against "
+        "a clear hand'."
+    ),
     (cox("penalty"), cox("clear-hand-honors")),
 )
 _WAITING = ruling(
     "cox-waiting-discard",
-    "Which cards does a waiting hand wait for? The player 'can buy it to complete a pair and "
-    "discard his other card'.",
-    "Every card still in the pack (not all its copies in the hand) that completes the hand "
-    "when added -- and, for a hand already holding its full count, when added and one card "
-    "of the hand is then discarded. Greenbacks never complete a hand (they are laid out and "
-    "replaced).",
+    N_(
+        "Which cards does a waiting hand wait for? The player 'can buy it to complete a pair and "
+        "discard his other card'."
+    ),
+    N_(
+        "Every card still in the pack (not all its copies in the hand) that completes the hand "
+        "when added -- and, for a hand already holding its full count, when added and one card "
+        "of the hand is then discarded. Greenbacks never complete a hand (they are laid out and "
+        "replaced)."
+    ),
     (cox("waiting-hand"), cox("completed-hand"), cox("composition"), cox("greenbacks")),
 )
 _BANK_HONOR = ruling(
     "cox-bank-honor-number",
-    "Standing for an honour card, which card of the colour is the bank card?",
-    "One the player does not hold ('no two of the cards ... have the same picture or "
-    "number'); the engine names the lowest such number, which does not change the count.",
+    N_("Standing for an honour card, which card of the colour is the bank card?"),
+    N_(
+        "One the player does not hold ('no two of the cards ... have the same picture or "
+        "number'); the engine names the lowest such number, which does not change the count."
+    ),
     (cox("honor-cards"), cox("bank-card-advice")),
 )
 _HAND_SIZE = ruling(
     "cox-hand-size",
-    "How many cards may a hand laid out hold? The booklet gives the count of a completed "
-    "hand, not a limit.",
-    f"At most {MAX_HAND_CARDS}: a hand is 'eight cards in all except for each greenback or set "
-    "of four of a kind, the hand will contain one more card than eight'; every greenback and "
-    "fourth card drawn is replaced from a Supply Base and every card drawn or bought is "
-    "followed by a discard, so no other card is ever added. The pack has four greenbacks, "
-    "and eight cards hold at most two combinations of three, each of which may take a fourth "
-    f"card: 8 + 4 + 2 = {MAX_HAND_CARDS}. The engine refuses a hand of more cards, naming "
-    "the count.",
+    N_(
+        "How many cards may a hand laid out hold? The booklet gives the count of a completed "
+        "hand, not a limit."
+    ),
+    # MAX_HAND_CARDS written out: a message id is a literal (tests/i18n/test_engine_cox.py)
+    N_(
+        "At most 14: a hand is 'eight cards in all except for each greenback or set "
+        "of four of a kind, the hand will contain one more card than eight'; every greenback and "
+        "fourth card drawn is replaced from a Supply Base and every card drawn or bought is "
+        "followed by a discard, so no other card is ever added. The pack has four greenbacks, "
+        "and eight cards hold at most two combinations of three, each of which may take a fourth "
+        "card: 8 + 4 + 2 = 14. The engine refuses a hand of more cards, naming "
+        "the count."
+    ),
     (
         cox("completed-hand"),
         cox("fourth-card"),
@@ -795,8 +935,8 @@ _HAND_SIZE = ruling(
 )
 _TIED_GAME = ruling(
     "cox-tied-game",
-    "Who wins the game when two players have the same highest total?",
-    "The booklet breaks no tie: every player with the highest total is named a winner.",
+    N_("Who wins the game when two players have the same highest total?"),
+    N_("The booklet breaks no tie: every player with the highest total is named a winner."),
     (cox("winner"),),
 )
 
@@ -807,6 +947,9 @@ _TIED_GAME = ruling(
 class ScoreLine:
     """One line of a count: what it is in words, the cards (codes), points, the paragraph.
 
+    ``label`` is the words in English (what the JSON API sends); ``words`` the same as
+    words a page writes in its own language (None: ``label`` as it is).
+
     >>> ScoreLine("greenback 3", ("greenback-3",), 3, cox("greenbacks")).points
     3
     """
@@ -815,12 +958,25 @@ class ScoreLine:
     cards: tuple[str, ...]
     points: int
     citation: Citation
+    words: Said | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, words: Said, cards: tuple[str, ...], points: int, citation: Citation) -> ScoreLine:
+        """A line whose label is ``words``.
+
+        >>> ScoreLine.of(said("greenback {number}", number=3), (), 3, cox("greenbacks")).label
+        'greenback 3'
+        """
+        return cls(str(words), cards, points, citation, words)
 
 
 @dataclass(frozen=True)
 class WildcardUse:
     """How a captain or the bank card was used: ``stands_for`` is the code of the card it
     stood for, ``None`` when it was not used.
+
+    ``text`` is the words in English (what the JSON API sends); ``words`` the same as words
+    a page writes in its own language (None: ``text`` as it is).
 
     >>> score_hand("auto-4 auto-4 auto-captain", 1).arrangement[0].text
     'the captain of autos as a third 4 of autos'
@@ -829,6 +985,12 @@ class WildcardUse:
     card: str
     stands_for: str | None
     text: str
+    words: Said | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, card: str, stands_for: str | None, words: Said) -> WildcardUse:
+        """A use whose text is ``words``."""
+        return cls(card, stands_for, str(words), words)
 
 
 @dataclass(frozen=True)
@@ -866,7 +1028,6 @@ class CoxScore:
 _HONOR_POINTS = {2: 3, 3: 5, 4: 10}
 _SUIT_POINTS = {3: 3, 4: 5}
 _FIVES_POINTS = {3: 5, 4: 10}
-_ORDINAL = {2: "second", 3: "third"}
 
 
 def _points(ident: str, size: int) -> int:
@@ -1263,21 +1424,37 @@ def _shift(naturals: dict[str, int], wilds: list[_Wild], index: int, by: int) ->
         del naturals[kind]
 
 
-def _and(words: list[str]) -> str:
-    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _kind_words(ident: str, size: int) -> str:
-    if ident in HONOR_KINDS:
-        plural = _HONOR_PLURAL[ident]
-        return {2: f"a pair of {plural}", 3: f"three {plural}", 4: f"four {plural}"}[size]
+def _of(ident: str, table: Mapping[int, str] = _RANKS_OF) -> Said:
+    """The cards of a kind of suit cards ("2s of ships"), or one of them ("2 of ships",
+    with ``table`` :data:`_RANK_OF`)."""
     suit, number = ident.split("-")
-    of = f"{number}s of {_SUIT_PLURAL[suit]}"
-    return {2: f"a pair of {of}", 3: f"three {of}", 4: f"four {of}"}[size]
+    return said(table[int(number)], suit=_SUIT_PLURAL[suit])
 
 
-def _wild_name(wild: _Wild) -> str:
-    return "the bank card" if wild[0] == "bank" else f"the captain of {_SUIT_PLURAL[wild[1]]}"
+def _kind_words(ident: str, size: int) -> Said:
+    """A group of ``size`` cards of a kind: "a pair of 2s of autos", "three fruits"."""
+    cards = _HONOR_PLURAL[ident] if ident in HONOR_KINDS else _of(ident)
+    if size == 2:
+        return said("a pair of {cards}", cards=cards)
+    if size == 3:
+        return said("three {cards}", cards=cards)
+    assert size == 4, size
+    return said("four {cards}", cards=cards)
+
+
+def _wild_name(wild: _Wild) -> Said:
+    if wild[0] == "bank":
+        return _BANK_CARD
+    return said("the captain of {suit}", suit=_SUIT_PLURAL[wild[1]])
+
+
+def _suits_words(suits: Sequence[str]) -> Said:
+    """Two or three black suits in a sentence: "autos and ships", "autos, ships and planes"."""
+    if len(suits) == 2:
+        first, second = (_SUIT_PLURAL[suit] for suit in suits)
+        return said("{first} and {second}", first=first, second=second)
+    assert list(suits) == list(SUITS), suits
+    return said("autos, ships and planes")
 
 
 def _wild_code(wild: _Wild) -> str:
@@ -1286,14 +1463,20 @@ def _wild_code(wild: _Wild) -> str:
 
 def _validate_base(supply_base: object) -> int:
     if isinstance(supply_base, bool) or not isinstance(supply_base, int):
-        raise SupplyBaseError(
-            f"the supply base is a number 1 to 4 (the player's Supply Base), not {supply_base!r}"
-        )
-    if supply_base not in SUPPLY_BASES:
-        raise SupplyBaseError(
-            f"the supply base is a number 1 to 4 (the player's Supply Base), not {supply_base}"
-        )
-    return supply_base
+        given = repr(supply_base)
+    elif supply_base not in SUPPLY_BASES:
+        given = str(supply_base)
+    else:
+        return supply_base
+    raise _base_error(
+        N_("the supply base is a number 1 to 4 (the player's Supply Base), not {given}"),
+        given=given,
+    )
+
+
+def _base_error(template: str, **who: Word) -> SupplyBaseError:
+    """A :class:`SupplyBaseError` whose words are ``template`` (a message id) with ``who``."""
+    return SupplyBaseError(fill(template, who), template=template, who=who)
 
 
 def score_hand(
@@ -1353,36 +1536,37 @@ def score_hand(
         if size < 2:
             unmatched.extend(codes)
             continue
-        label = _kind_words(ident, size)
-        if wilds:
-            label += " (with " + " and ".join(_wild_name(w) for w in wilds) + ")"
         points = _points(ident, size)
         if ident in HONOR_KINDS:
             citation = cox("counting-honor-cards")
         elif size == 2:
-            label = (
-                label.replace(")", ", scores nothing)") if wilds else label + " (scores nothing)"
-            )
             citation = cox("suit-pairs")
         else:
             citation = cox("counting-suit-cards")
-        lines.append(ScoreLine(label, codes, points, citation))
+        label = _group_words(
+            _kind_words(ident, size), wilds, ident not in HONOR_KINDS and size == 2
+        )
+        lines.append(ScoreLine.of(label, codes, points, citation))
     for wild, target in zip(hand.wilds, best.targets, strict=True):
         if target is None:
             unmatched.append(_wild_code(wild))
     for number in hand.greenbacks:
         own = number == base
         lines.append(
-            ScoreLine(
-                f"greenback {number}" + (" (own supply base)" if own else ""),
+            ScoreLine.of(
+                said("greenback {number} (own supply base)", number=number)
+                if own
+                else said("greenback {number}", number=number),
                 (f"greenback-{number}",),
                 6 if own else 3,
                 cox("greenbacks"),
             )
         )
     raw = best.raw
-    penalty_line = ScoreLine(
-        "not a clear hand" + ("" if raw else ", and no score") + ": minus 5",
+    penalty_line = ScoreLine.of(
+        said("not a clear hand: minus 5")
+        if raw
+        else said("not a clear hand, and no score: minus 5"),
         tuple(
             c.code
             for c in parsed
@@ -1396,8 +1580,8 @@ def score_hand(
             lines.append(penalty_line)
         if doubled:
             lines.append(
-                ScoreLine(
-                    "the bank card doubles the score",
+                ScoreLine.of(
+                    _BANK_DOUBLES,
                     ("bank",),
                     raw - 5 * (not best.clear),
                     cox("bank-card"),
@@ -1405,9 +1589,7 @@ def score_hand(
             )
     else:
         if doubled:
-            lines.append(
-                ScoreLine("the bank card doubles the score", ("bank",), raw, cox("bank-card"))
-            )
+            lines.append(ScoreLine.of(_BANK_DOUBLES, ("bank",), raw, cox("bank-card")))
         if not best.clear:
             lines.append(penalty_line)
 
@@ -1434,14 +1616,39 @@ def score_hand(
     )
 
 
+def _group_words(cards: Said, wilds: Sequence[_Wild], nothing: bool) -> Said:
+    """A line of the count for a group: its ``cards`` ("three 4s of ships"), the wildcards
+    joined to it, and whether it scores nothing (a pair of suit cards)."""
+    names = [_wild_name(wild) for wild in wilds]
+    if not names:
+        return said("{cards} (scores nothing)", cards=cards) if nothing else cards
+    if len(names) == 1:
+        if nothing:
+            return said("{cards} (with {wildcard}, scores nothing)", cards=cards, wildcard=names[0])
+        return said("{cards} (with {wildcard})", cards=cards, wildcard=names[0])
+    # two only as the pair of the bank card and a captain (option bank_pairs_with_captain)
+    first, other = names
+    assert nothing, names
+    return said(
+        "{cards} (with {wildcard} and {other_wildcard}, scores nothing)",
+        cards=cards,
+        wildcard=first,
+        other_wildcard=other,
+    )
+
+
 def _check_hand_size(parsed: tuple[CoxCard, ...]) -> tuple[CoxCard, ...]:
     """The hand, if it holds no more than :data:`MAX_HAND_CARDS` cards (ruling
     ``cox-hand-size``); else a :class:`CoxCardError` naming the count."""
     if len(parsed) > MAX_HAND_CARDS:
-        raise CoxCardError(
-            f"the hand holds {len(parsed)} cards, but a hand laid out holds at most "
-            f"{MAX_HAND_CARDS}: eight, and one more for each greenback (the pack has four) and "
-            "for each fourth card laid out (at most two)"
+        raise _card_error(
+            N_(
+                "the hand holds {count} cards, but a hand laid out holds at most {most}: eight, "
+                "and one more for each greenback (the pack has four) and for each fourth card "
+                "laid out (at most two)"
+            ),
+            count=len(parsed),
+            most=MAX_HAND_CARDS,
         )
     return parsed
 
@@ -1457,19 +1664,28 @@ def _use(hand: _Hand, wild: _Wild, target: str | None, best: _Eval) -> WildcardU
     name = _wild_name(wild)
     code = _wild_code(wild)
     if target is None:
-        rest = " (it still doubles the score)" if wild[0] == "bank" else ""
-        return WildcardUse(code, None, f"{name} unused{rest}")
+        if wild[0] == "bank":
+            return WildcardUse.of(
+                code, None, said("the bank card unused (it still doubles the score)")
+            )
+        return WildcardUse.of(code, None, said("{wildcard} unused", wildcard=name))
     if target in HONOR_KINDS:
         held = set(hand.honors.get(target, ()))
         free = next(n for n in range(1, 5) if f"{target}-{n}" not in held)
-        return WildcardUse(code, f"{target}-{free}", f"{name} as {target} {free}")
-    suit, number = target.split("-")
-    of = f"{number} of {_SUIT_PLURAL[suit]}"
-    if hand.naturals.get(target, 0):
-        text = f"{name} as a {_ORDINAL[best.sizes[target]]} {of}"
+        card = CoxCard("honor", target, free).words
+        return WildcardUse.of(
+            code, f"{target}-{free}", said("{wildcard} as {card}", wildcard=name, card=card)
+        )
+    one = _of(target, _RANK_OF)
+    if not hand.naturals.get(target, 0):
+        words = said(
+            "{wildcard} as a {card}, paired with the other wildcard", wildcard=name, card=one
+        )
+    elif best.sizes[target] == 2:
+        words = said("{wildcard} as a second {card}", wildcard=name, card=one)
     else:
-        text = f"{name} as a {of}, paired with the other wildcard"
-    return WildcardUse(code, target, text)
+        words = said("{wildcard} as a third {card}", wildcard=name, card=one)
+    return WildcardUse.of(code, target, words)
 
 
 def _reasons(
@@ -1483,28 +1699,35 @@ def _reasons(
     if best.complete:
         out.append(
             Reason(
-                "the hand is complete: two combinations and one pair, nothing left over -- "
-                "the player can sell out",
+                N_(
+                    "the hand is complete: two combinations and one pair, nothing left over -- "
+                    "the player can sell out"
+                ),
                 (cox("completed-hand"),),
                 (_SELL_OUT_UNCLEAR.slug,) if not best.clear else (),
             )
         )
     else:
-        text = "the hand is not complete (it is not two combinations and one pair)"
+        text = N_("the hand is not complete (it is not two combinations and one pair)")
         out.append(Reason(text, (cox("completed-hand"), cox("no-one-completes"))))
         if waiting:
             out.append(
-                Reason(
-                    "a waiting hand: it is completed by " + ", ".join(waiting),
+                Reason.about(
+                    N_("a waiting hand: it is completed by {cards}"),
                     (cox("waiting-hand"),),
                     (_WAITING.slug,),
+                    cards=", ".join(waiting),
                 )
             )
     if hand.wilds:
         out.append(
             Reason(
-                "the captains and the bank card are placed the way that counts best"
-                + (", among the placings that sell out" if best.complete else ""),
+                N_(
+                    "the captains and the bank card are placed the way that counts best, "
+                    "among the placings that sell out"
+                )
+                if best.complete
+                else N_("the captains and the bank card are placed the way that counts best"),
                 (cox("special-cards"), cox("bank-card")),
                 (_BEST_ARRANGEMENT.slug,),
             )
@@ -1514,26 +1737,31 @@ def _reasons(
             (k for k, n in hand.naturals.items() if n >= 3),
             key=_kind_order,
         )
+        placed = use.words or said(use.text)
         if wild[0] == "captain":
             cites: tuple[Citation, ...] = (cox("special-cards"),)
             slugs: tuple[str, ...] = ()
-            text = use.text
+            words = placed
             if target is not None and best.sizes[target] == 2:
                 cites += (cox("completed-hand"),)
-                text += ", making the pair with which the hand sells out"
+                words = said(
+                    "{placing}, making the pair with which the hand sells out", placing=placed
+                )
             own = [k for k in full if k.startswith(wild[1] + "-")]
             if target is None and own:
-                text += (
-                    f": it cannot join the {_kind_words(own[0], hand.naturals[own[0]])}, "
-                    "being no fourth card (a fourth card must be drawn)"
+                words = said(
+                    "{placing}: it cannot join the {cards}, being no fourth card (a fourth card "
+                    "must be drawn)",
+                    placing=placed,
+                    cards=_kind_words(own[0], hand.naturals[own[0]]),
                 )
                 cites += (cox("fourth-card"),)
                 slugs = (_CAPTAIN_NO_FOURTH.slug, _ONE_GROUP_PER_KIND.slug)
-            out.append(Reason(text, cites, slugs))
+            out.append(_said_reason(words, cites, slugs))
         else:
             cites = (cox("bank-card"), cox("bank-card-advice"))
             slugs = ()
-            text = use.text
+            words = placed
             if target in HONOR_KINDS:
                 cites += (cox("honor-cards"),)
                 slugs = (_BANK_HONOR.slug,)
@@ -1542,13 +1770,15 @@ def _reasons(
             if target is not None and not hand.naturals.get(target, 0):
                 slugs += (_BANK_CAPTAIN_PAIR.slug,)
             if target is None and full:
-                text += "; it cannot make a fourth card in a combination"
+                words = said(
+                    "{placing}; it cannot make a fourth card in a combination", placing=placed
+                )
                 slugs += (_ONE_GROUP_PER_KIND.slug,)
-            out.append(Reason(text, cites, slugs))
+            out.append(_said_reason(words, cites, slugs))
     if ("bank", "") in hand.wilds and len(hand.wilds) > 1:
         out.append(
             Reason(
-                "the bank card is never placed with a captain in one combination",
+                N_("the bank card is never placed with a captain in one combination"),
                 (cox("special-notes"),),
                 (_BANK_CAPTAIN_PAIR.slug,),
             )
@@ -1556,50 +1786,78 @@ def _reasons(
     pairs = [k for k, n in best.sizes.items() if n == 2 and k not in HONOR_KINDS]
     for ident in sorted(pairs, key=_kind_order):
         out.append(
-            Reason(
-                f"{_kind_words(ident, 2)} scores nothing (it may be the pair of a completed hand)",
+            Reason.about(
+                N_("{cards} scores nothing (it may be the pair of a completed hand)"),
                 (cox("suit-pairs"),),
+                (),
+                cards=_kind_words(ident, 2),
             )
         )
     lone = [k for k in HONOR_KINDS if best.sizes.get(k, 0) == 1]
-    if len(lone) >= 2:
+    if len(lone) == 2:
+        out.append(
+            Reason.about(
+                N_(
+                    "one card each of {first} and {second} is no pair: honour cards count only "
+                    "two or more of a colour"
+                ),
+                (cox("honor-kinds"),),
+                (),
+                first=_HONOR_PLURAL[lone[0]],
+                second=_HONOR_PLURAL[lone[1]],
+            )
+        )
+    elif len(lone) == 3:
         out.append(
             Reason(
-                "one card each of "
-                + " and ".join(_HONOR_PLURAL[k] for k in lone)
-                + " is no pair: honour cards count only two or more of a colour",
+                N_(
+                    "one card each of fruits and grains and industries is no pair: honour "
+                    "cards count only two or more of a colour"
+                ),
                 (cox("honor-kinds"),),
             )
         )
     suits = sorted(best.suits, key=SUITS.index)
     if best.clear:
-        if suits:
-            text = f"a clear hand: every black card is of {_SUIT_PLURAL[suits[0]]}"
-            slugs = ()
+        cites = (cox("penalty"), cox("clear-hand-honors"))
+        if suits and hand.honors:
+            words = said(
+                "a clear hand: every black card is of {suit} (honour cards do not count against "
+                "a clear hand)",
+                suit=_SUIT_PLURAL[suits[0]],
+            )
+        elif suits:
+            words = said("a clear hand: every black card is of {suit}", suit=_SUIT_PLURAL[suits[0]])
+        elif hand.honors:
+            words = said(
+                "a clear hand: it holds no black card (honour cards do not count against a clear "
+                "hand)"
+            )
         else:
-            text = "a clear hand: it holds no black card"
-            slugs = (_NO_BLACK_CARDS.slug,)
-        if hand.honors:
-            text += " (honour cards do not count against a clear hand)"
-        out.append(Reason(text, (cox("penalty"), cox("clear-hand-honors")), slugs))
+            words = said("a clear hand: it holds no black card")
+        out.append(_said_reason(words, cites, () if suits else (_NO_BLACK_CARDS.slug,)))
     else:
         slugs = (_PENALTY_ORDER.slug,) if doubled else ()
         if 0 < best.raw < 5:
             slugs += (_PENALTY_BELOW_ZERO.slug,)
         if _bank_suit(hand, best) is not None:
             slugs += (_BANK_CLEAR.slug,)
-        text = (
-            "not a clear hand: black cards of "
-            + _and([_SUIT_PLURAL[s] for s in suits])
-            + (", and no score: minus 5" if best.raw == 0 else ": 5 points are subtracted")
-        )
+        if best.raw == 0:
+            template = N_("not a clear hand: black cards of {suits}, and no score: minus 5")
+        else:
+            template = N_("not a clear hand: black cards of {suits}: 5 points are subtracted")
         out.append(
-            Reason(text, (cox("penalty"), cox("clear-hand-honors"), cox("choice-of-suits")), slugs)
+            Reason.about(
+                template,
+                (cox("penalty"), cox("clear-hand-honors"), cox("choice-of-suits")),
+                slugs,
+                suits=_suits_words(suits),
+            )
         )
     if doubled:
         out.append(
-            Reason(
-                "the bank card doubles the score",
+            _said_reason(
+                _BANK_DOUBLES,
                 (cox("bank-card"), cox("counting-honor-cards")),
                 (_PENALTY_ORDER.slug,) if not best.clear else (),
             )
@@ -1607,12 +1865,20 @@ def _reasons(
     if hand.greenbacks:
         out.append(
             Reason(
-                "greenbacks count 3 points each, 6 for the one numbered as the player's "
-                "supply base",
+                N_(
+                    "greenbacks count 3 points each, 6 for the one numbered as the player's "
+                    "supply base"
+                ),
                 (cox("greenbacks"), cox("supply-bases"), cox("counting-honor-cards")),
             )
         )
     return out
+
+
+def _said_reason(words: Said, citations: tuple[Citation, ...], rulings: tuple[str, ...]) -> Reason:
+    """A reason whose words are ``words`` (a message id with its values, written in the
+    reader's language)."""
+    return Reason.about("{words}", citations, rulings, words=words)
 
 
 # --- The game -----------------------------------------------------------------------------
@@ -1637,14 +1903,20 @@ class GameTotals(NamedTuple):
         [('cox-tied-game',)]
         """
         top = max(self.totals) if self.totals else 0
-        said = f"the highest total ({top}) wins: " + ("{winners}" if self.winners else "nobody")
-        who = {"winners": Mention.of("player", self.winners)} if self.winners else {}
+        slugs = (_TIED_GAME.slug,) if len(self.winners) > 1 else ()
+        if not self.winners:
+            return [
+                Reason.about(
+                    N_("the highest total ({top}) wins: nobody"), (cox("winner"),), slugs, top=top
+                )
+            ]
         return [
             Reason.about(
-                said,
+                N_("the highest total ({top}) wins: {winners}"),
                 (cox("winner"),),
-                (_TIED_GAME.slug,) if len(self.winners) > 1 else (),
-                **who,
+                slugs,
+                top=top,
+                winners=Mention.of("player", self.winners),
             )
         ]
 
@@ -1663,24 +1935,37 @@ def game_totals(scores_per_hand: list[list[int]]) -> GameTotals:
     [0, 1]
     """
     if not isinstance(scores_per_hand, list | tuple) or not scores_per_hand:
-        raise ValueError("a game needs the scores of at least one hand")
+        raise EngineError.saying(N_("a game needs the scores of at least one hand"))
     if len(scores_per_hand) > GAME_HANDS:
-        raise ValueError(
-            f"a game of Commerce is four hands, not {len(scores_per_hand)} (cox 'winner')"
+        raise EngineError.saying(
+            N_("a game of Commerce is four hands, not {hands} (cox 'winner')"),
+            hands=len(scores_per_hand),
         )
     players: int | None = None
     for h, row in enumerate(scores_per_hand, start=1):
         if not isinstance(row, list | tuple):
-            raise ValueError(f"hand {h}: a list of the players' scores is needed, not {row!r}")
+            raise EngineError.saying(
+                N_("hand {hand}: a list of the players' scores is needed, not {row}"),
+                hand=h,
+                row=repr(row),
+            )
         if players is None:
             players = len(row)
             check_players(players)
         elif len(row) != players:
-            raise ValueError(f"hand {h} has {len(row)} scores; the first hand has {players}")
+            raise EngineError.saying(
+                N_("hand {hand} has {scores} scores; the first hand has {first}"),
+                hand=h,
+                scores=len(row),
+                first=players,
+            )
         for p, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(
-                    f"hand {h}, {numbered('player', [p])}: a score is a whole number, not {value!r}"
+                raise EngineError.saying(
+                    N_("hand {hand}, {player}: a score is a whole number, not {score}"),
+                    hand=h,
+                    player=Mention("player", (p,)),
+                    score=repr(value),
                 )
     assert players is not None
     totals = [sum(row[p] for row in scores_per_hand) for p in range(players)]
