@@ -38,8 +38,9 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final, Literal
 
+from games.engine.amounts import SANE
 from games.engine.citations import Reason, Ruling, peel, ruling, swedish
-from games.engine.wording import EngineError, Mention, Word, fill, split_prefix
+from games.engine.wording import N_, EngineError, Mention, Said, Word, fill, said, split_prefix
 
 if TYPE_CHECKING:  # the core needs no cards; only outcomes_from_showdown reads a showdown
     from games.engine.commerce import Showdown
@@ -159,26 +160,41 @@ def parse_amount(value: Amount, name: str = "amount", *, positive: bool = True) 
 for: at most 1,000,000,000, in steps no finer than 1/10,000
     """
     if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | str | float):
-        raise SettlementError.at(name, f"must be a number, not {value!r}")
+        raise SettlementError.at(name, N_("must be a number, not {value}"), value=repr(value))
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise SettlementError.at(name, f"must be a finite number, not {value!r}")
+            raise SettlementError.at(
+                name, N_("must be a finite number, not {value}"), value=repr(value)
+            )
         value = repr(value)
     if isinstance(value, Decimal):
         value = str(value)
     if isinstance(value, str) and re.search(r"[eE]\s*[+-]?\s*\d{3}", value):
         # An exponent this size would build a fraction of a million digits before any check.
-        raise SettlementError.at(name, f"{value!r} is not an amount a table plays for: {_SANE}")
+        raise _not_played(name, value)
     try:
         result = Fraction(value)
     except (ValueError, ZeroDivisionError, InvalidOperation, OverflowError):
-        raise SettlementError.at(name, f"{value!r} is not a number") from None
+        raise SettlementError.at(name, N_("{value} is not a number"), value=repr(value)) from None
     if result < 0 or (positive and result == 0):
-        bound = "more than 0" if positive else "at least 0"
-        raise SettlementError.at(name, f"must be {bound}, not {value}")
+        bound = (
+            N_("must be more than 0, not {amount}")
+            if positive
+            else N_("must be at least 0, not {amount}")
+        )
+        raise SettlementError.at(name, bound, amount=str(value))
     if result > MAX_AMOUNT or result.denominator > MAX_DENOMINATOR:
-        raise SettlementError.at(name, f"{value!r} is not an amount a table plays for: {_SANE}")
+        raise _not_played(name, value)
     return result
+
+
+def _not_played(name: str, value: object) -> SettlementError:
+    return SettlementError.at(
+        name,
+        N_("{value} is not an amount a table plays for: {limits}"),
+        value=repr(value),
+        limits=said(SANE),
+    )
 
 
 MAX_BOUGHT: Final = 52
@@ -187,141 +203,182 @@ MAX_AMOUNT: Final = 10**9
 """The largest stake, counter or price the engine accepts: more is a typing slip."""
 MAX_DENOMINATOR: Final = 10_000
 """Amounts are in steps no finer than 1/10,000 of a unit (thirds and the like are fine)."""
-_SANE = f"at most {MAX_AMOUNT:,}, in steps no finer than 1/{MAX_DENOMINATOR:,}"
 
 
 # --- Rulings: every reading the texts leave open, declared once --------------------------
 
 _DEALER_OWN_PURCHASE = ruling(
     "peel-dealer-own-purchase",
-    "Does the dealer pay for the cards he buys from his own pack for ready money?",
-    "No. A purchase pays a stake to the dealer, who would be paying himself; the Swedish text "
-    "says so outright of the banker.",
+    N_("Does the dealer pay for the cards he buys from his own pack for ready money?"),
+    N_(
+        "No. A purchase pays a stake to the dealer, who would be paying himself; the Swedish text "
+        "says so outright of the banker."
+    ),
     (peel("ready-money"), peel("one-card"), swedish("handla")),
 )
 _STANDER = ruling(
     "peel-stander-pays",
-    "A stander who is beaten pays 'an additional stake to the holders of the better hands': "
-    "a stake to each of them, or one stake between them? And does an equal hand beat him?",
-    "A stake to each holder of a strictly better hand; a hand equal to his does not beat him.",
+    N_(
+        "A stander who is beaten pays 'an additional stake to the holders of the better hands': "
+        "a stake to each of them, or one stake between them? And does an equal hand beat him?"
+    ),
+    N_("A stake to each holder of a strictly better hand; a hand equal to his does not beat him."),
     (peel("standing"),),
     option="stander_pays",
     default="each",
     alternatives=(
-        ("each", "the beaten stander pays a full stake to each holder of a better hand"),
-        ("shared", "the beaten stander pays one stake, shared equally by the better hands"),
+        ("each", N_("the beaten stander pays a full stake to each holder of a better hand")),
+        ("shared", N_("the beaten stander pays one stake, shared equally by the better hands")),
     ),
 )
 _NEW_TIE_POOL = ruling(
     "peel-new-tie-pool",
-    "In the modern game, who takes the pool when two or more best hands are exactly equal?",
-    "They share the pool equally (Peel's old game pays equal best hands alike).",
+    N_("In the modern game, who takes the pool when two or more best hands are exactly equal?"),
+    N_("They share the pool equally (Peel's old game pays equal best hands alike)."),
     (peel("pool"), peel("standing"), peel("old-game-play")),
 )
 _NEW_TIE_DEALER_STAKE = ruling(
     "peel-new-tie-dealer-stake",
-    "When best hands are exactly equal, does each receive the dealer's stake, or do they share "
-    "one? And does the dealer pay it when he is one of them?",
-    "Each best hand other than the dealer's receives a stake from the dealer, as each equal "
-    "winner of the old game receives a full stake; the dealer pays it even when his own hand "
-    "is one of the equal best.",
+    N_(
+        "When best hands are exactly equal, does each receive the dealer's stake, or do they share "
+        "one? And does the dealer pay it when he is one of them?"
+    ),
+    N_(
+        "Each best hand other than the dealer's receives a stake from the dealer, as each equal "
+        "winner of the old game receives a full stake; the dealer pays it even when his own hand "
+        "is one of the equal best."
+    ),
     (peel("standing"), peel("old-game-play")),
     option="tie_dealer_stake",
     default="each",
     alternatives=(
-        ("each", "the dealer pays a full stake to each other best hand"),
-        ("shared", "one stake is shared among the best hands; the dealer keeps his own share"),
+        ("each", N_("the dealer pays a full stake to each other best hand")),
+        ("shared", N_("one stake is shared among the best hands; the dealer keeps his own share")),
     ),
 )
 _DEALER_PENALTY = ruling(
     "peel-dealer-penalty",
-    "Does a dealer whose Tricon, Sequence, Flush or Pair is beaten pay a penalty, and to whom?",
-    "Not unless agreed: Peel calls the penalty unjust and the version paying every player a "
-    "severe tax. When agreed, 'beaten' means some hand is strictly better, 'each player' means "
-    "every other player whatever his hand, and the penalty is paid besides any the dealer owes "
-    "as a beaten stander.",
+    N_("Does a dealer whose Tricon, Sequence, Flush or Pair is beaten pay a penalty, and to whom?"),
+    N_(
+        "Not unless agreed: Peel calls the penalty unjust and the version paying every player a "
+        "severe tax. When agreed, 'beaten' means some hand is strictly better, 'each player' means "
+        "every other player whatever his hand, and the penalty is paid besides any the dealer owes "
+        "as a beaten stander."
+    ),
     (peel("dealer-penalty-rule"),),
     option="dealer_penalty",
     default="none",
     alternatives=(
-        ("none", "no penalty for the dealer"),
-        ("all", "the beaten dealer pays a stake to every other player"),
-        ("better", "the beaten dealer pays a stake to each holder of a better hand"),
+        ("none", N_("no penalty for the dealer")),
+        ("all", N_("the beaten dealer pays a stake to every other player")),
+        ("better", N_("the beaten dealer pays a stake to each holder of a better hand")),
     ),
 )
 _DEALER_PENALTY_LIMITED = ruling(
     "peel-dealer-penalty-limited",
-    "Under Limited Commerce, does a pair that the game does not recognise bring the dealer's "
-    "penalty?",
-    "No: the penalty follows the combination the hand is judged by, so an unrecognised pair "
-    "counts as Point and costs the dealer nothing.",
+    N_(
+        "Under Limited Commerce, does a pair that the game does not recognise bring the dealer's "
+        "penalty?"
+    ),
+    N_(
+        "No: the penalty follows the combination the hand is judged by, so an unrecognised pair "
+        "counts as Point and costs the dealer nothing."
+    ),
     (peel("dealer-penalty-rule"), peel("limited-commerce-rule")),
 )
 _EXTENDED = ruling(
     "peel-extended-no-stander",
-    "In Extended Commerce, who is the stander whom a better hand makes pay an additional stake?",
-    "Nobody: trading goes on until every player is satisfied, so all stand alike and no "
-    "beaten stander is penalised; the pool, the ready money and the dealer's stake to the best "
-    "hand are as in the modern game.",
+    N_(
+        "In Extended Commerce, who is the stander whom a better hand makes pay an additional stake?"
+    ),
+    N_(
+        "Nobody: trading goes on until every player is satisfied, so all stand alike and no "
+        "beaten stander is penalised; the pool, the ready money and the dealer's stake to the best "
+        "hand are as in the modern game."
+    ),
     (peel("extended-commerce-rule"), peel("standing")),
 )
 _OLD_EQUAL_BEST = ruling(
     "peel-old-equal-best",
-    "In the old game, when best hands are equal, do the equal winners pay each other, and what "
-    "if more than two are equal?",
-    "Any number of equal best hands each receive a stake from every player who is not one of "
-    "them; the winners pay one another nothing (paying each other a stake would cancel out).",
+    N_(
+        "In the old game, when best hands are equal, do the equal winners pay each other, and what "
+        "if more than two are equal?"
+    ),
+    N_(
+        "Any number of equal best hands each receive a stake from every player who is not one of "
+        "them; the winners pay one another nothing (paying each other a stake would cancel out)."
+    ),
     (peel("old-game-play"),),
 )
 _SWEDISH_TIE = ruling(
     "swedish-tie",
-    "When players other than the banker share the best hand, who wins? The text only suggests "
-    "that the winners share the pot and any bonus payments.",
-    "As suggested: the pot is shared equally and each bonus chip is shared equally among the "
-    "winners, who pay no bonus to one another. A banker who holds one of the equal best hands "
-    "wins alone, as the text says.",
+    N_(
+        "When players other than the banker share the best hand, who wins? The text only suggests "
+        "that the winners share the pot and any bonus payments."
+    ),
+    N_(
+        "As suggested: the pot is shared equally and each bonus chip is shared equally among the "
+        "winners, who pay no bonus to one another. A banker who holds one of the equal best hands "
+        "wins alone, as the text says."
+    ),
     (swedish("lika"), swedish("bonus")),
     option="tie",
     default="share",
     alternatives=(
-        ("share", "the winners share the pot and share each bonus chip"),
+        ("share", N_("the winners share the pot and share each bonus chip")),
         (
             "full-bonus",
-            "the winners share the pot but each receives a full bonus chip from every bonus "
-            "payer, as Peel's equal winners each receive a full stake",
+            N_(
+                "the winners share the pot but each receives a full bonus chip from every bonus "
+                "payer, as Peel's equal winners each receive a full stake"
+            ),
         ),
     ),
 )
 _SAME_DEALER_OWN_HAND = ruling(
     "peel-same-dealer-own-hand",
-    "Under the same-dealer variant, does the dealer's own Tricon, Sequence or Flush pass the "
-    "deal? Peel says only 'until one of the players secures' one.",
-    "Yes: the dealer is one of the players at the table, so his own Tricon, Sequence or Flush "
-    "ends his run of deals like anyone's.",
+    N_(
+        "Under the same-dealer variant, does the dealer's own Tricon, Sequence or Flush pass the "
+        "deal? Peel says only 'until one of the players secures' one."
+    ),
+    N_(
+        "Yes: the dealer is one of the players at the table, so his own Tricon, Sequence or Flush "
+        "ends his run of deals like anyone's."
+    ),
     (peel("same-dealer"),),
 )
 _SAME_DEALER_LIMITED = ruling(
     "peel-same-dealer-limited",
-    "Under the same-dealer variant played with Limited Commerce, does a Flush (or a Pair) that "
-    "the game does not recognise, and so counts as Point, pass the deal?",
-    "No: as with the dealer's penalty, the combination the hand is judged by counts, so a "
-    "flush counted as Point does not pass the deal.",
+    N_(
+        "Under the same-dealer variant played with Limited Commerce, does a Flush (or a Pair) that "
+        "the game does not recognise, and so counts as Point, pass the deal?"
+    ),
+    N_(
+        "No: as with the dealer's penalty, the combination the hand is judged by counts, so a "
+        "flush counted as Point does not pass the deal."
+    ),
     (peel("same-dealer"), peel("limited-commerce-rule")),
 )
 _STANDER_TIED_BY_DEALER = ruling(
     "peel-stander-tied-by-dealer",
-    "Under the house rule that the dealer wins a tie he is in, does a stander whose hand "
-    "equals the dealer's pay as beaten? Peel's stander pays only the holders of better "
-    "hands, and an equal hand does not beat him (ruling peel-stander-pays).",
-    "Yes: by the house rule the tie is the dealer's, so the stander's equal hand loses to it "
-    "and he pays as a beaten stander. A table that chose the house rule chose this too.",
+    N_(
+        "Under the house rule that the dealer wins a tie he is in, does a stander whose hand "
+        "equals the dealer's pay as beaten? Peel's stander pays only the holders of better "
+        "hands, and an equal hand does not beat him (ruling peel-stander-pays)."
+    ),
+    N_(
+        "Yes: by the house rule the tie is the dealer's, so the stander's equal hand loses to it "
+        "and he pays as a beaten stander. A table that chose the house rule chose this too."
+    ),
     (peel("standing"), peel("ties")),
 )
 _POOL_OUT_SKIPPED = ruling(
     "pool-deal-skips-out",
-    "In Pool Commerce, does a player who is out still take his turn to deal?",
-    "No: he stands out of the game and the deal passes on the left to the next player who "
-    "still holds counters.",
+    N_("In Pool Commerce, does a player who is out still take his turn to deal?"),
+    N_(
+        "No: he stands out of the game and the deal passes on the left to the next player who "
+        "still holds counters."
+    ),
     (peel("pool-commerce-play"), peel("ending")),
 )
 
@@ -347,10 +404,17 @@ class HandOutcome:
 
     def __post_init__(self) -> None:
         if isinstance(self.place, bool) or not isinstance(self.place, int) or self.place < 1:
-            raise SettlementError.at("place", f"must be a whole number from 1, not {self.place!r}")
+            raise SettlementError.at(
+                "place", N_("must be a whole number from 1, not {value}"), value=repr(self.place)
+            )
         if self.category not in _RANK:
             known = ", ".join(ENGLISH_CATEGORIES + SWEDISH_CATEGORIES)
-            raise SettlementError.at("category", f"{self.category!r} is not one of {known}")
+            raise SettlementError.at(
+                "category",
+                N_("{value} is not one of {known}"),
+                value=repr(self.category),
+                known=known,
+            )
 
 
 @dataclass(frozen=True)
@@ -369,13 +433,17 @@ class Transfer:
 
     def __post_init__(self) -> None:
         if self.payer < 0 or self.payee < 0:
-            raise SettlementError.at("transfer", f"players are indices from 0, not {self}")
+            raise SettlementError.at(
+                "transfer", N_("players are indices from 0, not {transfer}"), transfer=str(self)
+            )
         if self.payer == self.payee:
             raise SettlementError.at(
-                "transfer", "{payer} cannot pay himself", payer=Mention("player", (self.payer,))
+                "transfer", N_("{payer} cannot pay himself"), payer=Mention("player", (self.payer,))
             )
         if self.amount <= 0:
-            raise SettlementError.at("transfer", f"the amount must be positive, not {self.amount}")
+            raise SettlementError.at(
+                "transfer", N_("the amount must be positive, not {amount}"), amount=self.amount
+            )
 
 
 def _net(transfers: Iterable[Transfer], n: int) -> tuple[Fraction, ...]:
@@ -411,14 +479,28 @@ class Settlement:
     def __post_init__(self) -> None:
         n = len(self.net)
         if sum(self.net, Fraction(0)) != 0:
-            raise SettlementError.at("net", f"must sum to 0, not {sum(self.net, Fraction(0))}")
+            raise SettlementError.at(
+                "net", N_("must sum to 0, not {total}"), total=sum(self.net, Fraction(0))
+            )
         for t in self.transfers:
             if max(t.payer, t.payee) >= n:
-                raise SettlementError.at("transfers", f"player out of range 0..{n - 1} in {t}")
+                raise SettlementError.at(
+                    "transfers",
+                    N_("player out of range 0..{last} in {transfer}"),
+                    last=n - 1,
+                    transfer=str(t),
+                )
         if _net(self.transfers, n) != tuple(self.net):
-            raise SettlementError.at("net", "does not equal the sum of the transfers per player")
+            raise SettlementError.at(
+                "net", N_("does not equal the sum of the transfers per player")
+            )
         if any(not 0 <= w < n for w in self.winners):
-            raise SettlementError.at("winners", f"out of range 0..{n - 1}: {self.winners}")
+            raise SettlementError.at(
+                "winners",
+                N_("out of range 0..{last}: {winners}"),
+                last=n - 1,
+                winners=str(self.winners),
+            )
 
     @classmethod
     def from_transfers(
@@ -475,7 +557,9 @@ class PeelNewOptions:
         for made in (_STANDER, _DEALER_PENALTY, _NEW_TIE_DEALER_STAKE):
             check_option(made, getattr(self, str(made.option)))
         if not isinstance(self.extended, bool):
-            raise SettlementError.at("extended", f"must be True or False, not {self.extended!r}")
+            raise SettlementError.at(
+                "extended", N_("must be True or False, not {value}"), value=repr(self.extended)
+            )
 
 
 @dataclass(frozen=True)
@@ -506,7 +590,10 @@ def check_option(made: Ruling, value: object) -> None:
     allowed = [value for value, _ in made.alternatives]
     if not isinstance(value, str) or value not in allowed:
         raise SettlementError.at(
-            str(made.option), f"must be one of {', '.join(allowed)}, not {value!r}"
+            str(made.option),
+            N_("must be one of {allowed}, not {value}"),
+            allowed=", ".join(allowed),
+            value=repr(value),
         )
 
 
@@ -515,39 +602,54 @@ def check_option(made: Ruling, value: object) -> None:
 
 def _check_outcomes(outcomes: Sequence[HandOutcome], family: tuple[str, ...], game: str) -> None:
     if isinstance(outcomes, str | bytes) or not isinstance(outcomes, Sequence):
-        raise SettlementError.at("outcomes", "must be a sequence of HandOutcome, one per player")
+        raise SettlementError.at(
+            "outcomes", N_("must be a sequence of HandOutcome, one per player")
+        )
     if len(outcomes) < 2:
         raise SettlementError.at(
-            "outcomes", f"a deal needs at least 2 players, not {len(outcomes)}"
+            "outcomes", N_("a deal needs at least 2 players, not {count}"), count=len(outcomes)
         )
     for i, o in enumerate(outcomes):
         if not isinstance(o, HandOutcome):
-            raise SettlementError.at("outcomes", f"must be a HandOutcome, not {o!r}", item=i)
+            raise SettlementError.at(
+                "outcomes", N_("must be a HandOutcome, not {value}"), item=i, value=repr(o)
+            )
         if o.category not in family:
             raise SettlementError.at(
                 "outcomes",
-                f"{o.category!r} is not a combination of {game} ({', '.join(family)})",
+                N_("{value} is not a combination of {game} ({known})"),
                 item=i,
+                value=repr(o.category),
+                game=game,
+                known=", ".join(family),
             )
     if min(o.place for o in outcomes) != 1:
-        raise SettlementError.at("outcomes", "no hand has place 1 (the best hand)")
+        raise SettlementError.at("outcomes", N_("no hand has place 1 (the best hand)"))
     ranked = sorted(range(len(outcomes)), key=lambda i: outcomes[i].place)
     for a, b in zip(ranked, ranked[1:], strict=False):
         pa, pb = outcomes[a], outcomes[b]
         if pa.place == pb.place and pa.category != pb.category:
             raise SettlementError.at(
                 "outcomes",
-                f"{{both}} share place {pa.place} with different combinations "
-                f"({pa.category}, {pb.category})",
+                N_("{both} share place {place} with different combinations ({first}, {second})"),
                 both=Mention.of("player", sorted((a, b))),
+                place=pa.place,
+                first=pa.category,
+                second=pb.category,
             )
         if _RANK[pa.category] > _RANK[pb.category]:
             raise SettlementError.at(
                 "outcomes",
-                f"{{better}}'s {pa.category} (place {pa.place}) cannot beat {{worse}}'s "
-                f"{pb.category} (place {pb.place})",
+                N_(
+                    "{better}'s {better_combination} (place {better_place}) cannot beat "
+                    "{worse}'s {worse_combination} (place {worse_place})"
+                ),
                 better=Mention("player", (a,)),
                 worse=Mention("player", (b,)),
+                better_combination=pa.category,
+                better_place=pa.place,
+                worse_combination=pb.category,
+                worse_place=pb.place,
             )
 
 
@@ -568,16 +670,25 @@ def player_index(value: object, name: str, n: int, *, item: int | None = None) -
     dealers[1]: must be a player index from 0 to 2, not 5 | dealers 1
     """
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        detail = f"must be a player index from 0 to {n - 1}, not {value!r}"
-        raise SettlementError.at(name, detail, item=item)
+        raise SettlementError.at(
+            name,
+            N_("must be a player index from 0 to {last}, not {value}"),
+            item=item,
+            last=n - 1,
+            value=repr(value),
+        )
     return value
 
 
 def _check_bought(bought: Sequence[int], n: int) -> tuple[int, ...]:
     if isinstance(bought, str | bytes) or not isinstance(bought, Sequence):
-        raise SettlementError.at("bought", "must be a sequence of purchase counts, one per player")
+        raise SettlementError.at(
+            "bought", N_("must be a sequence of purchase counts, one per player")
+        )
     if len(bought) != n:
-        raise SettlementError.at("bought", f"needs one count per player ({n}), not {len(bought)}")
+        raise SettlementError.at(
+            "bought", N_("needs one count per player ({n}), not {count}"), n=n, count=len(bought)
+        )
     # At most a whole pack (52) per player. No book sets a limit: a card bought goes from the top
     # of the stock and the card thrown out to its bottom (Peel, "trades for ready money"; the
     # Swedish text, "handla"), so the stock never runs out; but one player buying more cards
@@ -585,11 +696,17 @@ def _check_bought(bought: Sequence[int], n: int) -> tuple[int, ...]:
     most = MAX_BOUGHT
     for i, b in enumerate(bought):
         if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= most:
-            shown = repr(b) if not isinstance(b, int) or abs(b) < 10**6 else "a number that large"
+            shown: Word = (
+                repr(b)
+                if not isinstance(b, int) or abs(b) < 10**6
+                else said(N_("a number that large"))
+            )
             raise SettlementError.at(
                 "bought",
-                f"must be a whole number from 0 to {most} (a whole pack), not {shown}",
+                N_("must be a whole number from 0 to {most} (a whole pack), not {value}"),
                 item=i,
+                most=most,
+                value=shown,
             )
     return tuple(bought)
 
@@ -598,15 +715,46 @@ def _best(outcomes: Sequence[HandOutcome]) -> list[int]:
     return [i for i, o in enumerate(outcomes) if o.place == 1]
 
 
-def _name(slug: str) -> str:
-    return {"poang": "poäng"}.get(slug, slug)
+_A_COMBINATION: Final = {
+    "tricon": N_("a tricon"),
+    "sequence": N_("a sequence"),
+    "flush": N_("a flush"),
+    "pair": N_("a pair"),
+    "point": N_("a point"),
+    "tretal": N_("a tretal"),
+    "sekvens": N_("a sekvens"),
+    "poang": N_("a poäng"),
+    "ingenting": N_("a ingenting"),
+}
+"""Each combination as the reasons name one ("the best hand, a tricon")."""
+_HIS_COMBINATION: Final = {
+    "tricon": N_("his tricon"),
+    "sequence": N_("his sequence"),
+    "flush": N_("his flush"),
+    "pair": N_("his pair"),
+}
+"""The dealer's combination, as his penalty names it (those it applies to)."""
 
 
-def _who_won(category: str, winners: Sequence[int]) -> str:
-    """The template of who won, ``{winners}`` standing for them (:func:`_winners`)."""
+def _a(slug: str) -> Said:
+    """``a tricon``, ``a poäng``: the combination as words (:func:`said`)."""
+    return said(_A_COMBINATION[slug])
+
+
+def _who_won(
+    category: str, winners: Sequence[int], *, shared: bool = False
+) -> tuple[str, dict[str, Word]]:
+    """The template of who won and its values: ``{winners}`` (:func:`_winners`), their
+    combination, and (``shared``) that equal winners share the win."""
+    values: dict[str, Word] = {"winners": _winners(winners), "combination": _a(category)}
     if len(winners) == 1:
-        return f"{{winners}} holds the best hand, a {_name(category)}"
-    return f"{{winners}} hold exactly equal best hands, each a {_name(category)}"
+        return N_("{winners} holds the best hand, {combination}"), values
+    if shared:
+        return (
+            N_("{winners} hold exactly equal best hands, each {combination}, and share the win"),
+            values,
+        )
+    return N_("{winners} hold exactly equal best hands, each {combination}"), values
 
 
 def _winners(winners: Sequence[int]) -> Mention:
@@ -688,15 +836,17 @@ def settle_peel_new(
     counts = _check_bought(bought, n)
     unit = parse_amount(stake, "stake")
     if not isinstance(options, PeelNewOptions):
-        raise SettlementError.at("options", f"must be PeelNewOptions, not {options!r}")
+        raise SettlementError.at(
+            "options", N_("must be PeelNewOptions, not {value}"), value=repr(options)
+        )
     if options.extended:
         if stood is not None:
             raise SettlementError.at(
-                "stood", "in Extended Commerce every player stands; pass stood=None"
+                "stood", N_("in Extended Commerce every player stands; pass stood=None")
             )
     elif stood is None:
         raise SettlementError.at(
-            "stood", "name the player who stood (None only in Extended Commerce)"
+            "stood", N_("name the player who stood (None only in Extended Commerce)")
         )
     else:
         stood = player_index(stood, "stood", n)
@@ -705,27 +855,32 @@ def settle_peel_new(
     k = len(winners)
     tie = k > 1
     transfers: list[Transfer] = []
+    template, values = _who_won(outcomes[winners[0]].category, winners)
     reasons: list[Reason] = [
         Reason.about(
-            _who_won(outcomes[winners[0]].category, winners),
+            template,
             (peel("standing"), peel("stake")),
             _rulings((_NEW_TIE_POOL.slug, tie)),
-            winners=_winners(winners),
+            **values,
         )
     ]
 
     contributions = [unit] * n
     contributions[dealer] = 2 * unit
     pool_reason = Reason(
-        "stake into the pool (the dealer pays double), taken by the best hand"
-        + (", shared equally by the equal best hands" if tie else ""),
+        N_(
+            "stake into the pool (the dealer pays double), taken by the best hand, shared "
+            "equally by the equal best hands"
+        )
+        if tie
+        else N_("stake into the pool (the dealer pays double), taken by the best hand"),
         (peel("pool"), peel("standing")),
         _rulings((_NEW_TIE_POOL.slug, tie)),
     )
     _pay_pool(transfers, contributions, winners, pool_reason)
 
     ready = Reason(
-        "ready money: each card bought from the dealer pays him a stake",
+        N_("ready money: each card bought from the dealer pays him a stake"),
         (peel("ready-money"), peel("one-card")),
         _rulings((_DEALER_OWN_PURCHASE.slug, counts[dealer] > 0)),
     )
@@ -733,7 +888,7 @@ def settle_peel_new(
     if counts[dealer]:
         reasons.append(
             Reason(
-                "the dealer's own purchases cost him nothing",
+                N_("the dealer's own purchases cost him nothing"),
                 (peel("ready-money"),),
                 (_DEALER_OWN_PURCHASE.slug,),
             )
@@ -741,13 +896,16 @@ def settle_peel_new(
 
     dealer_share = unit / k if options.tie_dealer_stake == "shared" else unit
     dealer_stake = Reason(
-        "the dealer pays the best hand a stake for the advantage of selling cards"
-        + (
-            ""
-            if not tie
-            else " (one stake shared by the equal best hands)"
-            if options.tie_dealer_stake == "shared"
-            else " (a stake to each equal best hand)"
+        N_("the dealer pays the best hand a stake for the advantage of selling cards")
+        if not tie
+        else N_(
+            "the dealer pays the best hand a stake for the advantage of selling cards "
+            "(one stake shared by the equal best hands)"
+        )
+        if options.tie_dealer_stake == "shared"
+        else N_(
+            "the dealer pays the best hand a stake for the advantage of selling cards "
+            "(a stake to each equal best hand)"
         ),
         (peel("standing"),),
         _rulings((_NEW_TIE_DEALER_STAKE.slug, tie)),
@@ -759,7 +917,7 @@ def settle_peel_new(
     if options.extended:
         reasons.append(
             Reason(
-                "Extended Commerce: everyone stood, so no beaten stander pays",
+                N_("Extended Commerce: everyone stood, so no beaten stander pays"),
                 (peel("extended-commerce-rule"),),
                 (_EXTENDED.slug,),
             )
@@ -769,10 +927,14 @@ def settle_peel_new(
         if better:
             share = unit / len(better) if options.stander_pays == "shared" else unit
             beaten = Reason(
-                "the player who stood was beaten: an additional stake to the holders of the "
-                "better hands"
-                + (
-                    " (one stake shared)" if options.stander_pays == "shared" else " (a stake each)"
+                N_(
+                    "the player who stood was beaten: an additional stake to the holders of the "
+                    "better hands (one stake shared)"
+                )
+                if options.stander_pays == "shared"
+                else N_(
+                    "the player who stood was beaten: an additional stake to the holders of the "
+                    "better hands (a stake each)"
                 ),
                 (peel("standing"),),
                 (_STANDER.slug,),
@@ -788,20 +950,28 @@ def settle_peel_new(
                 if i != dealer
                 and (options.dealer_penalty == "all" or outcomes[i].place < held.place)
             ]
-            penalty = Reason(
-                f"penalty for the dealer: his {held.category} was beaten, a stake to "
-                + ("each player" if options.dealer_penalty == "all" else "each better hand"),
+            penalty = Reason.about(
+                N_("penalty for the dealer: {his_combination} was beaten, a stake to each player")
+                if options.dealer_penalty == "all"
+                else N_(
+                    "penalty for the dealer: {his_combination} was beaten, a stake to each "
+                    "better hand"
+                ),
                 (peel("dealer-penalty-rule"),),
                 (_DEALER_PENALTY.slug,),
+                his_combination=said(_HIS_COMBINATION[held.category]),
             )
             transfers.extend(Transfer(dealer, p, unit, penalty) for p in payees)
         else:
             reasons.append(
-                Reason(
-                    f"no penalty for the dealer: a {held.category} is not among the "
-                    "combinations it applies to",
+                Reason.about(
+                    N_(
+                        "no penalty for the dealer: {combination} is not among the "
+                        "combinations it applies to"
+                    ),
                     (peel("dealer-penalty-rule"), peel("limited-commerce-rule")),
                     (_DEALER_PENALTY_LIMITED.slug,),
+                    combination=_a(held.category),
                 )
             )
 
@@ -830,21 +1000,17 @@ def settle_peel_old(outcomes: Sequence[HandOutcome], stake: Amount) -> Settlemen
     tie = len(winners) > 1
     rulings = _rulings((_OLD_EQUAL_BEST.slug, tie))
     reason = Reason(
-        "the old game has no pool: each other player pays the winner a stake"
+        N_("the old game has no pool: each other player pays the winner a stake")
         if not tie
-        else "equal best hands: each winner receives a stake from all the other players",
+        else N_("equal best hands: each winner receives a stake from all the other players"),
         (peel("old-game-play"),),
         rulings,
     )
     transfers = [
         Transfer(i, w, unit, reason) for w in winners for i in range(n) if i not in winners
     ]
-    summary = Reason.about(
-        _who_won(outcomes[winners[0]].category, winners),
-        (peel("old-game-play"), peel("stake")),
-        rulings,
-        winners=_winners(winners),
-    )
+    template, values = _who_won(outcomes[winners[0]].category, winners)
+    summary = Reason.about(template, (peel("old-game-play"), peel("stake")), rulings, **values)
     return Settlement.from_transfers(n, winners, transfers, [summary])
 
 
@@ -890,14 +1056,18 @@ def settle_swedish(
     counts = _check_bought(bought, n)
     unit = parse_amount(stake, "stake")
     if not isinstance(options, SwedishOptions):
-        raise SettlementError.at("options", f"must be SwedishOptions, not {options!r}")
+        raise SettlementError.at(
+            "options", N_("must be SwedishOptions, not {value}"), value=repr(options)
+        )
     best = _best(outcomes)
     top = outcomes[best[0]].category
     if top == "ingenting":
         raise SettlementError.at(
             "outcomes",
-            "every hand is ingenting, and nobody may lay up with ingenting "
-            "(at least poäng is needed), so the deal cannot have ended",
+            N_(
+                "every hand is ingenting, and nobody may lay up with ingenting "
+                "(at least poäng is needed), so the deal cannot have ended"
+            ),
         )
 
     reasons: list[Reason] = []
@@ -905,7 +1075,7 @@ def settle_swedish(
         winners = [dealer]
         reasons.append(
             Reason(
-                "equal best hands: the banker holds one of them and wins",
+                N_("equal best hands: the banker holds one of them and wins"),
                 (swedish("lika"),),
             )
         )
@@ -914,25 +1084,22 @@ def settle_swedish(
     k = len(winners)
     tie = k > 1
     tie_rulings = _rulings((_SWEDISH_TIE.slug, tie))
+    template, values = _who_won(top, winners, shared=True)
     reasons.insert(
-        0,
-        Reason.about(
-            _who_won(top, winners) + (", and share the win" if tie else ""),
-            (swedish("lika"),) if tie else (),
-            tie_rulings,
-            winners=_winners(winners),
-        ),
+        0, Reason.about(template, (swedish("lika"),) if tie else (), tie_rulings, **values)
     )
     transfers: list[Transfer] = []
     pot = Reason(
-        "a chip into the pot, taken by the winner" + (", shared by the winners" if tie else ""),
+        N_("a chip into the pot, taken by the winner, shared by the winners")
+        if tie
+        else N_("a chip into the pot, taken by the winner"),
         (swedish("insats"),) + ((swedish("lika"),) if tie else ()),
         tie_rulings,
     )
     _pay_pool(transfers, [unit] * n, winners, pot)
 
     purchase = Reason(
-        "each purchase from the talon pays the banker a chip",
+        N_("each purchase from the talon pays the banker a chip"),
         (swedish("handla"),),
     )
     _pay_ready_money(transfers, counts, dealer, unit, purchase)
@@ -943,19 +1110,23 @@ def settle_swedish(
             continue
         if payer == dealer or counts[payer]:
             bonus = Reason(
-                "bonus: the banker always pays it when he loses"
+                N_("bonus: the banker always pays it when he loses")
                 if payer == dealer
-                else "bonus: a chip from every other player who bought from the talon",
+                else N_("bonus: a chip from every other player who bought from the talon"),
                 (swedish("bonus"),) + ((swedish("lika"),) if tie else ()),
                 tie_rulings,
             )
             transfers.extend(Transfer(payer, w, bonus_share, bonus) for w in winners)
 
     if dealer not in winners and outcomes[dealer].category == top:
-        chip = Reason(
-            f"the banker holds a {_name(top)} like the winner but lower: a chip to every "
-            "other player",
+        chip = Reason.about(
+            N_(
+                "the banker holds {combination} like the winner but lower: a chip to every "
+                "other player"
+            ),
             (swedish("bankirens-spelmark"), swedish("lagga-upp")),
+            (),
+            combination=_a(top),
         )
         transfers.extend(Transfer(dealer, i, unit, chip) for i in range(n) if i != dealer)
 
@@ -996,39 +1167,54 @@ def next_dealer(
     3
     """
     if rules not in _RULES:
-        raise SettlementError.at("rules", f"must be one of {', '.join(_RULES)}, not {rules!r}")
+        raise _unknown_rules(rules)
     if isinstance(n_players, bool) or not isinstance(n_players, int) or n_players < 2:
-        raise SettlementError.at("n_players", f"must be a whole number from 2, not {n_players!r}")
+        raise SettlementError.at(
+            "n_players", N_("must be a whole number from 2, not {value}"), value=repr(n_players)
+        )
     dealer = player_index(dealer, "dealer", n_players)
     if same_dealer_variant:
         if rules != "english-new":
             raise SettlementError.at(
-                "same_dealer_variant", "only Peel's modern game (english-new) has it"
+                "same_dealer_variant", N_("only Peel's modern game (english-new) has it")
             )
         if categories is None:
             raise SettlementError.at(
-                "categories", "the same-dealer variant needs the combinations of the deal"
+                "categories", N_("the same-dealer variant needs the combinations of the deal")
             )
         held = list(categories)
         for c in held:
             if c not in ENGLISH_CATEGORIES:
-                raise SettlementError.at("categories", f"{c!r} is not one of Peel's combinations")
+                raise SettlementError.at(
+                    "categories", N_("{value} is not one of Peel's combinations"), value=repr(c)
+                )
         if not _SAME_DEALER_ENDS.intersection(held):
             return dealer
     elif categories is not None:
-        raise SettlementError.at("categories", "only used with same_dealer_variant=True")
+        raise SettlementError.at("categories", N_("only used with same_dealer_variant=True"))
     skipped = set(out)
     if skipped and rules != "pool":
-        raise SettlementError.at("out", "only Pool Commerce has players who are out")
+        raise SettlementError.at("out", N_("only Pool Commerce has players who are out"))
     for p in skipped:
         player_index(p, "out", n_players)
     if n_players - len(skipped) < 2:
-        raise SettlementError.at("out", "fewer than two players hold counters, so the game is over")
+        raise SettlementError.at(
+            "out", N_("fewer than two players hold counters, so the game is over")
+        )
     step = -1 if rules == "swedish" else 1
     following = (dealer + step) % n_players
     while following in skipped:
         following = (following + step) % n_players
     return following
+
+
+def _unknown_rules(rules: object) -> SettlementError:
+    return SettlementError.at(
+        "rules",
+        N_("must be one of {allowed}, not {value}"),
+        allowed=", ".join(_RULES),
+        value=repr(rules),
+    )
 
 
 def rotation_reason(rules: Rules, *, same_dealer_variant: bool = False) -> Reason:
@@ -1040,30 +1226,32 @@ def rotation_reason(rules: Rules, *, same_dealer_variant: bool = False) -> Reaso
     ['peel-commerce#same-dealer']
     """
     if rules not in _RULES:
-        raise SettlementError.at("rules", f"must be one of {', '.join(_RULES)}, not {rules!r}")
+        raise _unknown_rules(rules)
     if same_dealer_variant:
         if rules != "english-new":
             raise SettlementError.at(
-                "same_dealer_variant", "only Peel's modern game (english-new) has it"
+                "same_dealer_variant", N_("only Peel's modern game (english-new) has it")
             )
         return Reason(
-            "the same dealer deals until someone, the dealer too, holds a Tricon, Sequence or "
-            "Flush (as the hand is judged: under Limited Commerce a flush counted as Point "
-            "does not count); the deal then passes to the left",
+            N_(
+                "the same dealer deals until someone, the dealer too, holds a Tricon, Sequence "
+                "or Flush (as the hand is judged: under Limited Commerce a flush counted as "
+                "Point does not count); the deal then passes to the left"
+            ),
             (peel("same-dealer"),),
             (_SAME_DEALER_OWN_HAND.slug, _SAME_DEALER_LIMITED.slug),
         )
     if rules == "swedish":
-        return Reason("the deal passes to the right (counter-clockwise)", (swedish("parti"),))
+        return Reason(N_("the deal passes to the right (counter-clockwise)"), (swedish("parti"),))
     if rules == "pool":
         return Reason(
-            "the deal passes to the left, to the next player who still holds counters",
+            N_("the deal passes to the left, to the next player who still holds counters"),
             (peel("same-dealer"), peel("pool-commerce-play")),
             (_POOL_OUT_SKIPPED.slug,),
         )
     # Peel names the direction only for the same-dealer variant ("the deal passes to the
     # next player, on the left-hand side"); the opening paragraphs deal "to the left" too.
-    return Reason("the deal passes to the left", (peel("same-dealer"), peel("ending")))
+    return Reason(N_("the deal passes to the left"), (peel("same-dealer"), peel("ending")))
 
 
 def suggest_end(deals_dealt_by_each: Sequence[int]) -> bool:
@@ -1079,16 +1267,19 @@ def suggest_end(deals_dealt_by_each: Sequence[int]) -> bool:
         deals_dealt_by_each, Sequence
     ):
         raise SettlementError.at(
-            "deals_dealt_by_each", "must be a sequence of counts, one per player"
+            "deals_dealt_by_each", N_("must be a sequence of counts, one per player")
         )
     if len(deals_dealt_by_each) < 2:
         raise SettlementError.at(
-            "deals_dealt_by_each", "needs a count for each of at least 2 players"
+            "deals_dealt_by_each", N_("needs a count for each of at least 2 players")
         )
     for i, d in enumerate(deals_dealt_by_each):
         if isinstance(d, bool) or not isinstance(d, int) or d < 0:
             raise SettlementError.at(
-                "deals_dealt_by_each", f"must be a whole number from 0, not {d!r}", item=i
+                "deals_dealt_by_each",
+                N_("must be a whole number from 0, not {value}"),
+                item=i,
+                value=repr(d),
             )
     return len(set(deals_dealt_by_each)) == 1 and deals_dealt_by_each[0] > 0
 
