@@ -41,7 +41,7 @@ from games.engine.settlement import (
     parse_amount,
     player_index,
 )
-from games.engine.wording import Mention
+from games.engine.wording import N_, Mention
 
 __all__ = [
     "COUNTERS_EACH",
@@ -73,47 +73,51 @@ _HORSE = peel("buying-a-horse")
 
 _PRIZE_SHORT = ruling(
     "pool-prize-exceeds-pool",
-    "What does the winner take when the pool holds less than the agreed prize?",
-    "What is there, possibly nothing; the pool never owes money.",
+    N_("What does the winner take when the pool holds less than the agreed prize?"),
+    N_("What is there, possibly nothing; the pool never owes money."),
     (_PLAY,),
 )
 _TIED_WINNERS = ruling(
     "pool-tied-winners",
-    "Who takes the prize when best hands are exactly equal?",
-    "The equal winners share it equally (or share what the pool holds, if less).",
+    N_("Who takes the prize when best hands are exactly equal?"),
+    N_("The equal winners share it equally (or share what the pool holds, if less)."),
     (_PLAY, peel("old-game-play")),
 )
 _TIED_WORST = ruling(
     "pool-tied-worst",
-    "When two or more hands are equally worst, who puts a counter into the pool?",
-    "Each of them puts one counter in.",
+    N_("When two or more hands are equally worst, who puts a counter into the pool?"),
+    N_("Each of them puts one counter in."),
     (_PLAY,),
     option="tied_worst",
     default="each",
     alternatives=(
-        ("each", "each of the equal worst hands puts a counter into the pool"),
-        ("none", "there is no single worst hand, so nobody puts a counter in"),
+        ("each", N_("each of the equal worst hands puts a counter into the pool")),
+        ("none", N_("there is no single worst hand, so nobody puts a counter in")),
     ),
 )
 _ALL_EQUAL = ruling(
     "pool-all-equal",
-    "When every hand still in play is exactly equal, which is the worst?",
-    "None: all share the prize and nobody puts a counter into the pool.",
+    N_("When every hand still in play is exactly equal, which is the worst?"),
+    N_("None: all share the prize and nobody puts a counter into the pool."),
     (_PLAY,),
 )
 _FIRST_OUT = ruling(
     "pool-horse-first-out",
-    "Who may buy a horse, how often and when? Peel gives the option to 'the player who is "
-    "first out'.",
-    "Only the player who is first out (players who go out on the same deal are first out "
-    "alike), once, after the deal on which he went out and before the next one; never once "
-    "the game is over, so a game of two has no horse.",
+    N_(
+        "Who may buy a horse, how often and when? Peel gives the option to 'the player who is "
+        "first out'."
+    ),
+    N_(
+        "Only the player who is first out (players who go out on the same deal are first out "
+        "alike), once, after the deal on which he went out and before the next one; never once "
+        "the game is over, so a game of two has no horse."
+    ),
     (_HORSE, _PLAY),
     option="horse",
     default="first",
     alternatives=(
-        ("first", "only the first player (or players) out may buy a horse, once"),
-        ("every", "every player may buy a horse, once, on going out"),
+        ("first", N_("only the first player (or players) out may buy a horse, once")),
+        ("every", N_("every player may buy a horse, once, on going out")),
     ),
 )
 
@@ -161,9 +165,11 @@ class LedgerEntry:
 
     def __post_init__(self) -> None:
         if self.payer == self.payee:
-            raise SettlementError(f"ledger: {self.payer!r} cannot pay itself")
+            raise SettlementError.at(
+                "ledger", N_("{account} cannot pay itself"), account=repr(self.payer)
+            )
         if self.amount < 0 or self.counters < 0 or (self.amount == 0 and self.counters == 0):
-            raise SettlementError("ledger: an entry moves a positive amount or counters")
+            raise SettlementError.at("ledger", N_("an entry moves a positive amount or counters"))
 
 
 _STATE_FIELDS: Final = ("counters", "money", "pool", "pool_counters")
@@ -208,13 +214,19 @@ class PoolGame:
         options: PoolOptions = PoolOptions(),
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-            raise SettlementError(f"players: must be a whole number from 2, not {players!r}")
+            raise SettlementError.at(
+                "players", N_("must be a whole number from 2, not {value}"), value=repr(players)
+            )
         if not isinstance(options, PoolOptions):
-            raise SettlementError(f"options: must be PoolOptions, not {options!r}")
+            raise SettlementError.at(
+                "options", N_("must be PoolOptions, not {value}"), value=repr(options)
+            )
         fee = parse_amount(buy_in, "buy_in")
-        buy = Reason(
-            f"each player pays an equal sum into the pool and receives {COUNTERS_EACH} counters",
+        buy = Reason.about(
+            N_("each player pays an equal sum into the pool and receives {counters} counters"),
             (_PLAY,),
+            (),
+            counters=COUNTERS_EACH,
         )
         entries: list[LedgerEntry] = []
         for p in range(players):
@@ -259,9 +271,9 @@ class PoolGame:
             counters[payee] += e.counters
         assert sum(money) == 0 and sum(counters) == 0
         if money[n] < 0:
-            raise SettlementError("ledger: the pool cannot hold less than nothing")
+            raise SettlementError.at("ledger", N_("the pool cannot hold less than nothing"))
         if min(counters[:n]) < 0:
-            raise SettlementError("ledger: a player cannot hold fewer than no counters")
+            raise SettlementError.at("ledger", N_("a player cannot hold fewer than no counters"))
         object.__setattr__(self, "ledger", ledger)
         object.__setattr__(self, "money", tuple(money[:n]))
         object.__setattr__(self, "pool", money[n])
@@ -337,17 +349,26 @@ class PoolGame:
         )
 
 
+_OVER: Final = N_("the game is over: {champion} holds the last counters")
+
+
+def _not_a_game(name: str, value: object) -> SettlementError:
+    return SettlementError.at(name, N_("must be a PoolGame, not {value}"), value=repr(value))
+
+
 def _players(state: PoolGame, value: int | Iterable[int], name: str) -> tuple[int, ...]:
     chosen = (value,) if isinstance(value, int) else tuple(value)
     for p in chosen:
         player_index(p, name, state.players)
         if state.counters[p] == 0:
             raise SettlementError.at(
-                name, "{p} is out of the game and holds no hand", p=Mention.of("player", [p])
+                name, N_("{p} is out of the game and holds no hand"), p=Mention.of("player", [p])
             )
     twice = sorted({p for p in chosen if chosen.count(p) > 1})
     if twice:
-        raise SettlementError.at(name, "names a player twice: {p}", p=Mention.of("player", twice))
+        raise SettlementError.at(
+            name, N_("names a player twice: {p}"), p=Mention.of("player", twice)
+        )
     return tuple(sorted(chosen))
 
 
@@ -367,22 +388,24 @@ def apply_deal(
     (True, 0, '0', ['3', '-3'])
     """
     if not isinstance(state, PoolGame):
-        raise SettlementError(f"state: must be a PoolGame, not {state!r}")
+        raise _not_a_game("state", state)
     if state.finished:
-        raise SettlementError("state: the game is over")
+        raise SettlementError.at("state", N_("the game is over"))
     won = _players(state, winners, "winners")
     lost = _players(state, worst, "worst")
     if not won:
-        raise SettlementError("winners: a deal has at least one winner")
+        raise SettlementError.at("winners", N_("a deal has at least one winner"))
     if set(won) & set(lost):
         both = sorted(set(won) & set(lost))
         raise SettlementError.at(
-            "worst", "a winner cannot also hold the worst hand: {p}", p=Mention.of("player", both)
+            "worst",
+            N_("a winner cannot also hold the worst hand: {p}"),
+            p=Mention.of("player", both),
         )
     all_equal = set(won) == set(state.active)
     if not lost and not all_equal:
-        raise SettlementError(
-            "worst: name the worst hand(s); leave it empty only when every hand is equal"
+        raise SettlementError.at(
+            "worst", N_("name the worst hand(s); leave it empty only when every hand is equal")
         )
     deal = state.deals + 1
     entries: list[LedgerEntry] = []
@@ -397,10 +420,18 @@ def apply_deal(
         )
         if applies
     )
+    short, shared = taken < state.prize, len(won) > 1
     prize = Reason(
-        "the winner takes the agreed sum from the pool"
-        + (" (only what is left in it)" if taken < state.prize else "")
-        + (", shared by the equal winners" if len(won) > 1 else ""),
+        N_(
+            "the winner takes the agreed sum from the pool (only what is left in it), shared by "
+            "the equal winners"
+        )
+        if short and shared
+        else N_("the winner takes the agreed sum from the pool (only what is left in it)")
+        if short
+        else N_("the winner takes the agreed sum from the pool, shared by the equal winners")
+        if shared
+        else N_("the winner takes the agreed sum from the pool"),
         (_PLAY,),
         rulings,
     )
@@ -409,8 +440,9 @@ def apply_deal(
 
     payers = lost if len(lost) == 1 or state.options.tied_worst == "each" else ()
     counter = Reason(
-        "the worst hand puts one counter into the pool"
-        + (" (each of the equal worst hands)" if len(lost) > 1 else ""),
+        N_("the worst hand puts one counter into the pool (each of the equal worst hands)")
+        if len(lost) > 1
+        else N_("the worst hand puts one counter into the pool"),
         (_PLAY,),
         (_TIED_WORST.slug,) if len(lost) > 1 else (),
     )
@@ -422,7 +454,10 @@ def apply_deal(
     last = [p for p in state.active if p not in gone]
     if len(last) == 1 and state.pool - taken > 0:
         sweep = Reason(
-            "all the others are out: the last player with counters takes what is left in the pool",
+            N_(
+                "all the others are out: the last player with counters takes what is left in "
+                "the pool"
+            ),
             (_PLAY,),
         )
         entries.append(LedgerEntry(deal, POOL, last[0], state.pool - taken, 0, "sweep", sweep))
@@ -446,18 +481,27 @@ def buy_horse(state: PoolGame, player: int) -> PoolGame:
 first player out may, once, before the next deal, while the game goes on)
     """
     if not isinstance(state, PoolGame):
-        raise SettlementError(f"state: must be a PoolGame, not {state!r}")
+        raise _not_a_game("state", state)
     player = player_index(player, "player", state.players)
     if not state.may_buy_horse(player):
-        who = "only the first player out" if state.options.horse == "first" else "a player out"
         raise SettlementError.at(
             "player",
-            "{p} may not buy a horse (" + who + " may, once, before the next deal, while the "
-            "game goes on)",
+            N_(
+                "{p} may not buy a horse (only the first player out may, once, before the next "
+                "deal, while the game goes on)"
+            )
+            if state.options.horse == "first"
+            else N_(
+                "{p} may not buy a horse (a player out may, once, before the next deal, while "
+                "the game goes on)"
+            ),
             p=Mention.of("player", [player]),
         )
     reason = Reason(
-        "buying a horse: the player who is out pays the agreed sum into the pool for one counter",
+        N_(
+            "buying a horse: the player who is out pays the agreed sum into the pool for one "
+            "counter"
+        ),
         (_HORSE,),
         (_FIRST_OUT.slug,),
     )
@@ -513,7 +557,7 @@ class Deal:
         (1, 2)
         """
         if len(players) != len(places) or not places:
-            raise SettlementError("places: one place for each player dealt a hand")
+            raise SettlementError.at("places", N_("one place for each player dealt a hand"))
         last = max(places)
         winners = tuple(p for p, place in zip(players, places, strict=True) if place == 1)
         worst = tuple(p for p, place in zip(players, places, strict=True) if place == last)
@@ -620,12 +664,9 @@ the last counters']
         if out:
             said.append(
                 Reason.about(
-                    "{out} "
-                    + (
-                        "has no counters left and stands out"
-                        if len(out) == 1
-                        else "have no counters left and stand out"
-                    ),
+                    N_("{out} has no counters left and stands out")
+                    if len(out) == 1
+                    else N_("{out} have no counters left and stand out"),
                     (_PLAY,),
                     (),
                     out=Mention.of("player", out),
@@ -635,8 +676,10 @@ the last counters']
         if buyers and self.is_deal:
             said.append(
                 Reason.about(
-                    "{buyers} may buy a horse (one counter, for the agreed price) before the "
-                    "next deal",
+                    N_(
+                        "{buyers} may buy a horse (one counter, for the agreed price) before the "
+                        "next deal"
+                    ),
                     (_HORSE,),
                     (_FIRST_OUT.slug,),
                     buyers=Mention.of("player", buyers),
@@ -646,7 +689,7 @@ the last counters']
         if champion is not None and not self.before.finished:
             said.append(
                 Reason.about(
-                    "the game is over: {champion} holds the last counters",
+                    _OVER,
                     (_PLAY,),
                     (),
                     champion=Mention.of("player", [champion]),
@@ -716,13 +759,15 @@ def _move(state: PoolGame, move: object) -> PoolGame:
     if isinstance(move, Horse):
         return buy_horse(state, move.player)
     if not isinstance(move, Deal):
-        raise SettlementError(f"move: must be a Deal or a Horse, not {move!r}")
+        raise SettlementError.at(
+            "move", N_("must be a Deal or a Horse, not {value}"), value=repr(move)
+        )
     if state.finished:
         champion = state.champion
         assert champion is not None
         raise SettlementError.at(
             "state",
-            "the game is over: {champion} holds the last counters",
+            _OVER,
             champion=Mention.of("player", [champion]),
         )
     if move.dealer is not None:
@@ -730,7 +775,7 @@ def _move(state: PoolGame, move: object) -> PoolGame:
         if state.counters[dealer] == 0:
             raise SettlementError.at(
                 "dealer",
-                "{dealer} is out of the game and deals no cards",
+                N_("{dealer} is out of the game and deals no cards"),
                 dealer=Mention.of("player", [dealer]),
             )
     return apply_deal(state, move.winners, move.worst)
@@ -752,7 +797,7 @@ def play(start: PoolGame, moves: Iterable[Move]) -> Replay:
     ([1, 2, 3], (1,))
     """
     if not isinstance(start, PoolGame):
-        raise SettlementError(f"start: must be a PoolGame, not {start!r}")
+        raise _not_a_game("start", start)
     turns: list[Turn] = []
     state = start
     for index, move in enumerate(moves):
