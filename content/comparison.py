@@ -14,6 +14,12 @@ row for each question players ask, and each row a cell for every column. A cell 
   its own. Cells of one ``like`` family agree; a cell outside the family of the first column
   (Peel's new game) *differs* and is marked so on the page.
 
+Every text in our words has its Swedish beside it, under the same key with ``_sv``
+(``says_sv``, ``question_sv``, ``short_sv``, ``note_sv``, and ``label_sv`` for a column that
+names itself): :func:`load_comparison` reads the file in one language, and a text without its
+Swedish is an error, so that the Swedish page is never half English. A column that takes its
+label from the registry keeps the registry's label (a message id the page translates).
+
 :func:`load_comparison` reads and checks the file once: an anchor that is not a paragraph, a
 ruling no module declares, a column without a cell, a ``like`` that goes round in a circle
 raise :class:`ComparisonError` naming the row and column. The parallel passages of a row are
@@ -39,9 +45,12 @@ from games.engine.citations import RULINGS, Citation, Ruling
 from games.engine.commerce import Showdown
 from games.engine.compare import Everywhere, judge_everywhere
 from games.engine.games import Game, Option, OptionError, UnknownGame, get, house_rule
-from games.engine.wording import Mention
+from games.engine.wording import Mention, Said, said, said_n
 
 DATA = Path(__file__).resolve().parent / "comparison.toml"
+
+LANGUAGES = ("en", "sv")
+"""The languages the comparison is written in: English, and Swedish beside it (``<key>_sv``)."""
 
 VIEWS = ("question", "variant")
 """The two ways the page reads: a section per question, or a section per variant."""
@@ -147,22 +156,28 @@ class Example:
         hands = parse_hands(list(self.hands), PACK_52)
         return judge_everywhere(hands, None if self.dealer is None else self.dealer - 1)
 
-    def outcomes(self) -> list[tuple[str, str]]:
+    def outcomes(self) -> list[tuple[str, Said]]:
         """Each rule set's label and who wins under it, in words (worked out, never typed)."""
         return [(label, winners_words(result)) for label, result in self.judged().judgements]
 
 
-def winners_words(result: Showdown) -> str:
-    """Who wins a showdown, hands counted from 1.
+def winners_words(result: Showdown) -> Said:
+    """Who wins a showdown, hands counted from 1: words a page writes in its language.
 
     >>> from games.engine.commerce import PeelRules, showdown
-    >>> winners_words(showdown(parse_hands(["AS AD AC", "2S 3D 5H"], PACK_52), PeelRules()))
+    >>> str(winners_words(showdown(parse_hands(["AS AD AC", "2S 3D 5H"], PACK_52), PeelRules())))
     'hand 1 wins'
+    >>> str(winners_words(showdown(parse_hands(["AS 2D 3C", "AH 2S 3D"], PACK_52), PeelRules())))
+    'hands 1 and 2 share the win'
     """
     if not result.winners:
-        return "nobody wins"
-    verb = "wins" if len(result.winners) == 1 else "share the win"
-    return f"{Mention.of('hand', result.winners).words()} {verb}"
+        return said("nobody wins")
+    return said_n(
+        "{hands} wins",
+        "{hands} share the win",
+        len(result.winners),
+        hands=Mention.of("hand", result.winners),
+    )
 
 
 @dataclass(frozen=True)
@@ -275,10 +290,40 @@ def _ruling(raw: object, where: str) -> Ruling:
     return RULINGS[raw]
 
 
-_CELL_KEYS = {"says", "cite", "rulings", "silent", "na", "like"}
+_CELL_KEYS = {"says", "says_sv", "cite", "rulings", "silent", "na", "like"}
 
 
-def _cell(raw: Mapping[str, Any], column: Column, columns: dict[str, Column], where: str) -> Cell:
+def _text(raw: Mapping[str, Any], key: str, language: str, where: str, default: str = "") -> str:
+    """The text under ``key`` in ``language`` (English under ``key``, another language under
+    ``key_<language>``); a text in English without the other language's is an error.
+
+    >>> _text({"says": "Yes", "says_sv": "Ja"}, "says", "sv", "here")
+    'Ja'
+    >>> _text({"says": "Yes"}, "says", "sv", "here")
+    Traceback (most recent call last):
+    ...
+    content.comparison.ComparisonError: here: says has no says_sv
+    """
+    english = str(raw.get(key, default)).strip()
+    if language == "en":
+        return english
+    if language not in LANGUAGES:
+        raise ComparisonError(f"the comparison is not written in {language!r}")
+    if not english:
+        return ""
+    other = str(raw.get(f"{key}_{language}", "")).strip()
+    if not other:
+        raise ComparisonError(f"{where}: {key} has no {key}_{language}")
+    return other
+
+
+def _cell(
+    raw: Mapping[str, Any],
+    column: Column,
+    columns: dict[str, Column],
+    where: str,
+    language: str = "en",
+) -> Cell:
     unknown = set(raw) - _CELL_KEYS
     if unknown:
         raise ComparisonError(f"{where}: unknown keys {sorted(unknown)}")
@@ -293,7 +338,7 @@ def _cell(raw: Mapping[str, Any], column: Column, columns: dict[str, Column], wh
         named = [r for r in named if r in RULINGS]
     rulings = tuple(_ruling(r, where) for r in named)
     silent, na = bool(raw.get("silent")), bool(raw.get("na"))
-    says = str(raw.get("says", "")).strip()
+    says = _text(raw, "says", language, where)
     if like is None:
         if not says:
             raise ComparisonError(f"{where}: a cell says something or is like another")
@@ -340,7 +385,7 @@ def _resolved(cells: dict[str, Cell], where: str) -> dict[str, Cell]:
     return out
 
 
-def _example(raw: Mapping[str, Any], where: str) -> Example:
+def _example(raw: Mapping[str, Any], where: str, language: str = "en") -> Example:
     hands = raw.get("hands")
     differ = raw.get("differ")
     if not (isinstance(hands, list) and len(hands) >= 2 and all(isinstance(h, str) for h in hands)):
@@ -348,11 +393,13 @@ def _example(raw: Mapping[str, Any], where: str) -> Example:
     if not (isinstance(differ, list) and len(differ) == 2):
         raise ComparisonError(f"{where}: an example names the two rule sets that differ")
     dealer = raw.get("dealer")
-    return Example(tuple(hands), dealer, (str(differ[0]), str(differ[1])), str(raw.get("note", "")))
+    note = _text(raw, "note", language, where)
+    return Example(tuple(hands), dealer, (str(differ[0]), str(differ[1])), note)
 
 
-def read(text: str) -> Comparison:
-    """The comparison from the text of a TOML file, checked (:class:`ComparisonError`).
+def read(text: str, language: str = "en") -> Comparison:
+    """The comparison from the text of a TOML file, checked (:class:`ComparisonError`), in
+    ``language`` (:data:`LANGUAGES`).
 
     >>> text = '''
     ... [[column]]
@@ -361,12 +408,17 @@ def read(text: str) -> Comparison:
     ... [[row]]
     ... id = "pack"
     ... question = "Which pack?"
+    ... question_sv = "Vilken kortlek?"
     ... [row.cells.peel-new]
     ... says = "52 cards"
+    ... says_sv = "52 kort"
     ... cite = ["packs"]
     ... '''
     >>> read(text).rows[0].cells[0].cites
     (Citation(book='peel-commerce', anchor='packs'),)
+    >>> row = read(text, "sv").rows[0]
+    >>> row.question, row.short, row.cells[0].says
+    ('Vilken kortlek?', 'Vilken kortlek?', '52 kort')
     >>> read(text.replace("packs", "nowhere"))
     Traceback (most recent call last):
     ...
@@ -381,7 +433,8 @@ a paragraph of the library
             found: Game | None = get(game)
         except UnknownGame:
             found = None
-        label = raw.get("label") or (found.label if found is not None else game)
+        where = f"column {raw['id']}"
+        label = _text(raw, "label", language, where) or (found.label if found is not None else game)
         book = raw.get("book") or (found.book if found is not None else "")
         if not book:
             raise ComparisonError(f"column {raw['id']}: a game not registered names its book")
@@ -407,22 +460,19 @@ a paragraph of the library
             where = f"row {row_id}, column {column_id}"
             if column_id not in given:
                 raise ComparisonError(f"{where}: no cell")
-            cells[column_id] = _cell(given[column_id], column, columns, where)
+            cells[column_id] = _cell(given[column_id], column, columns, where, language)
         resolved = _resolved(cells, f"row {row_id}")
-        example = _example(raw["example"], f"row {row_id}") if "example" in raw else None
-        rows.append(
-            Row(
-                row_id,
-                str(raw["question"]),
-                str(raw.get("short", raw["question"])),
-                tuple(resolved.values()),
-                example,
-            )
-        )
+        where = f"row {row_id}"
+        example = _example(raw["example"], where, language) if "example" in raw else None
+        question = _text(raw, "question", language, where)
+        short = _text(raw, "short", language, where) if "short" in raw else question
+        rows.append(Row(row_id, question, short, tuple(resolved.values()), example))
     return Comparison(tuple(columns.values()), tuple(rows))
 
 
 @cache
-def load_comparison() -> Comparison:
-    """The comparison of ``content/comparison.toml``, read and checked once."""
-    return read(DATA.read_text(encoding="utf-8"))
+def load_comparison(language: str = "en") -> Comparison:
+    """The comparison of ``content/comparison.toml`` in ``language`` (a page passes its own:
+    ``load_comparison(get_language())``; one not written falls back to English), read and
+    checked once."""
+    return read(DATA.read_text(encoding="utf-8"), language if language in LANGUAGES else "en")

@@ -24,8 +24,11 @@ from typing import Any
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
+from games.engine.wording import Mention
 from games.request_forms import ACTION, RequestForm
+from games.speaking import page_speaker
 
 register = template.Library()
 
@@ -59,13 +62,13 @@ def sized(items: Any, count: Any) -> list[Any]:
 @register.filter
 def of_player(number: Any) -> str:
     """Whom a button concerns, for a screen reader: ``2|of_player`` is "player 2"."""
-    return f"player {number}"
+    return gettext("player {number}").format(number=number)
 
 
 @register.filter
 def of_sale(number: Any) -> str:
     """``2|of_sale`` is "sale 2"."""
-    return f"sale {number}"
+    return gettext("sale {number}").format(number=number)
 
 
 @register.filter
@@ -77,11 +80,10 @@ def side_words(sides: Any, side: Any) -> str:
     ('players 2 and 4', 'player 1', 'nobody')
     """
     if not isinstance(side, int) or isinstance(side, bool) or not 0 <= side < len(sides or []):
-        return "nobody"
-    players = [str(i + 1) for i in sides[side]]
-    if len(players) == 1:
-        return f"player {players[0]}"
-    return f"players {', '.join(players[:-1])} and {players[-1]}"
+        return gettext("nobody")
+    if not sides[side]:
+        return gettext("nobody")
+    return Mention.of("player", sides[side]).words(speak=page_speaker())
 
 
 @register.filter
@@ -147,7 +149,7 @@ def request_input(
                 n = max(0, min(int(count), 40))
             except (TypeError, ValueError):
                 n = 0
-            options = [(str(i), f"Player {i + 1}") for i in range(n)]
+            options = [(str(i), gettext("Player {number}").format(number=i + 1)) for i in range(n)]
         else:
             options = [tuple(c.split(":", 1)) for c in choices.split(",") if ":" in c]  # type: ignore[misc]
         known = {v for v, _ in options}
