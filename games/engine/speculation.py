@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final, Literal
 
-from games.engine.amounts import MAX_AMOUNT, SANE, format_amount
+from games.engine.amounts import MAX_AMOUNT, SANE, Written
 from games.engine.cards import CARDS, Card, Rank, Suit, parse_card  # noqa: F401 (doctests)
 from games.engine.citations import SQUAREMAN, Citation, Reason, ruling
 from games.engine.games import Answer, Config, Option, RequestGame, Transfer
@@ -39,14 +39,14 @@ from games.engine.requests import (
     ANSWER_AMOUNT_SCHEMA,
     Refuse,
     RequestError,
-    quoted,
     read_amount_in,
     read_card,
     read_codes,
     read_index,
+    short,
     unknown_key,
 )
-from games.engine.wording import Mention, Word, fill
+from games.engine.wording import N_, Mention, Said, Word, fill, said
 
 __all__ = [
     "HAND_SIZE",
@@ -96,92 +96,122 @@ are dealt and each is sold a few times at most: more is a typing slip, not a dea
 
 TRUMP_ORDER: Final = ruling(
     "speculation-trump-order",
-    "Speculation's text says only that 'the highest trump' takes the pool: which trump is highest?",
-    "The ace, then the king, queen, knave, ten and so on down to the two: the order the same "
-    "book gives for All Fours ('the ace is the highest card and the deuce (the two) is the "
-    "lowest') and the order of the trumps in most English games of the time.",
+    N_(
+        "Speculation's text says only that 'the highest trump' takes the pool: which trump is "
+        "highest?"
+    ),
+    N_(
+        "The ace, then the king, queen, knave, ten and so on down to the two: the order the same "
+        "book gives for All Fours ('the ace is the highest card and the deuce (the two) is the "
+        "lowest') and the order of the trumps in most English games of the time."
+    ),
     (INTRO, PLAY, squareman("begging")),
     option="trump_order",
     default="ace-high",
     alternatives=(
-        ("ace-high", "the ace is the highest trump and the two the lowest"),
-        ("ace-low", "the king is the highest trump and the ace, counted as one, the lowest"),
+        ("ace-high", N_("the ace is the highest trump and the two the lowest")),
+        ("ace-low", N_("the king is the highest trump and the ace, counted as one, the lowest")),
     ),
 )
 TURN_UP: Final = ruling(
     "speculation-turn-up",
-    "The pool goes to the highest trump held 'either in his own hand or among the cards he "
-    "has bought'. The dealer's turn-up is neither: does it count as his trump while he "
-    "holds it?",
-    "Yes: the turn-up is the dealer's card until he sells it and counts as his trump like "
-    "any other. The paragraph that gives the dealer the pool when no other player holds a "
-    "trump and the turn-up was not bought is then the case where his turn-up is the only "
-    "trump out.",
+    N_(
+        "The pool goes to the highest trump held 'either in his own hand or among the cards he "
+        "has bought'. The dealer's turn-up is neither: does it count as his trump while he "
+        "holds it?"
+    ),
+    N_(
+        "Yes: the turn-up is the dealer's card until he sells it and counts as his trump like "
+        "any other. The paragraph that gives the dealer the pool when no other player holds a "
+        "trump and the turn-up was not bought is then the case where his turn-up is the only "
+        "trump out."
+    ),
     (PLAY, DEALER_WINS, DEAL),
     option="dealer_turn_up",
     default="counts",
     alternatives=(
-        ("counts", "the turn-up counts as the dealer's trump until he sells it"),
+        ("counts", N_("the turn-up counts as the dealer's trump until he sells it")),
         (
             "only-bought",
-            "the turn-up counts only once bought (for whoever bought it last); the dealer "
-            "takes the pool by it only when no other player holds a trump, as the last "
-            "paragraph says",
+            N_(
+                "the turn-up counts only once bought (for whoever bought it last); the dealer "
+                "takes the pool by it only when no other player holds a trump, as the last "
+                "paragraph says"
+            ),
         ),
     ),
 )
 SALES: Final = ruling(
     "speculation-sales",
-    "The text describes a trump sold by its owner as it is turned up. May a buyer sell it on, "
-    "may the dealer sell the turn-up, may a card that is not a trump be sold?",
-    "A trump may be sold by whoever holds it at that moment (its owner, the dealer his "
-    "turn-up, or a buyer selling it on) to any other player; the sales are taken in the order "
-    "given. A card that is not a trump is refused: the text offers only trumps for sale, and "
-    "no other card can win. The engine is not told the order in which the cards were turned "
-    "up, so it does not check that a card was face up when it was sold.",
+    N_(
+        "The text describes a trump sold by its owner as it is turned up. May a buyer sell it on, "
+        "may the dealer sell the turn-up, may a card that is not a trump be sold?"
+    ),
+    N_(
+        "A trump may be sold by whoever holds it at that moment (its owner, the dealer his "
+        "turn-up, or a buyer selling it on) to any other player; the sales are taken in the order "
+        "given. A card that is not a trump is refused: the text offers only trumps for sale, and "
+        "no other card can win. The engine is not told the order in which the cards were turned "
+        "up, so it does not check that a card was face up when it was sold."
+    ),
     (DEAL, PLAY, DEALER_WINS),
     option="sellable",
     default="trumps",
     alternatives=(
-        ("trumps", "only trumps may be sold, as the text describes"),
-        ("any", "any card dealt may be sold, trump or not (a table that buys cards unseen)"),
+        ("trumps", N_("only trumps may be sold, as the text describes")),
+        ("any", N_("any card dealt may be sold, trump or not (a table that buys cards unseen)")),
     ),
 )
 PRICE: Final = ruling(
     "speculation-price",
-    "What may a card's price be? The text says only that the owner 'sells it for the highest "
-    "price he can get'.",
-    "Any amount from 0. A price of 0 passes the card with nothing paid (a card given away, "
-    "or a bid of nothing taken); a fraction is accepted as everywhere on this site, since "
-    "'the value of the stakes is settled by the company' and a table playing for money may "
-    "pay in halves. A price is never negative: the buyer pays the seller.",
+    N_(
+        "What may a card's price be? The text says only that the owner 'sells it for the highest "
+        "price he can get'."
+    ),
+    N_(
+        "Any amount from 0. A price of 0 passes the card with nothing paid (a card given away, "
+        "or a bid of nothing taken); a fraction is accepted as everywhere on this site, since "
+        "'the value of the stakes is settled by the company' and a table playing for money may "
+        "pay in halves. A price is never negative: the buyer pays the seller."
+    ),
     (DEAL, INTRO),
 )
 POOL: Final = ruling(
     "speculation-pool",
-    "The dealer puts 'say, six counters' in the pool and every other player four: are those "
-    "the amounts?",
-    "Six and four unless the table says otherwise: the text's 'say' leaves them to the "
-    "company, so a table sets its own as house rules (the dealer's share and each other "
-    "player's), and one deal may give the amounts it was played for. Whoever takes the pool "
-    "takes every share, his own included, so each other player loses his share to him.",
+    N_(
+        "The dealer puts 'say, six counters' in the pool and every other player four: are those "
+        "the amounts?"
+    ),
+    N_(
+        "Six and four unless the table says otherwise: the text's 'say' leaves them to the "
+        "company, so a table sets its own as house rules (the dealer's share and each other "
+        "player's), and one deal may give the amounts it was played for. Whoever takes the pool "
+        "takes every share, his own included, so each other player loses his share to him."
+    ),
     (DEAL, INTRO),
 )
 NEXT_DEALER: Final = ruling(
     "speculation-next-dealer",
-    "After the pool is taken 'there is another deal': who deals it?",
-    "The player on the dealer's left, as the deal goes round in Commerce and the other round "
-    "games of the time; the text names nobody else.",
+    N_("After the pool is taken 'there is another deal': who deals it?"),
+    N_(
+        "The player on the dealer's left, as the deal goes round in Commerce and the other round "
+        "games of the time; the text names nobody else."
+    ),
     (PLAY, DEAL),
 )
 PLAYERS: Final = ruling(
     "speculation-players",
-    "'Any number of persons may play': how many does the engine accept?",
-    f"From {MIN_PLAYERS} to {MAX_PLAYERS}: a pool needs a player to win it from, and "
-    f"{MAX_PLAYERS} players take {MAX_PLAYERS * HAND_SIZE} cards, three each, with the "
-    "turn-up the last of the 52-card pack.",
+    N_("'Any number of persons may play': how many does the engine accept?"),
+    N_(
+        "From 2 to 17: a pool needs a player to win it from, and 17 players take 51 cards, "
+        "three each, with the turn-up the last of the 52-card pack."
+    ),
     (INTRO, DEAL),
 )
+
+assert PLAYERS.reading.startswith(f"From {MIN_PLAYERS} to {MAX_PLAYERS}: ") and (
+    f"{MAX_PLAYERS} players take {MAX_PLAYERS * HAND_SIZE} cards" in PLAYERS.reading
+), "the ruling's words (a message id, so written out) say the limits"
 
 RULINGS_APPLIED: Final = (TRUMP_ORDER, TURN_UP, SALES, PRICE, POOL, NEXT_DEALER, PLAYERS)
 """Every ruling Speculation applies, in the order of play."""
@@ -238,14 +268,14 @@ def _card_error(
     return error
 
 
-def _refusing(field: str, words: str, **who: Word) -> Refuse:
-    """How a reader refuses the value at ``field``: its words after ``words`` (a template
-    of ``who``: "Sale 2: the buyer (to) ", "The turn-up: ")."""
+def _refusing(field: str, frame: str, **who: Word) -> Refuse:
+    """How a reader refuses the value at ``field``: its words in ``{detail}`` of ``frame``
+    (a template of ``who``: "Sale {sale}: the buyer (to) {detail}")."""
 
     def refuse(
         detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
     ) -> Exception:
-        return _card_error(field, words + detail, item, token, {**who, **values})
+        return _card_error(field, frame, item, token, {**who, "detail": said(detail, **values)})
 
     return refuse
 
@@ -256,8 +286,13 @@ def _refusing_hand(field: str, **who: Word) -> Refuse:
     def refuse(
         detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
     ) -> Exception:
-        where = "{player}'s hand: " if item is None else f"{{player}}, card {item + 1}: "
-        return _card_error(field, where + detail, item, token, {**who, **values})
+        here: dict[str, Word] = {**who, "detail": said(detail, **values)}
+        if item is None:
+            frame = N_("{player}'s hand: {detail}")
+        else:
+            frame = N_("{player}, card {card}: {detail}")
+            here["card"] = item + 1
+        return _card_error(field, frame, item, token, here)
 
     return refuse
 
@@ -350,21 +385,27 @@ _POOL_KEYS: Final = ("dealer", "others")
 
 
 def _object(
-    value: object, field: str | None, what: str, keys: Sequence[str], **who: Word
+    value: object, field: str | None, what: Word, keys: Sequence[str]
 ) -> Mapping[str, object]:
-    """``value`` as a JSON object with only ``keys``; ``what`` names it in words (a template
-    of ``who``)."""
+    """``value`` as a JSON object with only ``keys``; ``what`` names it in words."""
+    shown = ", ".join(repr(k) for k in keys)
     if not isinstance(value, Mapping):
-        shown = ", ".join(repr(k) for k in keys)
         raise SpeculationError.at(
-            field, f"{what} must be an object with {shown}, not {quoted(value)}", **who
+            field,
+            N_("{what} must be an object with {keys}, not {value}"),
+            what=what,
+            keys=shown,
+            value=short(value),
         )
     key = unknown_key(value, keys)
     if key is not None:
         where = key if field is None else f"{field}.{key}"
-        shown = ", ".join(repr(k) for k in keys)
         raise SpeculationError.at(
-            where, f"{what} has no field {quoted(key)}: its fields are {shown}", **who
+            where,
+            N_("{what} has no field {key}: its fields are {keys}"),
+            what=what,
+            key=short(key),
+            keys=shown,
         )
     return value
 
@@ -384,21 +425,35 @@ players (three cards each and the turn-up from the 52-card pack), not 18
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise SpeculationError.at(
             "players",
-            'players must be a list of the players in order, each {{"hand": [3 cards]}}, '
-            f"not {quoted(players)}",
+            N_(
+                'players must be a list of the players in order, each {{"hand": [3 cards]}}, '
+                "not {value}"
+            ),
+            value=short(players),
         )
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise SpeculationError.at(
             "players",
-            f"Speculation is played here by {MIN_PLAYERS} to {MAX_PLAYERS} players "
-            f"(three cards each and the turn-up from the 52-card pack), not {len(players)}",
+            N_(
+                "Speculation is played here by {least} to {most} players (three cards each and "
+                "the turn-up from the 52-card pack), not {count}"
+            ),
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            count=len(players),
         )
     return len(players)
 
 
-def _named(card: Card) -> str:
-    """A card in words with its code: "the ace of hearts (AH)"."""
-    return f"the {card.name} ({card})"
+def _named(card: Card) -> Said:
+    """A card in words with its code: "the ace of hearts (AH)".
+
+    >>> _named(parse_card("JH")).words()
+    'the knave of hearts (JH)'
+    """
+    return said(
+        "the {rank} of {suit} ({card})", rank=card.rank.said, suit=card.suit.said, card=card
+    )
 
 
 def _sales(
@@ -410,56 +465,84 @@ def _sales(
     if isinstance(raw, str) or not isinstance(raw, Sequence):
         raise SpeculationError.at(
             "sales",
-            'sales must be a list of the sales in the order made, each {{"card": …, "from": '
-            '…, "to": …, "price": …}}, not ' + quoted(raw),
+            N_(
+                'sales must be a list of the sales in the order made, each {{"card": …, "from": '
+                '…, "to": …, "price": …}}, not {value}'
+            ),
+            value=short(raw),
         )
     if len(raw) > MAX_SALES:
         raise SpeculationError.at(
-            "sales", f"At most {MAX_SALES} sales are recorded in one deal, not {len(raw)}"
+            "sales",
+            N_("At most {most} sales are recorded in one deal, not {count}"),
+            most=MAX_SALES,
+            count=len(raw),
         )
     sales: list[Sale] = []
     bought_from: dict[Card, tuple[int, int]] = {}
     for k, entry in enumerate(raw):
         field, number = f"sales.{k}", k + 1
-        sale = _object(entry, field, f"Sale {number}", _SALE_KEYS)
+        sale = _object(entry, field, said("Sale {sale}", sale=number), _SALE_KEYS)
         for key in _SALE_KEYS:
             if key not in sale:
-                raise SpeculationError.at(f"{field}.{key}", f"Sale {number}: its {key} is missing")
-        card = read_card(sale["card"], _refusing(f"{field}.card", f"Sale {number}: "))
+                raise SpeculationError.at(
+                    f"{field}.{key}", N_("Sale {sale}: its {key} is missing"), sale=number, key=key
+                )
+        card = read_card(
+            sale["card"], _refusing(f"{field}.card", N_("Sale {sale}: {detail}"), sale=number)
+        )
         seller = read_index(
-            sale["from"], players, _refusing(f"{field}.from", f"Sale {number}: the seller (from) ")
+            sale["from"],
+            players,
+            _refusing(f"{field}.from", N_("Sale {sale}: the seller (from) {detail}"), sale=number),
         )
         buyer = read_index(
-            sale["to"], players, _refusing(f"{field}.to", f"Sale {number}: the buyer (to) ")
+            sale["to"],
+            players,
+            _refusing(f"{field}.to", N_("Sale {sale}: the buyer (to) {detail}"), sale=number),
         )
         price = read_amount_in(
-            sale["price"], _refusing(f"{field}.price", f"Sale {number}, price: "), positive=False
+            sale["price"],
+            _refusing(f"{field}.price", N_("Sale {sale}, price: {detail}"), sale=number),
+            positive=False,
         )
         if card not in owners:
             raise SpeculationError.at(
                 f"{field}.card",
-                f"Sale {number}: {_named(card)} was not dealt: it is in no player's hand and is "
-                "not the turn-up",
+                N_(
+                    "Sale {sale}: {card} was not dealt: it is in no player's hand and is not the "
+                    "turn-up"
+                ),
+                sale=number,
+                card=_named(card),
             )
         if rule == "trumps" and card.suit != trumps:
             raise SpeculationError.at(
                 f"{field}.card",
-                f"Sale {number}: {_named(card)} is not a trump ({trumps.english} are trumps); "
-                "only trumps are sold (house rule 'What may be sold' allows any card)",
+                N_(
+                    "Sale {sale}: {card} is not a trump ({trumps} are trumps); only trumps are "
+                    "sold (house rule 'What may be sold' allows any card)"
+                ),
+                sale=number,
+                card=_named(card),
+                trumps=trumps.said,
             )
         holder = owners[card]
         if holder != seller:
             raise SpeculationError.at(
                 f"{field}.from",
-                f"Sale {number}: {{seller}} sells {_named(card)}, but {{holder}} holds it at "
-                "that moment",
+                N_("Sale {sale}: {seller} sells {card}, but {holder} holds it at that moment"),
+                sale=number,
+                card=_named(card),
                 seller=_player(seller),
                 holder=_player(holder),
             )
         if buyer == seller:
             raise SpeculationError.at(
                 f"{field}.to",
-                f"Sale {number}: {{seller}} is both the seller and the buyer of {_named(card)}",
+                N_("Sale {sale}: {seller} is both the seller and the buyer of {card}"),
+                sale=number,
+                card=_named(card),
                 seller=_player(seller),
             )
         owners[card] = buyer
@@ -473,12 +556,12 @@ def _pool(raw: object, config: Config) -> tuple[Fraction, Fraction]:
     dealer, others = config.amount("pool_dealer"), config.amount("pool_others")
     if raw is None:
         return dealer, others
-    given = _object(raw, "pool", "pool", _POOL_KEYS)
+    given = _object(raw, "pool", said("pool"), _POOL_KEYS)
     if "dealer" in given:
-        refuse = _refusing("pool.dealer", "pool, the dealer's share: ")
+        refuse = _refusing("pool.dealer", N_("pool, the dealer's share: {detail}"))
         dealer = read_amount_in(given["dealer"], refuse)
     if "others" in given:
-        refuse = _refusing("pool.others", "pool, each other player's share: ")
+        refuse = _refusing("pool.others", N_("pool, each other player's share: {detail}"))
         others = read_amount_in(given["others"], refuse)
     return dealer, others
 
@@ -504,50 +587,52 @@ def read_deal(request: Mapping[str, object], config: Config) -> Deal:
     """
     if not isinstance(request, Mapping):
         raise SpeculationError.at(
-            None, f"the request must be an object with {', '.join(_REQUEST_KEYS)}"
+            None, N_("the request must be an object with {keys}"), keys=", ".join(_REQUEST_KEYS)
         )
-    _object(request, None, "the request", _REQUEST_KEYS)
+    _object(request, None, said("the request"), _REQUEST_KEYS)
     for key in ("dealer", "turn_up", "players"):
         if key not in request:
-            raise SpeculationError.at(key, f"{key} is missing")
+            raise SpeculationError.at(key, N_("{key} is missing"), key=key)
     players = players_count(request)
     entries = request["players"]
     assert isinstance(entries, Sequence)
-    dealer = read_index(request["dealer"], players, _refusing("dealer", "dealer "))
-    turn_up = read_card(request["turn_up"], _refusing("turn_up", "The turn-up: "))
+    dealer = read_index(request["dealer"], players, _refusing("dealer", N_("dealer {detail}")))
+    turn_up = read_card(request["turn_up"], _refusing("turn_up", N_("The turn-up: {detail}")))
     owners: dict[Card, int] = {turn_up: dealer}
     hands: list[tuple[Card, ...]] = []
     for number, entry in enumerate(entries):
         field = f"players.{number}.hand"
         who = {"player": _player(number, capital=True)}
-        entry = _object(entry, f"players.{number}", "{player}", _PLAYER_KEYS, **who)
+        entry = _object(entry, f"players.{number}", who["player"], _PLAYER_KEYS)
         if "hand" not in entry:
-            raise SpeculationError.at(field, "{player}'s hand is missing", **who)
+            raise SpeculationError.at(field, N_("{player}'s hand is missing"), **who)
         refuse = _refusing_hand(field, **who)
         codes = read_codes(entry["hand"], refuse, most=HAND_SIZE)
         if len(codes) != HAND_SIZE:
             raise SpeculationError.at(
-                field, f"{{player}}'s hand is three cards; this one has {len(codes)}", **who
+                field,
+                N_("{player}'s hand is three cards; this one has {count}"),
+                count=len(codes),
+                **who,
             )
         hand: list[Card] = []
         for item, code in enumerate(codes):
-            place = f"{{player}}, card {item + 1}"
             card = read_card(code, refuse, item)
             if card in owners:
                 other = owners[card]
                 also = (
-                    "also the turn-up"
+                    N_("{player}, card {place}: {card} is also the turn-up")
                     if card == turn_up
-                    else "written twice in this hand"
+                    else N_("{player}, card {place}: {card} is written twice in this hand")
                     if other == number
-                    else "also in {other}'s hand"
+                    else N_("{player}, card {place}: {card} is also in {other}'s hand")
                 )
                 raise _card_error(
                     field,
-                    f"{place}: {_named(card)} is {also}",
+                    also,
                     item,
                     code,
-                    {**who, **({"other": _player(other)} if "{other}" in also else {})},
+                    {**who, "place": item + 1, "card": _named(card), "other": _player(other)},
                 )
             owners[card] = number
             hand.append(card)
@@ -637,8 +722,8 @@ class Speculation(RequestGame):
     """
 
     slug = "speculation"
-    label = "Speculation"
-    summary = (
+    label = N_("Speculation")
+    summary = N_(
         "Squareman's round game for a pool: three cards each, the cards turned up one by one, "
         "trumps sold to the highest bidder, and the highest trump at the end takes the pool."
     )
@@ -647,16 +732,16 @@ class Speculation(RequestGame):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     stake = False
-    stake_label = "Counters"
+    stake_label = N_("Counters")
     action: ClassVar[Literal["settle", "score"]] = "settle"
     keeps: ClassVar[Literal["money", "points"]] = "money"
     options: ClassVar[tuple[Option, ...]] = (
-        Option.of(TRUMP_ORDER, "The order of the trumps", "hands"),
-        Option.of(TURN_UP, "The dealer's turn-up", "hands"),
-        Option.of(SALES, "What may be sold", "payment"),
+        Option.of(TRUMP_ORDER, N_("The order of the trumps"), "hands"),
+        Option.of(TURN_UP, N_("The dealer's turn-up"), "hands"),
+        Option.of(SALES, N_("What may be sold"), "payment"),
         Option(
             "pool_dealer",
-            "The dealer's share of the pool (the text's 'say, six')",
+            N_("The dealer's share of the pool (the text's 'say, six')"),
             (),
             "6",
             None,
@@ -665,7 +750,7 @@ class Speculation(RequestGame):
         ),
         Option(
             "pool_others",
-            "Each other player's share of the pool (the text's 'say, four')",
+            N_("Each other player's share of the pool (the text's 'say, four')"),
             (),
             "4",
             None,
@@ -702,12 +787,16 @@ class Speculation(RequestGame):
         transfers: list[Transfer] = []
         reasons: list[Reason] = [
             Reason.about(
-                f"{{dealer}} put {format_amount(deal.pool_dealer)} in the pool and each other "
-                f"player {format_amount(deal.pool_others)}: a pool of "
-                f"{format_amount(deal.pool)}.",
+                N_(
+                    "{dealer} put {dealer_share} in the pool and each other player {share}: a "
+                    "pool of {pool}."
+                ),
                 (DEAL,),
                 (POOL.slug,),
                 dealer=_player(dealer, capital=True),
+                dealer_share=Written(deal.pool_dealer),
+                share=Written(deal.pool_others),
+                pool=Written(deal.pool),
             )
         ]
         won = self._win_reason(deal, winner, card, how)
@@ -730,7 +819,7 @@ class Speculation(RequestGame):
         following = self.next_dealer(dealer, n, config)
         reasons.append(
             Reason.about(
-                "{next} deals next: the deal passes to the left.",
+                N_("{next} deals next: the deal passes to the left."),
                 (PLAY,),
                 (NEXT_DEALER.slug,),
                 next=_player(following, capital=True),
@@ -770,22 +859,36 @@ class Speculation(RequestGame):
     def _sale_reason(self, number: int, sale: Sale, deal: Deal) -> Reason:
         price = sale.price
         rulings = (SALES.slug,) + ((PRICE.slug,) if price == 0 or price.denominator != 1 else ())
-        what = _named(sale.card)
         cites: tuple[Citation, ...] = (DEAL, PLAY)
-        if sale.card == deal.turn_up:
-            what = f"the turn-up, {what}"
+        turn_up = sale.card == deal.turn_up
+        if turn_up:
             cites = (DEAL, DEALER_WINS)
-        for_what = "for nothing (a price of 0)" if price == 0 else f"for {format_amount(price)}"
+        template = {
+            (False, False): N_("Sale {sale}: {seller} sold {card} to {buyer} for {price}."),
+            (False, True): N_(
+                "Sale {sale}: {seller} sold {card} to {buyer} for nothing (a price of 0)."
+            ),
+            (True, False): N_(
+                "Sale {sale}: {seller} sold the turn-up, {card} to {buyer} for {price}."
+            ),
+            (True, True): N_(
+                "Sale {sale}: {seller} sold the turn-up, {card} to {buyer} for nothing (a price "
+                "of 0)."
+            ),
+        }[turn_up, price == 0]
         return Reason.about(
-            f"Sale {number}: {{seller}} sold {what} to {{buyer}} {for_what}.",
+            template,
             cites,
             rulings,
+            sale=number,
+            card=_named(sale.card),
+            price=Written(price),
             seller=_player(sale.seller),
             buyer=_player(sale.buyer),
         )
 
     def _win_reason(self, deal: Deal, winner: int, card: Card, how: How) -> Reason:
-        pool = format_amount(deal.pool)
+        pool = Written(deal.pool)
         trumps = [c for c in deal.owners if c.suit == deal.trumps]
         others_hold = any(deal.owners[c] != deal.dealer for c in trumps)
         rulings: list[str] = []
@@ -794,41 +897,46 @@ class Speculation(RequestGame):
         if deal.turn_up not in deal.bought_from:
             rulings.append(TURN_UP.slug)
         cites: tuple[Citation, ...] = (INTRO, PLAY)
-        who = {"winner": _player(winner, capital=True)}
-        alone = " No other player holds a trump and the turn-up was not bought."
+        who: dict[str, Word] = {
+            "winner": _player(winner, capital=True),
+            "card": _named(card),
+            "pool": pool,
+        }
         if how == "no-trump":
-            template = (
-                f"No other player holds a trump and the turn-up, {_named(card)}, was not "
-                "bought (at this table it counts only once bought), so {winner}, the dealer, "
-                f"takes the pool of {pool}."
+            return Reason.about(
+                N_(
+                    "No other player holds a trump and the turn-up, {card}, was not bought (at "
+                    "this table it counts only once bought), so {winner}, the dealer, takes the "
+                    "pool of {pool}."
+                ),
+                (DEALER_WINS, PLAY),
+                tuple(rulings),
+                **(who | {"winner": _player(winner)}),
             )
-            cites, alone = (DEALER_WINS, PLAY), ""
-            who["winner"] = _player(winner)
-        elif how == "turn-up":
-            template = (
-                f"{{winner}}, the dealer, holds the turn-up, {_named(card)}, the highest trump, "
-                f"and takes the pool of {pool}."
+        if how == "turn-up":
+            template = N_(
+                "{winner}, the dealer, holds the turn-up, {card}, the highest trump, and takes "
+                "the pool of {pool}."
             )
         elif how == "bought":
             seller, number = deal.bought_from[card]
-            template = (
-                f"{{winner}} holds the highest trump, {_named(card)}, bought from {{seller}} "
-                f"in sale {number}, and takes the pool of {pool}."
+            template = N_(
+                "{winner} holds the highest trump, {card}, bought from {seller} in sale {sale}, "
+                "and takes the pool of {pool}."
             )
-            who["seller"] = _player(seller)
+            who |= {"seller": _player(seller), "sale": number}
         else:
-            template = (
-                f"{{winner}} holds the highest trump, {_named(card)}, in his own hand, and "
-                f"takes the pool of {pool}."
+            template = N_(
+                "{winner} holds the highest trump, {card}, in his own hand, and takes the pool "
+                "of {pool}."
             )
-        if (
-            alone
-            and winner == deal.dealer
-            and not others_hold
-            and deal.turn_up not in deal.bought_from
-        ):
-            template += alone
-            cites = (*cites, DEALER_WINS)
+        if winner == deal.dealer and not others_hold and deal.turn_up not in deal.bought_from:
+            return Reason.about(
+                N_("{won} No other player holds a trump and the turn-up was not bought."),
+                (*cites, DEALER_WINS),
+                tuple(rulings),
+                won=said(template, **who),
+            )
         return Reason.about(template, cites, tuple(rulings), **who)
 
     def example(self) -> dict[str, object]:
@@ -894,7 +1002,7 @@ class Speculation(RequestGame):
         >>> Speculation().rotation_reason(Speculation().configure()).text
         'the deal passes to the left (clockwise)'
         """
-        return Reason("the deal passes to the left (clockwise)", (PLAY,), (NEXT_DEALER.slug,))
+        return Reason(N_("the deal passes to the left (clockwise)"), (PLAY,), (NEXT_DEALER.slug,))
 
     # ---- the API's document
 
