@@ -1,7 +1,9 @@
 """The site's URLs plus ``/bench/trivial/``, the page benchmark's yardstick (bench settings)."""
 
 from django.http import HttpRequest, HttpResponse
-from django.urls import include, path
+from django.urls import path
+
+from rulesite.urls import urlpatterns as site
 
 
 def trivial(request: HttpRequest) -> HttpResponse:
@@ -9,7 +11,5 @@ def trivial(request: HttpRequest) -> HttpResponse:
     return HttpResponse(b"ok", content_type="text/plain")
 
 
-urlpatterns = [
-    path("bench/trivial/", trivial),
-    path("", include("rulesite.urls")),
-]
+# The site's own list, not include(): Django refuses i18n_patterns in an included URLconf.
+urlpatterns = [path("bench/trivial/", trivial), *site]
