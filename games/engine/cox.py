@@ -151,6 +151,13 @@ _RANKS_OF = {
 _BANK_CARD = said("the bank card")
 _BANK_DOUBLES = said("the bank card doubles the score")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_NUMBERS_READ = {
+    **_NUMBER_WORDS,
+    # in Swedish: "skepp tre", "en trea i skepp"
+    **{"ett": 1, "etta": 1, "två": 2, "tvåa": 2, "tre": 3, "trea": 3, "fyra": 4, "fem": 5},
+    "femma": 5,
+    **{"ettor": 1, "tvåor": 2, "treor": 3, "fyror": 4, "femmor": 5},
+}
 # Translators: the codes of Cox's cards, as a person types them: keep the codes.
 _VALID_CARDS = said(
     "auto-1 to auto-5, ship-1 to ship-5, plane-1 to plane-5, auto-captain, ship-captain, "
@@ -412,8 +419,35 @@ _WORDS: dict[str, tuple[str, str]] = {
     **dict.fromkeys(("greenback", "greenbacks"), ("greenback", "")),
     **dict.fromkeys(("bank", "banker", "bankers", "banks", "bankcard"), ("bank", "")),
     **dict.fromkeys(("captain", "captains", "capt", "c"), ("captain", "")),
+    # the names a Swedish page gives the cards ("skepp tre", "kapten i bilar", "frukt 2")
+    **dict.fromkeys(("bil", "bilar", "bilen"), ("suit", "auto")),
+    **dict.fromkeys(("skepp", "skeppet", "fartyg"), ("suit", "ship")),
+    **dict.fromkeys(("flygplan", "flygplanet", "plan"), ("suit", "plane")),
+    **dict.fromkeys(("frukt", "frukter"), ("honor", "fruit")),
+    **dict.fromkeys(("sädesslag", "säd", "spannmål"), ("honor", "grain")),
+    **dict.fromkeys(("industri", "industrier"), ("honor", "industry")),
+    **dict.fromkeys(("dollarsedel", "dollarsedlar", "sedel", "sedlar"), ("greenback", "")),
+    **dict.fromkeys(("bankkort", "bankkortet"), ("bank", "")),
+    **dict.fromkeys(("kapten", "kaptenen", "kaptener"), ("captain", "")),
 }
-_SKIP = frozenset({"the", "of", "a", "an", "card", "cards", "no", "number", "s"})
+_SKIP = frozenset(
+    {
+        "the",
+        "of",
+        "a",
+        "an",
+        "card",
+        "cards",
+        "no",
+        "number",
+        "s",
+        "i",
+        "av",
+        "kort",
+        "kortet",
+        "nr",
+    }
+)
 _RANGE_TEXT: dict[str, Said] = {
     # Translators: the cards of a suit or kind of Cox's pack, as in "automobiles are numbered
     # 1 to 5".
@@ -447,12 +481,15 @@ def parse_card(token: str | CoxCard) -> CoxCard:
     "airplane" and "aeroplane" mean planes, "automobile" autos; plurals are accepted
     ("industries", "grains", "fruits"), numbers as digits or words, the bank card as
     "bank", "banker's card" or "the bank card", a captain as "auto-captain",
-    "captain of autos" or "auto-c".
+    "captain of autos" or "auto-c". The names a Swedish page writes are read too ("skepp
+    tre", "kapten i bilar", "bankkortet", "sädesslag 2", "dollarsedel 4").
 
     >>> [parse_card(t).code for t in ("Auto_3", "three of ships", "aeroplane 5", "bank")]
     ['auto-3', 'ship-3', 'plane-5', 'bank']
     >>> [parse_card(t).code for t in ("Captain of Automobiles", "industries-4", "GREENBACK 2")]
     ['auto-captain', 'industry-4', 'greenback-2']
+    >>> [parse_card(t).code for t in ("skepp tre", "Kapten i bilar", "sädesslag 2", "bankkortet")]
+    ['ship-3', 'auto-captain', 'grain-2', 'bank']
     >>> parse_card("bank bank")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -481,13 +518,13 @@ industry-4, greenback-1 to greenback-4
     text = token.lower().replace("'", "").replace("\u2019", "")
     kinds: list[tuple[str, str]] = []
     numbers: list[int] = []
-    for word in re.findall(r"[a-z]+|\d+", text):
+    for word in re.findall(r"[^\W\d_]+|\d+", text):
         if word in _SKIP:
             continue
         if word.isdigit():
             numbers.append(int(word))
-        elif word in _NUMBER_WORDS:
-            numbers.append(_NUMBER_WORDS[word])
+        elif word in _NUMBERS_READ:
+            numbers.append(_NUMBERS_READ[word])
         elif word in _WORDS:
             kinds.append(_WORDS[word])
         else:
