@@ -50,15 +50,15 @@ from games.engine.requests import (
     Refuse,
     RequestError,
     flag_schema,
-    quoted,
     read_cards,
     read_flag,
     read_index,
     read_whole,
+    short,
     unknown_key,
     whole_schema,
 )
-from games.engine.wording import Mention, Word, escape, fill
+from games.engine.wording import N_, Mention, Said, Word, fill, said
 
 __all__ = [
     "FIELDS",
@@ -108,102 +108,132 @@ MORE: Final = 3
 
 PARTNERS: Final = ruling(
     "all-fours-partners",
-    "The text says All Fours 'may be played by two or four players, but the same rules apply "
-    "to each': do four play each for himself, or as partners?",
-    "Four play as two sides of partners, each player with the one opposite him (players 1 and "
-    "3 against players 2 and 4): the points are the sides' 'either party', and what a player "
-    "scores counts for his partner too. Two play each for himself. Three may not play: the "
-    "text names two or four.",
+    N_(
+        "The text says All Fours 'may be played by two or four players, but the same rules apply "
+        "to each': do four play each for himself, or as partners?"
+    ),
+    N_(
+        "Four play as two sides of partners, each player with the one opposite him (players 1 and "
+        "3 against players 2 and 4): the points are the sides' 'either party', and what a player "
+        "scores counts for his partner too. Two play each for himself. Three may not play: the "
+        "text names two or four."
+    ),
     (INTRO, POINTS, GAME_COUNT),
 )
 HAND_SIZE: Final = ruling(
     "all-fours-hand-size",
-    "The text never says how many cards are dealt; it says only that after a beg the dealer "
-    "may 'give three more cards from the pack to all the players', again and again until a new "
-    "suit turns up.",
-    "Six cards each, as the game is usually dealt; after a beg the dealer did not answer with "
-    "'Take one', three more for each time he ran the cards, so 9, 12, 15 ... cards each, as "
-    "many as the pack holds (the players' cards and a turn-up for each running within 52). "
-    "Every hand has the same number of cards. Hands of six are refused when the dealer ran the "
-    "cards, and larger ones when he did not.",
+    N_(
+        "The text never says how many cards are dealt; it says only that after a beg the dealer "
+        "may 'give three more cards from the pack to all the players', again and again until a new "
+        "suit turns up."
+    ),
+    N_(
+        "Six cards each, as the game is usually dealt; after a beg the dealer did not answer with "
+        "'Take one', three more for each time he ran the cards, so 9, 12, 15 ... cards each, as "
+        "many as the pack holds (the players' cards and a turn-up for each running within 52). "
+        "Every hand has the same number of cards. Hands of six are refused when the dealer ran the "
+        "cards, and larger ones when he did not."
+    ),
     (BEGGING,),
 )
 TRICKS: Final = ruling(
     "all-fours-tricks",
-    "The cards each player took in tricks are asked for as one list per player: what makes "
-    "such a list possible?",
-    "Every card dealt is played, once, so the lists hold together exactly the cards dealt; "
-    "and a trick is one card from each player, so a player's list holds a whole number of "
-    "tricks and as many cards from each player's hand. A list that breaks either is refused, "
-    "naming the player.",
+    N_(
+        "The cards each player took in tricks are asked for as one list per player: what makes "
+        "such a list possible?"
+    ),
+    N_(
+        "Every card dealt is played, once, so the lists hold together exactly the cards dealt; "
+        "and a trick is one card from each player, so a player's list holds a whole number of "
+        "tricks and as many cards from each player's hand. A list that breaks either is refused, "
+        "naming the player."
+    ),
     (POINTS, GAME_COUNT),
 )
 ONE_TRUMP: Final = ruling(
     "all-fours-one-trump",
-    "When a single trump is out, or none, who scores High and Low?",
-    "A single trump out is both the highest and the lowest: its holder scores both High and "
-    "Low. When no trump is out (the turn-up is not dealt to a player), nobody scores High, Low "
-    "or Jack; Jack likewise when the knave of trumps was not dealt.",
+    N_("When a single trump is out, or none, who scores High and Low?"),
+    N_(
+        "A single trump out is both the highest and the lowest: its holder scores both High and "
+        "Low. When no trump is out (the turn-up is not dealt to a player), nobody scores High, Low "
+        "or Jack; Jack likewise when the knave of trumps was not dealt."
+    ),
     (POINTS,),
 )
 EQUAL_GAME: Final = ruling(
     "all-fours-equal-game",
-    "'When the players hold equal numbers, the dealer does not score': when both sides' "
-    "tricks count the same for Game, does the other side score the point, or nobody?",
-    "The side that did not deal scores Game. The sentence says who does not score, which "
-    "matters only if someone else would: had the author meant that nobody scores, he had just "
-    "written that a deal may pass 'without either party having any to score for Game', and "
-    "two sides leave only one other. When neither side counts anything, nobody scores Game, "
-    "as the text says.",
+    N_(
+        "'When the players hold equal numbers, the dealer does not score': when both sides' "
+        "tricks count the same for Game, does the other side score the point, or nobody?"
+    ),
+    N_(
+        "The side that did not deal scores Game. The sentence says who does not score, which "
+        "matters only if someone else would: had the author meant that nobody scores, he had just "
+        "written that a deal may pass 'without either party having any to score for Game', and "
+        "two sides leave only one other. When neither side counts anything, nobody scores Game, "
+        "as the text says."
+    ),
     (EQUAL, GAME_COUNT),
     option="equal_game",
     default="non-dealer",
     alternatives=(
-        ("non-dealer", "equal counts give Game to the side that did not deal"),
-        ("nobody", "equal counts give Game to nobody: the dealer does not score, nor the other"),
+        ("non-dealer", N_("equal counts give Game to the side that did not deal")),
+        (
+            "nobody",
+            N_("equal counts give Game to nobody: the dealer does not score, nor the other"),
+        ),
     ),
 )
 GIFT: Final = ruling(
     "all-fours-gift",
-    "Who may beg, what is the gift worth, and when does it count toward a game to a target?",
-    "Only the player next the dealer (on his left) begs. The dealer's 'Take one' gives one "
-    "point to the beggar's side, scored at once, before a card is played: counting out to a "
-    "target, the gift comes first, then High, Low, Jack and Game. The text forbids no gift, "
-    "so a dealer may give one even when it gives the beggar the game.",
+    N_("Who may beg, what is the gift worth, and when does it count toward a game to a target?"),
+    N_(
+        "Only the player next the dealer (on his left) begs. The dealer's 'Take one' gives one "
+        "point to the beggar's side, scored at once, before a card is played: counting out to a "
+        "target, the gift comes first, then High, Low, Jack and Game. The text forbids no gift, "
+        "so a dealer may give one even when it gives the beggar the game."
+    ),
     (BEGGING,),
 )
 TARGET: Final = ruling(
     "all-fours-target",
-    "The text gives no score that wins the game.",
-    "A game to seven, the usual count (the game is also called Seven-Up); a table may choose "
-    "another, or none.",
+    N_("The text gives no score that wins the game."),
+    N_(
+        "A game to seven, the usual count (the game is also called Seven-Up); a table may choose "
+        "another, or none."
+    ),
     (INTRO, POINTS),
     option="target",
     default="7",
     alternatives=(
-        ("7", "the first side to seven points wins"),
-        ("10", "the first side to ten points wins"),
-        ("11", "the first side to eleven points wins"),
-        ("none", "no target: the points are added up and nobody is declared the winner"),
+        ("7", N_("the first side to seven points wins")),
+        ("10", N_("the first side to ten points wins")),
+        ("11", N_("the first side to eleven points wins")),
+        ("none", N_("no target: the points are added up and nobody is declared the winner")),
     ),
 )
 BOTH_OUT: Final = ruling(
     "all-fours-both-out",
-    "With a target, who wins when both sides reach it in the same deal?",
-    "The points are counted in the order of the text's list, High, Low, Jack, Game (a gift "
-    "before them all), and the first side to reach the target wins.",
+    N_("With a target, who wins when both sides reach it in the same deal?"),
+    N_(
+        "The points are counted in the order of the text's list, High, Low, Jack, Game (a gift "
+        "before them all), and the first side to reach the target wins."
+    ),
     (INTRO, POINTS, BEGGING),
     option="both_out",
     default="in-order",
     alternatives=(
-        ("in-order", "the first side to reach the target, counting gift, High, Low, Jack, Game"),
-        ("higher", "the side with more points wins; equal totals play another deal"),
+        (
+            "in-order",
+            N_("the first side to reach the target, counting gift, High, Low, Jack, Game"),
+        ),
+        ("higher", N_("the side with more points wins; equal totals play another deal")),
     ),
 )
 NEXT_DEALER: Final = ruling(
     "all-fours-next-dealer",
-    "Who deals next?",
-    "The player on the dealer's left, the player 'next the dealer' who may beg.",
+    N_("Who deals next?"),
+    N_("The player on the dealer's left, the player 'next the dealer' who may beg."),
     (BEGGING,),
 )
 
@@ -366,8 +396,10 @@ def score_deal(
     if gift_side is not None:
         reasons.append(
             Reason.about(
-                "Gift: {beggar}, next the dealer, begged and {dealer} answered 'Take one'; "
-                "one point to {side}, scored before a card is played.",
+                N_(
+                    "Gift: {beggar}, next the dealer, begged and {dealer} answered 'Take one'; "
+                    "one point to {side}, scored before a card is played."
+                ),
                 (BEGGING,),
                 (GIFT.slug,),
                 beggar=Mention("player", (beggar,)),
@@ -377,10 +409,11 @@ def score_deal(
         )
     if high is None:
         reasons.append(
-            Reason(
-                f"No {trump.english} were dealt: nobody scores High, Low or Jack.",
+            Reason.about(
+                N_("No {suit} were dealt: nobody scores High, Low or Jack."),
                 (POINTS,),
                 (ONE_TRUMP.slug,),
+                suit=trump.said,
             )
         )
     else:
@@ -388,29 +421,40 @@ def score_deal(
         single = len(trumps) == 1
         reasons.append(
             Reason.about(
-                "High: {holder} held the highest trump out, the "
-                + card.name
-                + ("; the only trump out, it is Low too" if single else "")
-                + "; one point to {side}.",
+                N_(
+                    "High: {holder} held the highest trump out, {card}; the only trump out, it "
+                    "is Low too; one point to {side}."
+                )
+                if single
+                else N_("High: {holder} held the highest trump out, {card}; one point to {side}."),
                 (POINTS, BEGGING),
                 (ONE_TRUMP.slug,) if single else (),
                 holder=Mention("player", (who,)),
                 side=team(side_of(who, players)),
+                card=_the(card),
             )
         )
     if low is not None:
         card, who = low
         took_low = taker[card.index]
         lost = side_of(took_low, players) != side_of(who, players)
-        low_who = {"holder": Mention("player", (who,)), "side": team(side_of(who, players))}
+        low_who: dict[str, Word] = {
+            "holder": Mention("player", (who,)),
+            "side": team(side_of(who, players)),
+            "card": _the(card),
+        }
         if lost:
             low_who["taker"] = Mention("player", (took_low,))
         reasons.append(
             Reason.about(
-                "Low: {holder} was dealt the lowest trump out, the "
-                + card.name
-                + (", and scores it though {taker} took it" if lost else "")
-                + "; one point to {side}.",
+                N_(
+                    "Low: {holder} was dealt the lowest trump out, {card}, and scores it though "
+                    "{taker} took it; one point to {side}."
+                )
+                if lost
+                else N_(
+                    "Low: {holder} was dealt the lowest trump out, {card}; one point to {side}."
+                ),
                 (POINTS, BEGGING),
                 (ONE_TRUMP.slug,) if len(trumps) == 1 else (),
                 **low_who,
@@ -419,35 +463,45 @@ def score_deal(
     if jack is None:
         if high is not None:
             reasons.append(
-                Reason(
-                    f"Jack: the knave of {trump.english} was not dealt; nobody scores Jack.",
+                Reason.about(
+                    N_("Jack: the knave of {suit} was not dealt; nobody scores Jack."),
                     (POINTS,),
                     (ONE_TRUMP.slug,),
+                    suit=trump.said,
                 )
             )
     else:
         card, held, took_by = jack
         if side_of(held, players) != side_of(took_by, players):
-            how = "{taker} won the " + card.name + " from {holder}"
+            how = N_("Jack: {taker} won {card} from {holder}; one point to {side}.")
         elif held == took_by:
-            how = "{holder} held the " + card.name + " and took it in a trick"
+            how = N_("Jack: {holder} held {card} and took it in a trick; one point to {side}.")
         else:
-            how = "{holder} held the " + card.name + " and his partner {taker} took it"
-        jack_who = {"holder": Mention("player", (held,)), "side": team(side_of(took_by, players))}
+            how = N_(
+                "Jack: {holder} held {card} and his partner {taker} took it; one point to {side}."
+            )
+        jack_who: dict[str, Word] = {
+            "holder": Mention("player", (held,)),
+            "side": team(side_of(took_by, players)),
+            "card": _the(card),
+        }
         if took_by != held:
             jack_who["taker"] = Mention("player", (took_by,))
-        reasons.append(
-            Reason.about("Jack: " + how + "; one point to {side}.", (POINTS,), (), **jack_who)
-        )
-    counted = (
-        "the tricks of {first} count " + f"{counts[0]}, those of " + "{second} " + f"{counts[1]}"
-    )
-    sides_who = {"first": team(0), "second": team(1)}
+        reasons.append(Reason.about(how, (POINTS,), (), **jack_who))
+    sides_who: dict[str, Word] = {
+        "first": team(0),
+        "second": team(1),
+        "first_count": counts[0],
+        "second_count": counts[1],
+    }
     if game is not None and counts[0] != counts[1]:
         reasons.append(
             Reason.about(
-                "Game: " + counted + " (ace 4, king 3, queen 2, knave 1, ten 10); one point to "
-                "{side}.",
+                N_(
+                    "Game: the tricks of {first} count {first_count}, those of {second} "
+                    "{second_count} (ace 4, king 3, queen 2, knave 1, ten 10); one point to "
+                    "{side}."
+                ),
                 (POINTS, GAME_COUNT),
                 (),
                 side=team(game),
@@ -457,8 +511,11 @@ def score_deal(
     elif game is not None:
         reasons.append(
             Reason.about(
-                "Game: " + counted + ", equal; the dealer, {dealer}, does not score, so Game "
-                "goes to {side}.",
+                N_(
+                    "Game: the tricks of {first} count {first_count}, those of {second} "
+                    "{second_count}, equal; the dealer, {dealer}, does not score, so Game goes "
+                    "to {side}."
+                ),
                 (EQUAL, POINTS),
                 (EQUAL_GAME.slug,),
                 dealer=Mention("player", (dealer,)),
@@ -469,15 +526,18 @@ def score_deal(
     elif counts[0] == 0:
         reasons.append(
             Reason(
-                "Game: neither side took a card that counts toward game; nobody scores Game.",
+                N_("Game: neither side took a card that counts toward game; nobody scores Game."),
                 (GAME_COUNT, POINTS),
             )
         )
     else:
         reasons.append(
             Reason.about(
-                "Game: " + counted + ", equal; the dealer does not score, and under the "
-                "table's rule nor does the other side.",
+                N_(
+                    "Game: the tricks of {first} count {first_count}, those of {second} "
+                    "{second_count}, equal; the dealer does not score, and under the table's "
+                    "rule nor does the other side."
+                ),
                 (EQUAL, POINTS),
                 (EQUAL_GAME.slug,),
                 **sides_who,
@@ -544,19 +604,30 @@ def _refusing(field: str) -> Refuse:
     def refuse(
         detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
     ) -> Exception:
-        return DealError(field, f"{field}: {detail}", item=item, token=token, who=values)
+        return DealError(
+            field,
+            N_("{field}: {detail}"),
+            item=item,
+            token=token,
+            who={"field": field, "detail": said(detail, **values)},
+        )
 
     return refuse
 
 
-def _refusing_cards(field: str, player: int, what: str) -> Refuse:
-    """How a reader refuses a player's list of cards (``what`` they are), or a card of it."""
+def _refusing_cards(field: str, player: int, frame: str) -> Refuse:
+    """How a reader refuses a player's list of cards (``frame`` says what they are, its
+    ``{detail}`` the reader's words), or a card of it."""
 
     def refuse(
         detail: str, /, *, item: int | None = None, token: str | None = None, **values: Word
     ) -> Exception:
-        where = "{player}: " + what + " " if item is None else "{player}, card " + f"{item + 1}: "
-        return DealError(field, where + detail, item=item, player=player, token=token, who=values)
+        who: dict[str, Word] = {"detail": said(detail, **values)}
+        if item is not None:
+            frame_here, who["card"] = N_("{player}, card {card}: {detail}"), item + 1
+        else:
+            frame_here = frame
+        return DealError(field, frame_here, item=item, player=player, token=token, who=who)
 
     return refuse
 
@@ -591,27 +662,56 @@ def read_trump(value: object, field: str = "trump") -> Suit:
             return found
     raise DealError(
         field,
-        f"{field}: must be a suit, S, H, D or C or its name (spades, hearts, diamonds, clubs), "
-        f"not {quoted(value)}",
+        N_(
+            "{field}: must be a suit, S, H, D or C or its name (spades, hearts, diamonds, "
+            "clubs), not {value}"
+        ),
+        who={"field": field, "value": short(value)},
     )
 
 
-def _typed(token: str, card: Card) -> str:
+def _typed(token: str, card: Card) -> Word:
+    """A card as typed, with its code when it was typed otherwise: "'as' (AS)"."""
     typed = token.strip()
-    return str(card) if typed == str(card) else f"{typed!r} ({card})"
+    return card if typed == str(card) else said("{typed} ({card})", typed=repr(typed), card=card)
 
 
-def _list(value: object, field: str, players: int, what: str) -> list[object]:
+def _the(card: Card) -> Said:
+    """A card in words: "the ace of hearts"."""
+    return said("the {rank} of {suit}", rank=card.rank.said, suit=card.suit.said)
+
+
+def _list(value: object, field: str, players: int, what: Said) -> list[object]:
     if not isinstance(value, list | tuple):
         raise DealError(
-            field, f"{field}: must be a list of {what}, one per player, not {quoted(value)}"
+            field,
+            N_("{field}: must be a list of {what}, one per player, not {value}"),
+            who={"field": field, "what": what, "value": short(value)},
         )
     if len(value) != players:
         raise DealError(
             field,
-            f"{field}: needs one entry of {what} per player ({players}), not {len(value)}",
+            N_("{field}: needs one entry of {what} per player ({players}), not {count}"),
+            who={"field": field, "what": what, "players": players, "count": len(value)},
         )
     return list(value)
+
+
+def _from_each(origin: Sequence[int]) -> Said:
+    """How many cards of a player's tricks came from each player's hand, as a list:
+    "2 from player 1, 0 from player 2" (the players numbered, as a count of cards is).
+
+    >>> _from_each([2, 0]).words()
+    '2 from player 1, 0 from player 2'
+    """
+    names = [f"p{q}" for q in range(len(origin))]
+    return Said(
+        ", ".join("{" + name + "}" for name in names),
+        tuple(
+            (name, said("{count} from player {number}", count=n, number=q + 1))
+            for q, (name, n) in enumerate(zip(names, origin, strict=True))
+        ),
+    )
 
 
 def hand_sizes(players: int) -> tuple[int, ...]:
@@ -650,12 +750,13 @@ class Deal:
 
 def _players(request: Mapping[str, object]) -> int:
     if "players" not in request:
-        raise DealError("players", "players: is missing: say how many play, 2 or 4")
+        raise DealError("players", N_("players: is missing: say how many play, 2 or 4"))
     players = read_whole(request["players"], _refusing("players"))
     if players not in PLAYERS:
         raise DealError(
             "players",
-            f"players: All Fours is played by two or four players, not {players}",
+            N_("players: All Fours is played by two or four players, not {count}"),
+            who={"count": players},
         )
     return players
 
@@ -679,18 +780,22 @@ def read_deal(request: Mapping[str, object]) -> Deal:
 fields are players, dealer, trump, hands, tricks, begged, gift
     """
     if not isinstance(request, Mapping):
-        raise DealError(None, f"an All Fours deal is an object of fields, not {quoted(request)}")
+        raise DealError(
+            None,
+            N_("an All Fours deal is an object of fields, not {value}"),
+            who={"value": short(request)},
+        )
     name = unknown_key(request, FIELDS)
     if name is not None:
         raise DealError(
             name,
-            f"{escape(name)}: is not a field of an All Fours deal; its fields are "
-            + ", ".join(FIELDS),
+            N_("{name}: is not a field of an All Fours deal; its fields are {fields}"),
+            who={"name": name, "fields": ", ".join(FIELDS)},
         )
     players = _players(request)
     for key in ("dealer", "trump", "hands", "tricks"):
         if key not in request:
-            raise DealError(key, f"{key}: is missing")
+            raise DealError(key, N_("{key}: is missing"), who={"key": key})
     dealer = read_index(request["dealer"], players, _refusing("dealer"))
     trump = read_trump(request["trump"])
     begged = read_flag(request.get("begged", False), _refusing("begged"))
@@ -699,27 +804,35 @@ fields are players, dealer, trump, hands, tricks, begged, gift
     if gift and not begged:
         raise DealError(
             "gift",
-            "gift: the dealer gives a point ('Take one') only to a player who begged; "
-            "say begged too, or no gift",
+            N_(
+                "gift: the dealer gives a point ('Take one') only to a player who begged; "
+                "say begged too, or no gift"
+            ),
         )
 
     holder: dict[int, int] = {}  # by the card's index (hashing a Card is slow)
     hands: list[tuple[Card, ...]] = []
-    for p, raw in enumerate(_list(request["hands"], "hands", players, "the cards dealt")):
+    dealt_words = said("the cards dealt")
+    for p, raw in enumerate(_list(request["hands"], "hands", players, dealt_words)):
         field = f"hands.{p}"
         cards: list[Card] = []
-        refuse = _refusing_cards(field, p, "the cards dealt")
+        refuse = _refusing_cards(field, p, N_("{player}: the cards dealt {detail}"))
         for i, (token, card) in enumerate(read_cards(raw, refuse, most=len(CARDS))):
             if card.index in holder:
                 other = holder[card.index]
-                where = "earlier in this hand" if other == p else "also dealt to {other}"
                 raise DealError(
                     field,
-                    "{player}, card " + f"{i + 1}: {escape(_typed(token, card))} is {where}",
+                    N_("{player}, card {place}: {card} is earlier in this hand")
+                    if other == p
+                    else N_("{player}, card {place}: {card} is also dealt to {other}"),
                     item=i,
                     player=p,
                     token=token,
-                    who={"other": Mention("player", (other,))} if other != p else None,
+                    who={
+                        "place": i + 1,
+                        "card": _typed(token, card),
+                        "other": Mention("player", (other,)),
+                    },
                 )
             holder[card.index] = p
             cards.append(card)
@@ -731,82 +844,100 @@ fields are players, dealer, trump, hands, tricks, begged, gift
         if len(dealt) != first:
             raise DealError(
                 f"hands.{p}",
-                "{player} was dealt "
-                + f"{len(dealt)} cards and player 1 {first}: every player is dealt as many",
+                N_(
+                    "{player} was dealt {count} cards and player 1 {first}: every player is "
+                    "dealt as many"
+                ),
                 player=p,
+                who={"count": len(dealt), "first": first},
             )
     if ran and first not in sizes[1:]:
         raise DealError(
             "hands.0",
-            "hands: {beggar} begged and the dealer gave no point, so he ran the cards: each "
-            "hand is then six and three more each time, one of "
-            f"{', '.join(str(s) for s in sizes[1:])} cards, not {first}",
+            N_(
+                "hands: {beggar} begged and the dealer gave no point, so he ran the cards: each "
+                "hand is then six and three more each time, one of {sizes} cards, not {count}"
+            ),
             player=0,
-            who={"beggar": Mention("player", (beggar,))},
+            who={
+                "beggar": Mention("player", (beggar,)),
+                "sizes": ", ".join(str(s) for s in sizes[1:]),
+                "count": first,
+            },
         )
     if not ran and first != FIRST_HAND:
-        why = (
-            "the dealer answered the beg with 'Take one'"
-            if begged
-            else "nobody begged (say begged if the dealer ran the cards)"
-        )
         raise DealError(
             "hands.0",
-            f"hands: each player is dealt six cards when {why}; these hands have {first}",
+            N_(
+                "hands: each player is dealt six cards when the dealer answered the beg with "
+                "'Take one'; these hands have {count}"
+            )
+            if begged
+            else N_(
+                "hands: each player is dealt six cards when nobody begged (say begged if the "
+                "dealer ran the cards); these hands have {count}"
+            ),
             player=0,
+            who={"count": first},
         )
 
     taker: dict[int, int] = {}
     tricks: list[tuple[Card, ...]] = []
-    for p, raw in enumerate(_list(request["tricks"], "tricks", players, "cards taken")):
+    taken_words = said("cards taken")
+    for p, raw in enumerate(_list(request["tricks"], "tricks", players, taken_words)):
         field = f"tricks.{p}"
         cards = []
-        refuse = _refusing_cards(field, p, "the cards taken in tricks")
+        refuse = _refusing_cards(field, p, N_("{player}: the cards taken in tricks {detail}"))
         for i, (token, card) in enumerate(read_cards(raw, refuse, most=len(CARDS))):
             if card.index not in holder:
                 raise DealError(
                     field,
-                    "{player}'s tricks, card "
-                    + f"{i + 1}: {escape(_typed(token, card))} was not dealt to anyone",
+                    N_("{player}'s tricks, card {place}: {card} was not dealt to anyone"),
                     item=i,
                     player=p,
                     token=token,
+                    who={"place": i + 1, "card": _typed(token, card)},
                 )
             if card.index in taker:
                 other = taker[card.index]
-                where = (
-                    "written twice in these tricks" if other == p else "also in {other}'s tricks"
-                )
                 raise DealError(
                     field,
-                    "{player}'s tricks, card "
-                    + f"{i + 1}: {escape(_typed(token, card))} is {where}",
+                    N_("{player}'s tricks, card {place}: {card} is written twice in these tricks")
+                    if other == p
+                    else N_("{player}'s tricks, card {place}: {card} is also in {other}'s tricks"),
                     item=i,
                     player=p,
                     token=token,
-                    who={"other": Mention("player", (other,))} if other != p else None,
+                    who={
+                        "place": i + 1,
+                        "card": _typed(token, card),
+                        "other": Mention("player", (other,)),
+                    },
                 )
             taker[card.index] = p
             cards.append(card)
         if len(cards) % players:
             raise DealError(
                 field,
-                "{player}'s tricks hold "
-                + f"{len(cards)} cards, not a whole number of tricks of {players} cards "
-                "(one from each player)",
+                N_(
+                    "{player}'s tricks hold {count} cards, not a whole number of tricks of "
+                    "{players} cards (one from each player)"
+                ),
                 player=p,
+                who={"count": len(cards), "players": players},
             )
         origin = [0] * players
         for card in cards:
             origin[holder[card.index]] += 1
         if len(set(origin)) > 1:
-            shown = ", ".join(f"{n} from player {q + 1}" for q, n in enumerate(origin))
             raise DealError(
                 field,
-                "{player}'s tricks hold "
-                + f"{shown}: a trick is one card from each player, so a player's tricks hold "
-                "as many cards from every hand",
+                N_(
+                    "{player}'s tricks hold {counts}: a trick is one card from each player, so a "
+                    "player's tricks hold as many cards from every hand"
+                ),
                 player=p,
+                who={"counts": _from_each(origin)},
             )
         tricks.append(tuple(cards))
     missing = [index for index in holder if index not in taker]
@@ -814,9 +945,15 @@ fields are players, dealer, trump, hands, tricks, begged, gift
         card = CARDS[missing[0]]
         raise DealError(
             "tricks",
-            f"tricks: {card} (dealt to {{holder}}) is in nobody's tricks: every card dealt is "
-            f"played, so the tricks hold every card dealt ({len(missing)} missing)",
-            who={"holder": Mention("player", (holder[card.index],))},
+            N_(
+                "tricks: {card} (dealt to {holder}) is in nobody's tricks: every card dealt is "
+                "played, so the tricks hold every card dealt ({count} missing)"
+            ),
+            who={
+                "holder": Mention("player", (holder[card.index],)),
+                "card": card,
+                "count": len(missing),
+            },
             token=str(card),
         )
     return Deal(players, dealer, trump, tuple(hands), tuple(tricks), begged, gift)
@@ -860,8 +997,8 @@ class AllFours(RequestGame):
     """All Fours (Squareman, 1916): one deal scored for High, Low, Jack and Game."""
 
     slug = "all-fours"
-    label = "All Fours"
-    summary = (
+    label = N_("All Fours")
+    summary = N_(
         "Squareman's All Fours: two players, or four as partners, score High, Low, Jack and "
         "Game each deal, and a point for a beg the dealer gives away."
     )
@@ -875,9 +1012,9 @@ class AllFours(RequestGame):
     action = "score"
     keeps = "points"
     options: ClassVar[tuple[Option, ...]] = (
-        Option.of(TARGET, "Game to", "game"),
-        Option.of(BOTH_OUT, "Both sides reach the target in one deal", "game"),
-        Option.of(EQUAL_GAME, "Equal counts for Game", "hands"),
+        Option.of(TARGET, N_("Game to"), "game"),
+        Option.of(BOTH_OUT, N_("Both sides reach the target in one deal"), "game"),
+        Option.of(EQUAL_GAME, N_("Equal counts for Game"), "hands"),
     )
     rulings = RULINGS_APPLIED
 
@@ -904,24 +1041,40 @@ class AllFours(RequestGame):
             reasons.insert(
                 0,
                 Reason(
-                    "Four play as partners: players 1 and 3 against players 2 and 4; a point "
-                    "either scores counts for both.",
+                    N_(
+                        "Four play as partners: players 1 and 3 against players 2 and 4; a point "
+                        "either scores counts for both."
+                    ),
                     (INTRO,),
                     (PARTNERS.slug,),
                 ),
             )
         if deal.runnings:
-            times = {1: "once", 2: "twice"}.get(deal.runnings, f"{deal.runnings} times")
+            ran = {
+                1: N_(
+                    "{beggar} begged and the dealer ran the cards once, three more to each "
+                    "player: hands of {size} cards."
+                ),
+                2: N_(
+                    "{beggar} begged and the dealer ran the cards twice, three more to each "
+                    "player: hands of {size} cards."
+                ),
+            }.get(
+                deal.runnings,
+                N_(
+                    "{beggar} begged and the dealer ran the cards {times} times, three more to "
+                    "each player: hands of {size} cards."
+                ),
+            )
             reasons.insert(
                 0,
                 Reason.about(
-                    "{beggar} begged and the dealer ran the cards "
-                    + times
-                    + ", three more to each player: hands of "
-                    + f"{len(deal.hands[0])} cards.",
+                    ran,
                     (BEGGING,),
                     (HAND_SIZE.slug,),
                     beggar=Mention("player", ((deal.dealer + 1) % deal.players,), capital=True),
+                    times=deal.runnings,
+                    size=len(deal.hands[0]),
                 ),
             )
         score = points.score
@@ -963,7 +1116,7 @@ class AllFours(RequestGame):
         4
         """
         if not isinstance(request, Mapping):
-            raise DealError(None, "an All Fours deal is an object of fields")
+            raise DealError(None, N_("an All Fours deal is an object of fields"))
         return _players(request)
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
@@ -1060,7 +1213,7 @@ class AllFours(RequestGame):
     def rotation_reason(self, config: Config) -> Reason:
         """Why the deal passes to the left."""
         return Reason(
-            "The deal passes to the left, to the player next the dealer.",
+            N_("The deal passes to the left, to the player next the dealer."),
             (BEGGING,),
             (NEXT_DEALER.slug,),
         )
