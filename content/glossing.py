@@ -3,7 +3,9 @@ first use becomes a link to its entry, with our definition shown on hover and fo
 
 The book's words are never changed: the link wraps them as they stand, and the definition
 (ours, marked so) is a separate element, hidden until the link is pointed at or focused, and
-named as the link's description (``aria-describedby``) for a screen reader.
+named as the link's description (``aria-describedby``) for a screen reader. The definition is
+in the page's language (and marked so where the paragraph's is another); the link leads to the
+glossary in the page's language.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import re
 from functools import cache
 
 from django.utils.html import escape
+from django.utils.translation import gettext
 
-from .library import Block, Book, GlossaryTerm, load_glossary
+from .library import Block, Book, GlossaryTerm, load_glossary, page_language
 from .search import WORD, Phrase, phrases, stem, term_names
 
 TAG = re.compile(r"(<[^>]+>)")
@@ -59,6 +62,9 @@ def gloss(book: Book, block: Block, language: str, glossary_url: str) -> str:
         return block.html
     pieces = TAG.split(block.html)
     open_tags: list[str] = []
+    page = page_language()
+    tip_language = f' lang="{page}"' if page != language else ""
+    label = escape(gettext("Glossary (ours)"))
     for term in terms:
         wanted = names(term, language)
         done = False
@@ -89,9 +95,9 @@ def gloss(book: Book, block: Block, language: str, glossary_url: str) -> str:
                             piece[:start]
                             + f'<span class="term-wrap"><a class="term" href="{glossary_url}'
                             f'#term-{term.slug}" aria-describedby="{tip}">{piece[start:end]}</a>'
-                            f'<span class="term-tip" role="tooltip" id="{tip}">'
-                            f'<span class="editorial-label">Glossary (ours)</span> '
-                            f"{escape(term.definition)}</span></span>" + piece[end:]
+                            f'<span class="term-tip" role="tooltip" id="{tip}"{tip_language}>'
+                            f'<span class="editorial-label">{label}</span> '
+                            f"{term.definition_html}</span></span>" + piece[end:]
                         )
                         done = True
                         break

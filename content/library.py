@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import markdown
+from django.utils.translation import get_language, gettext
 from markdown.blockprocessors import BlockProcessor
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
@@ -50,6 +51,14 @@ BLOCK_TAGS = {
 }
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 
+# The site's own words that the renderer writes into a book's HTML, in English: a page in
+# another language writes them in its own (content.templatetags.library.spoken).
+PARAGRAPH_LINK = "Link to this paragraph"
+SECTION_LINK = "Link to this section"
+PAGE_BEGINS = "Page {page} of the book begins here"
+FIGURE_LOST = "Picture not preserved in the copy transcribed (editorial note)."
+BACK_TO_TEXT = "Back to the text"
+
 
 class PageMarkerPattern(InlineProcessor):
     """``[71]`` (page 71 of the book begins here) becomes an anchor shown in the margin."""
@@ -66,7 +75,7 @@ class PageMarkerPattern(InlineProcessor):
                 "class": "page-marker",
                 "id": f"page-{page}",
                 "href": f"#page-{page}",
-                "title": f"Page {page} of the book begins here",
+                "title": PAGE_BEGINS.format(page=page),
             },
         )
         el.text = f"[{page}]"
@@ -84,7 +93,7 @@ class FigureProcessor(BlockProcessor):
         assert m is not None
         figure = etree.SubElement(parent, "figure", {"class": "missing-figure", "id": m["id"]})
         placeholder = etree.SubElement(figure, "div", {"class": "figure-placeholder editorial"})
-        placeholder.text = "Picture not preserved in the copy transcribed (editorial note)."
+        placeholder.text = FIGURE_LOST
         caption = etree.SubElement(figure, "figcaption")
         caption.text = m["caption"]
 
@@ -139,9 +148,7 @@ class AnchorTreeprocessor(Treeprocessor):
                     {
                         "class": "para-link",
                         "href": f"#{el.get('id')}",
-                        "aria-label": "Link to this paragraph"
-                        if el.tag == "p"
-                        else "Link to this section",
+                        "aria-label": PARAGRAPH_LINK if el.tag == "p" else SECTION_LINK,
                     },
                 )
                 link.text = "¶" if el.tag == "p" else "#"
@@ -172,6 +179,7 @@ class Block:
     text: str
     section: str  # the heading this block falls under
     derived: bool  # the anchor was made from its neighbour's, not written in the source
+    section_anchor: str = ""  # that heading's anchor
 
     @property
     def is_heading(self) -> bool:
@@ -183,6 +191,19 @@ class TocEntry:
     anchor: str
     title: str
     level: int
+
+
+def page_language() -> str:
+    """The language of the page being made (English outside a request)."""
+    return get_language() or "en"
+
+
+@dataclass(frozen=True)
+class Section:
+    """The heading a block falls under, as a page names it, and the language of its words."""
+
+    title: str
+    language: str
 
 
 @dataclass
@@ -202,9 +223,35 @@ class Book:
         return str(self.meta.get("title", self.slug))
 
     @property
+    def here(self) -> dict[str, Any]:
+        """The front matter as the page's language reads it: our words about the book
+        (provenance, summary, editorial note …) from the table named by the language (``[sv]``),
+        a fix's or a removal's ``why`` from its ``why`` table (by the English), where it gives
+        them; the book's own words (its title, its headings) as they stand. An English page
+        reads the front matter as it is.
+        """
+        language = page_language()
+        ours = self.meta.get(language)
+        if language == "en" or not isinstance(ours, dict):
+            return self.meta
+        why = ours.get("why", {})
+        return {
+            **self.meta,
+            **ours,
+            "fixes": [
+                {**fix, "why": why.get(fix["why"], fix["why"])}
+                for fix in self.meta.get("fixes", [])
+            ],
+            "removed": [
+                {**item, "why": why.get(item["why"], item["why"])}
+                for item in self.meta.get("removed", [])
+            ],
+        }
+
+    @property
     def cite_as(self) -> str:
         """How quotations name the book: author, title and year ("Peel, Commerce (1891)")."""
-        return str(self.meta.get("cite_as", self.title))
+        return str(self.here.get("cite_as", self.title))
 
     @property
     def language(self) -> str:
@@ -223,20 +270,53 @@ class Book:
 
     @property
     def title_by(self) -> str:
-        """The author and the year, in brackets: "(W. H. Peel, 1891)"."""
+        """The author and the year, in brackets: "(W. H. Peel, 1891)"; in the page's language
+        (Swedish: "(svensk, okänd författare, modern)")."""
         author = str(self.meta.get("author", ""))
-        date = str(self.meta.get("date", ""))
+        date = str(self.here.get("date", ""))
         year = re.search(r"\b1\d{3}\b", date)
-        who = author if author and author != "Unknown" else "author unknown"
+        who = author if author and author != "Unknown" else gettext("author unknown")
         if self.language == "sv":
-            who = f"Swedish, {who}"
+            who = gettext("Swedish, %(author)s") % {"author": who}
         when = year.group() if year else date.split(" ")[0].lower()
         return f"({who}, {when})" if when else f"({who})"
 
     @property
     def editorial_html(self) -> str:
-        """The editorial note (ours, repository-owned Markdown) as HTML."""
-        return markdown.markdown(str(self.meta.get("editorial_note", "")).strip())
+        """The editorial note (ours, repository-owned Markdown) as HTML, in the page's
+        language where the front matter gives it."""
+        return markdown.markdown(str(self.here.get("editorial_note", "")).strip())
+
+    def navigation_title(self, anchor: str) -> str | None:
+        """Our title for a heading of the book in the page's language, for a reader who finds
+        their way through a text in another language (``headings`` of ``[sv]``), or None."""
+        if page_language() == self.language:
+            return None
+        title = self.here.get("headings", {}).get(anchor)
+        return str(title) if title else None
+
+    def toc_navigation(self) -> list[tuple[TocEntry, str | None]]:
+        """Each entry of the contents beside our title for it in the page's language, if any."""
+        return [(entry, self.navigation_title(entry.anchor)) for entry in self.toc]
+
+    def section_of(self, block: Block) -> Section | None:
+        """The heading a block of the book or its translation falls under, named for the
+        page's reader: as printed, or in the page's language where the book's is another (our
+        navigation title; for a block of our translation, the original's heading)."""
+        if not block.section:
+            return None
+        language = page_language()
+        own = self.paragraphs.get(block.anchor) is block
+        if not own and self.translation is not None:
+            prefix = str(self.translation.meta.get("anchor_prefix", "en-"))
+            heading = self.paragraphs.get(block.section_anchor.removeprefix(prefix))
+            if language != "en" and heading is not None:
+                return Section(heading.text, self.language)
+            return Section(block.section, self.translation.language)
+        named = self.navigation_title(block.section_anchor)
+        if named is not None:
+            return Section(named, language)
+        return Section(block.section, self.language)
 
     def toc_translated(self) -> list[tuple[TocEntry, TocEntry | None]]:
         """Each entry of the contents beside the translation's heading for it, if any."""
@@ -310,14 +390,14 @@ def render(slug: str, source: str, meta: dict[str, Any]) -> Book:
     library = LibraryExtension(meta.get("anchor_prefix", "en-") if "translation_of" in meta else "")
     md = markdown.Markdown(
         extensions=["attr_list", "tables", "footnotes", "sane_lists", library],
-        extension_configs={"footnotes": {"BACKLINK_TITLE": "Back to the text"}},
+        extension_configs={"footnotes": {"BACKLINK_TITLE": BACK_TO_TEXT}},
         output_format="html",
     )
     md.convert(source)
     assert library.anchors is not None
     blocks: list[Block] = []
     toc: list[TocEntry] = []
-    section = ""
+    section = section_anchor = ""
     for el in library.anchors.blocks:
         markup = md.serializer(el)
         for pp in md.postprocessors:
@@ -328,10 +408,10 @@ def render(slug: str, source: str, meta: dict[str, Any]) -> Book:
             text = markup_text(markup)
         anchor = el.get("id", "")
         if el.tag in HEADINGS:
-            section = text
+            section, section_anchor = text, anchor
             toc.append(TocEntry(anchor, text, int(el.tag[1])))
         derived = anchor in library.anchors.derived
-        blocks.append(Block(anchor, markup, el.tag, text, section, derived))
+        blocks.append(Block(anchor, markup, el.tag, text, section, derived, section_anchor))
     anchors = set(re.findall(r'id="([^"]+)"', "\n".join(b.html for b in blocks)))
     book = Book(slug, meta, blocks, toc, anchors)
     book.paragraphs = {b.anchor: b for b in blocks}
@@ -439,14 +519,60 @@ class GlossaryRef:
 @dataclass(frozen=True)
 class GlossaryTerm:
     en: str
-    sv: str
+    sv: str  # the Swedish text's own word for it, if it has one (searched and glossed)
     definition: str
     refs: list[GlossaryRef]
     slug: str
+    definition_sv: str = ""  # our definition in Swedish
+    sv_label: str = ""  # for a term the Swedish text lacks: what a Swedish player calls it
+
+    @property
+    def name_sv(self) -> str:
+        """The term's Swedish name: the text's word, else a Swedish player's (only shown)."""
+        return self.sv or self.sv_label
+
+    @property
+    def searched(self) -> tuple[str, str]:
+        """The words to search the rulebooks for the term, and their language: the Swedish
+        text's word, else the English books'."""
+        return (self.sv, "sv") if self.sv else (self.en, "en")
+
+    @property
+    def definition_html(self) -> str:
+        """Our definition in the page's language (English where we wrote no other), as HTML:
+        an English book's word quoted in the Swedish, written ``*so*``, is marked English.
+
+        >>> term = GlossaryTerm("flush", "", "Three <cards>.", [], "flush", "Tre *flush*.")
+        >>> term.definition_html
+        'Three &lt;cards&gt;.'
+        >>> from django.utils import translation
+        >>> with translation.override("sv"):
+        ...     term.definition_html
+        'Tre <i lang="en">flush</i>.'
+        """
+        if page_language() == "sv" and self.definition_sv:
+            return QUOTED_ENGLISH.sub(r'<i lang="en">\1</i>', html.escape(self.definition_sv))
+        return html.escape(self.definition)
+
+
+QUOTED_ENGLISH = re.compile(r"\*([^*]+)\*")
+"""An English book's word quoted in a Swedish definition: ``*flush*``."""
+
+
+def swedish_order(text: str) -> str:
+    """A sort key for Swedish words: å, ä and ö are letters of their own after z, other
+    accents and case fold away.
+
+    >>> sorted(["ögon", "Ära", "åtta", "zebra", "Ess", "écarté"], key=swedish_order)
+    ['écarté', 'Ess', 'zebra', 'åtta', 'Ära', 'ögon']
+    """
+    own = {"å": "{", "ä": "|", "ö": "}"}
+    return "".join(own.get(c) or fold(c)[0] for c in text.casefold())
 
 
 @cache
 def load_glossary() -> list[GlossaryTerm]:
+    """The glossary's terms in the order of their English names."""
     if not GLOSSARY.exists():
         return []
     data = tomllib.loads(GLOSSARY.read_text(encoding="utf-8"))
@@ -461,6 +587,21 @@ def load_glossary() -> list[GlossaryTerm]:
             refs.append(GlossaryRef(*found))
         slug = re.sub(r"[^a-z0-9]+", "-", fold(entry["en"])[0]).strip("-")
         terms.append(
-            GlossaryTerm(entry["en"], entry.get("sv", ""), entry["definition"], refs, slug)
+            GlossaryTerm(
+                entry["en"],
+                entry.get("sv", ""),
+                entry["definition"],
+                refs,
+                slug,
+                entry.get("definition_sv", ""),
+                entry.get("sv_label", ""),
+            )
         )
     return sorted(terms, key=lambda t: fold(t.en)[0])
+
+
+@cache
+def glossary_in_swedish_order() -> list[GlossaryTerm]:
+    """The glossary's terms in the order of their Swedish names (the English name where a
+    term has none)."""
+    return sorted(load_glossary(), key=lambda t: swedish_order(t.name_sv or t.en))

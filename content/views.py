@@ -8,6 +8,7 @@ asking again, and then gets a 304 if nothing changed.
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -16,7 +17,7 @@ from rulesite.caching import FRESH_FOR, rendered_once
 from rulesite.htmx import HtmxHttpRequest
 
 from .comparison import VIEWS, load_comparison
-from .library import get_book, load_glossary, load_library
+from .library import get_book, glossary_in_swedish_order, load_glossary, load_library
 from .search import find
 
 
@@ -49,8 +50,15 @@ def book(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404(f"No rulebook called {slug!r}")
     read, error = reading(request), ""
     if read not in ("", "en") or (read == "en" and found.translation is None):
-        alone = " or, in English alone, read=en" if found.translation is not None else ""
-        error = f"'read' is {read!r}: this text is read as it stands (no 'read'){alone}."
+        if found.translation is not None:
+            error = gettext(
+                "'read' is %(value)s: this text is read as it stands (no 'read') or, "
+                "in English alone, read=en."
+            ) % {"value": repr(read)}
+        else:
+            error = gettext("'read' is %(value)s: this text is read as it stands (no 'read').") % {
+                "value": repr(read)
+            }
         read = ""
     context = {"book": found, "read_en": read == "en", "error": error}
     return render(request, "library/book.html", context, status=400 if error else 200)
@@ -60,7 +68,16 @@ def book(request: HttpRequest, slug: str) -> HttpResponse:
 @cache_control(max_age=FRESH_FOR)
 @rendered_once()
 def glossary(request: HttpRequest) -> HttpResponse:
-    return render(request, "library/glossary.html", {"terms": load_glossary()})
+    """The glossary, in the order of the page's language: the Swedish page lists the terms by
+    their Swedish names, with an index by the English ones too (a reader of Peel or Cox meets
+    the English word)."""
+    swedish = get_language() == "sv"
+    terms = glossary_in_swedish_order() if swedish else load_glossary()
+    return render(
+        request,
+        "library/glossary.html",
+        {"terms": terms, "by_english": load_glossary() if swedish else None},
+    )
 
 
 def search_query(request: HttpRequest) -> str:
@@ -96,9 +113,11 @@ def comparison(request: HttpRequest) -> HttpResponse:
     by = comparison_view_name(request)
     error = ""
     if by not in VIEWS:
-        error = f"'by' is {by!r}: the comparison reads by question or by variant."
+        error = gettext("'by' is %(value)s: the comparison reads by question or by variant.") % {
+            "value": repr(by)
+        }
         by = VIEWS[0]
-    context = {"comparison": load_comparison(), "by": by, "error": error}
+    context = {"comparison": load_comparison(get_language()), "by": by, "error": error}
     return render(request, "library/comparison.html", context, status=400 if error else 200)
 
 
@@ -107,4 +126,5 @@ def comparison(request: HttpRequest) -> HttpResponse:
 @rendered_once()
 def parallels(request: HttpRequest) -> HttpResponse:
     """The books' own paragraphs on each question, side by side."""
-    return render(request, "library/parallels.html", {"comparison": load_comparison()})
+    comparison = load_comparison(get_language())
+    return render(request, "library/parallels.html", {"comparison": comparison})

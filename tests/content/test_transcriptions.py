@@ -578,7 +578,7 @@ def test_glossary() -> None:
     known = {slug: set(anchors(book(slug)[1])) for slug in TEXTS}
     known["commerce-swedish"] |= set(anchors(book(TRANSLATION)[1]))
     for term in terms:
-        assert set(term) <= {"en", "sv", "definition", "refs"}, term
+        assert set(term) <= {"en", "sv", "definition", "refs", "definition_sv", "sv_label"}, term
         assert term.get("en") and term["definition"].strip() and term["refs"], term
         for ref in term["refs"]:
             slug, _, anchor = ref.partition("#")
