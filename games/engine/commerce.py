@@ -38,10 +38,11 @@ from games.engine.cards import (
     CardError,
     Pack,
     Rank,
+    card_error,
     pack_of_size,
 )
 from games.engine.citations import Citation, Reason, Ruling, peel, ruling, swedish
-from games.engine.wording import Mention, escape
+from games.engine.wording import N_, EngineError, Mention, Said, said
 
 __all__ = [
     "FLUSH_EQUAL_POINT",
@@ -104,6 +105,15 @@ class Book(StrEnum):
         """
         return "Peel" if self is Book.PEEL else "the Swedish text"
 
+    @property
+    def said(self) -> Said:
+        """:attr:`words` as a page writes them in its language.
+
+        >>> Book.SWEDISH.said.words() == Book.SWEDISH.words
+        True
+        """
+        return said("Peel") if self is Book.PEEL else said("the Swedish text")
+
 
 class Category(StrEnum):
     """A combination, valued by its slug; each rule set ranks its own (``Rules.categories``).
@@ -161,6 +171,15 @@ class Category(StrEnum):
         return _CATEGORY_NAMES[self][1]
 
     @property
+    def said(self) -> Said:
+        """:attr:`english` as a page writes it in its language ("Tretal" in Swedish).
+
+        >>> Category.TRETAL.said.words()
+        'Three of a kind'
+        """
+        return said(_CATEGORY_NAMES[self][0])
+
+    @property
     def term(self) -> str:
         """The word the category's own book uses, lower case, as a description starts.
 
@@ -200,15 +219,15 @@ class Category(StrEnum):
 
 
 _CATEGORY_NAMES = {
-    Category.TRICON: ("Tricon", "Tretal", "tricon"),
-    Category.SEQUENCE: ("Sequence", "Sekvens", "sequence"),
-    Category.FLUSH: ("Flush", "Färg", "flush"),
-    Category.PAIR: ("Pair", "Par", "pair"),
-    Category.POINT: ("Point", "Poäng", "point"),
-    Category.TRETAL: ("Three of a kind", "Tretal", "tretal"),
-    Category.SEKVENS: ("Sequence", "Sekvens", "sekvens"),
-    Category.POANG: ("Point", "Poäng", "poäng"),
-    Category.INGENTING: ("Nothing", "Ingenting", "ingenting"),
+    Category.TRICON: (N_("Tricon"), "Tretal", "tricon"),
+    Category.SEQUENCE: (N_("Sequence"), "Sekvens", "sequence"),
+    Category.FLUSH: (N_("Flush"), "Färg", "flush"),
+    Category.PAIR: (N_("Pair"), "Par", "pair"),
+    Category.POINT: (N_("Point"), "Poäng", "point"),
+    Category.TRETAL: (N_("Three of a kind"), "Tretal", "tretal"),
+    Category.SEKVENS: (N_("Sequence"), "Sekvens", "sekvens"),
+    Category.POANG: (N_("Point"), "Poäng", "poäng"),
+    Category.INGENTING: (N_("Nothing"), "Ingenting", "ingenting"),
 }
 _PEEL_ORDER = (
     Category.TRICON,
@@ -267,11 +286,22 @@ class Limited(StrEnum):
         >>> Limited.NO_PAIR.words
         'Limited Commerce without Pair'
         """
-        return {
-            Limited.NONE: "the full game",
-            Limited.NO_PAIR: "Limited Commerce without Pair",
-            Limited.TRICON_SEQUENCE_POINT: "Limited Commerce of Tricon, Sequence and Point",
-        }[self]
+        return self.said.words()
+
+    @property
+    def said(self) -> Said:
+        """:attr:`words` as a page writes them in its language.
+
+        >>> Limited.NONE.said.words()
+        'the full game'
+        """
+        return said(
+            {
+                Limited.NONE: N_("the full game"),
+                Limited.NO_PAIR: N_("Limited Commerce without Pair"),
+                Limited.TRICON_SEQUENCE_POINT: N_("Limited Commerce of Tricon, Sequence and Point"),
+            }[self]
+        )
 
 
 class FlushTies(StrEnum):
@@ -334,119 +364,136 @@ class ExactTies(StrEnum):
 
 FLUSH_EQUAL_POINT: Ruling = ruling(
     "flush-equal-point",
-    "Two flushes make the same point: Peel says only that the better point wins.",
-    "The first highest card that differs decides, by rank, as Peel breaks a tie of Point.",
+    N_("Two flushes make the same point: Peel says only that the better point wins."),
+    N_("The first highest card that differs decides, by rank, as Peel breaks a tie of Point."),
     (peel("tie-flush"), peel("tie-point")),
     option="flush_ties",
     default=FlushTies.HIGHEST_CARD.value,
     alternatives=(
-        (FlushTies.HIGHEST_CARD.value, "the first highest card that differs decides"),
-        (FlushTies.SHARE.value, "flushes of equal point are equal"),
+        (FlushTies.HIGHEST_CARD.value, N_("the first highest card that differs decides")),
+        (FlushTies.SHARE.value, N_("flushes of equal point are equal")),
     ),
 )
 """(a) Two flushes of equal point."""
 
 SHORT_PACK_ACE_LOW: Ruling = ruling(
     "short-pack-ace-low",
-    "In the 32-card pack there is no two: is ace, seven, eight of one suit a sequence?",
-    "No: Peel lets the ace end a sequence only next to a two (A-2-3) or a king (Q-K-A).",
+    N_("In the 32-card pack there is no two: is ace, seven, eight of one suit a sequence?"),
+    N_("No: Peel lets the ace end a sequence only next to a two (A-2-3) or a king (Q-K-A)."),
     (peel("sequence"), peel("packs")),
     option="short_pack_ace_low",
     default=ShortPackAceLow.NO.value,
     alternatives=(
-        (ShortPackAceLow.NO.value, "A-7-8 is a flush, not a sequence"),
-        (ShortPackAceLow.YES.value, "A-7-8 is the lowest sequence"),
+        (ShortPackAceLow.NO.value, N_("A-7-8 is a flush, not a sequence")),
+        (ShortPackAceLow.YES.value, N_("A-7-8 is the lowest sequence")),
     ),
 )
 """(b) Ace, seven, eight in the short pack."""
 
 POINT_BY_RANK: Ruling = ruling(
     "point-first-card-by-rank",
-    "Peel breaks a tie of Point by 'the first highest card different', but a king, "
-    "queen, knave and ten all count ten: do they differ?",
-    "Cards are compared by rank from the highest down: a king beats a queen, a queen a "
-    "knave, a knave a ten, though all count ten in the point.",
+    N_(
+        "Peel breaks a tie of Point by 'the first highest card different', but a king, "
+        "queen, knave and ten all count ten: do they differ?"
+    ),
+    N_(
+        "Cards are compared by rank from the highest down: a king beats a queen, a queen a "
+        "knave, a knave a ten, though all count ten in the point."
+    ),
     (peel("tie-point"), peel("combinations")),
 )
 """(c) Point ties compare ranks."""
 
 POANG_EQUAL_SUMS: Ruling = ruling(
     "poang-equal-sums",
-    "Two poäng hands have the same sum: the Swedish text ranks poäng by the sum alone.",
-    "Only the sum counts: equal sums are equal hands.",
+    N_("Two poäng hands have the same sum: the Swedish text ranks poäng by the sum alone."),
+    N_("Only the sum counts: equal sums are equal hands."),
     (swedish("rangordning"), swedish("poangsumma")),
     option="poang_ties",
     default=PoangTies.EQUAL.value,
     alternatives=(
-        (PoangTies.EQUAL.value, "equal sums are equal hands"),
-        (PoangTies.HIGHEST_CARD.value, "the first highest counting card that differs decides"),
+        (PoangTies.EQUAL.value, N_("equal sums are equal hands")),
+        (PoangTies.HIGHEST_CARD.value, N_("the first highest counting card that differs decides")),
     ),
 )
 """(d) Equal poäng sums."""
 
 SWEDISH_SHARED_WIN: Ruling = ruling(
     "swedish-shared-win",
-    "Players other than the dealer tie for the best hand: the sources do not say who wins.",
-    "The winners share the pot and any bonus: this is the Swedish text's own suggestion "
-    "('Förslagsvis delar vinnarna på potten'), not a rule of its sources.",
+    N_("Players other than the dealer tie for the best hand: the sources do not say who wins."),
+    N_(
+        "The winners share the pot and any bonus: this is the Swedish text's own suggestion "
+        "('Förslagsvis delar vinnarna på potten'), not a rule of its sources."
+    ),
     (swedish("lika"),),
 )
 """(e) A Swedish tie without the dealer."""
 
 SWEDISH_HAND_LIMIT: Ruling = ruling(
     "swedish-hand-limit",
-    "The Swedish text asks for three or more players and gives no upper limit.",
-    "As many hands as the 52-card pack deals three cards to: seventeen.",
+    N_("The Swedish text asks for three or more players and gives no upper limit."),
+    N_("As many hands as the 52-card pack deals three cards to: seventeen."),
     (swedish("inledning"), swedish("kortlek")),
 )
 """(f) How many hands the Swedish rules deal."""
 
 PEEL_EQUAL_HANDS: Ruling = ruling(
     "peel-equal-hands",
-    "Two hands are exactly equal (the same sequence in two suits, the same pair with the "
-    "same third card): Peel's modern game does not say who wins.",
-    "The equal hands share the win, as Peel's Old Game pays each of two absolutely equal winners.",
+    N_(
+        "Two hands are exactly equal (the same sequence in two suits, the same pair with the "
+        "same third card): Peel's modern game does not say who wins."
+    ),
+    N_(
+        "The equal hands share the win, as Peel's Old Game pays each of two absolutely equal "
+        "winners."
+    ),
     (peel("ties"),),
     option="exact_ties",
     default=ExactTies.SHARE.value,
     alternatives=(
-        (ExactTies.SHARE.value, "the equal winners share"),
-        (ExactTies.DEALER.value, "the dealer wins a tie he is in; otherwise they share"),
+        (ExactTies.SHARE.value, N_("the equal winners share")),
+        (ExactTies.DEALER.value, N_("the dealer wins a tie he is in; otherwise they share")),
     ),
 )
 """(g) Exactly equal hands under Peel."""
 
 LIMITED_AS_POINT: Ruling = ruling(
     "limited-counts-as-point",
-    "Under Limited Commerce only some combinations are 'recognised': what is a pair (or "
-    "a flush) then?",
-    "It counts as Point: the pips of its three cards, ties broken as Point's.",
+    N_(
+        "Under Limited Commerce only some combinations are 'recognised': what is a pair (or "
+        "a flush) then?"
+    ),
+    N_("It counts as Point: the pips of its three cards, ties broken as Point's."),
     (peel("limited-commerce-rule"), peel("point")),
 )
 """(g) Unrecognised combinations under Limited Commerce."""
 
 SWEDISH_ACE_HIGH: Ruling = ruling(
     "swedish-ace-high-only",
-    "The Swedish text says 3-2-A is not a sekvens; is Q-K-A one, and K-A-2?",
-    "The ace is high only ('ess högst'): Q-K-A is the highest sekvens, and neither 3-2-A "
-    "nor K-A-2 is one.",
+    N_("The Swedish text says 3-2-A is not a sekvens; is Q-K-A one, and K-A-2?"),
+    N_(
+        "The ace is high only ('ess högst'): Q-K-A is the highest sekvens, and neither 3-2-A "
+        "nor K-A-2 is one."
+    ),
     (swedish("sekvens"), swedish("kortlek")),
 )
 """(g) The ace in a Swedish sekvens."""
 
 SWEDISH_ALL_INGENTING: Ruling = ruling(
     "swedish-all-ingenting",
-    "Every hand shown is ingenting, which may not be laid up.",
-    "Nobody wins the showdown (in play the round would go on until someone may lay up).",
+    N_("Every hand shown is ingenting, which may not be laid up."),
+    N_("Nobody wins the showdown (in play the round would go on until someone may lay up)."),
     (swedish("lagga-upp"), swedish("ingenting")),
 )
 """(g) A showdown of ingenting only."""
 
 SWEDISH_TWO_HANDS: Ruling = ruling(
     "swedish-two-hands",
-    "The Swedish text is for three or more players: may two hands be compared?",
-    "Yes: only hands that may beat the laid-up hand are shown, so two hands at a "
-    "showdown is ordinary; they compare as any others.",
+    N_("The Swedish text is for three or more players: may two hands be compared?"),
+    N_(
+        "Yes: only hands that may beat the laid-up hand are shown, so two hands at a "
+        "showdown is ordinary; they compare as any others."
+    ),
     (swedish("inledning"), swedish("lagga-upp")),
 )
 """(g) Two hands under the Swedish rules."""
@@ -553,10 +600,18 @@ class PeelRules(_RulesBase):
         >>> PeelRules(limited=Limited.TRICON_SEQUENCE_POINT).label
         'Peel, 52 cards, Limited Commerce of Tricon, Sequence and Point'
         """
-        label = f"Peel, {self.pack.size} cards"
-        if self.limited is not Limited.NONE:
-            label += f", {self.limited.words}"
-        return label
+        return self.heading.words()
+
+    @property
+    def heading(self) -> Said:
+        """:attr:`label` as a page writes it in its language.
+
+        >>> PeelRules(PACK_32, "no-pair").heading.words()
+        'Peel, 32 cards, Limited Commerce without Pair'
+        """
+        if self.limited is Limited.NONE:
+            return said("Peel, {size} cards", size=self.pack.size)
+        return said("Peel, {size} cards, {variant}", size=self.pack.size, variant=self.limited.said)
 
     @property
     def options(self) -> dict[str, str]:
@@ -632,6 +687,15 @@ class SwedishRules(_RulesBase):
         'Swedish text'
         """
         return "Swedish text"
+
+    @property
+    def heading(self) -> Said:
+        """:attr:`label` as a page writes it in its language.
+
+        >>> SwedishRules().heading.words()
+        'Swedish text'
+        """
+        return said("Swedish text")
 
     @property
     def options(self) -> dict[str, str]:
@@ -800,29 +864,67 @@ class HandValue:
         >>> say("KS 9S 6S"), say("dK cK h3", SwedishRules())
         ('flush of spades, point 25 (king, nine, six)', 'ingenting (king, king, three)')
         """
+        return self.said.words()
+
+    @property
+    def said(self) -> Said:
+        """The hand in words a page writes in its language (:meth:`describe` is the English).
+
+        >>> from games.engine.cards import parse_hand
+        >>> evaluate(parse_hand("7S 4D 7H", PACK_52), PeelRules()).said.template
+        'pair of {ranks} and {third}'
+        """
         category, cards = self.category, self.cards
-        if category in (Category.TRICON, Category.TRETAL):
-            return f"{category.term} of {cards[0].rank.plural}"
-        if category in (Category.SEQUENCE, Category.SEKVENS):
-            return f"{category.term} {_run_words(cards)} of {cards[0].suit.english}"
+        if category is Category.TRICON:
+            return said("tricon of {ranks}", ranks=cards[0].rank.said_plural)
+        if category is Category.TRETAL:
+            return said("tretal of {ranks}", ranks=cards[0].rank.said_plural)
+        if category is Category.SEQUENCE:
+            return said("sequence {run} of {suit}", run=_run_words(cards), suit=cards[0].suit.said)
+        if category is Category.SEKVENS:
+            return said("sekvens {run} of {suit}", run=_run_words(cards), suit=cards[0].suit.said)
         if category is Category.FLUSH:
-            return f"flush of {cards[0].suit.english}, point {self.point} ({_rank_list(cards)})"
+            return said(
+                "flush of {suit}, point {point} ({ranks})",
+                suit=cards[0].suit.said,
+                point=self.point,
+                ranks=_rank_list(cards),
+            )
         if category is Category.PAIR:
             pair, third = _pair_and_third(cards)
-            article = "an" if third in (Rank.ACE, Rank.EIGHT) else "a"
-            return f"pair of {pair.plural} and {article} {third.english}"
+            return said("pair of {ranks} and {third}", ranks=pair.said_plural, third=third.said_one)
         if category is Category.POINT:
-            return f"point {self.point} ({_rank_list(cards)})"
+            return said("point {point} ({ranks})", point=self.point, ranks=_rank_list(cards))
         if category is Category.POANG:
             counting = self.counting
-            names = [c.rank.english for c in counting]
-            listed = " and ".join([", ".join(names[:-1]), names[-1]])
-            return f"poäng {self.poang} ({listed} of {counting[0].suit.english})"
-        return f"ingenting ({_rank_list(cards)})"
+            suit = counting[0].suit.said
+            if len(counting) == 2:
+                return said(
+                    "poäng {sum} ({first} and {second} of {suit})",
+                    sum=self.poang,
+                    first=counting[0].rank.said,
+                    second=counting[1].rank.said,
+                    suit=suit,
+                )
+            return said(
+                "poäng {sum} ({first}, {second} and {third} of {suit})",
+                sum=self.poang,
+                first=counting[0].rank.said,
+                second=counting[1].rank.said,
+                third=counting[2].rank.said,
+                suit=suit,
+            )
+        return said("ingenting ({ranks})", ranks=_rank_list(cards))
 
 
-def _rank_list(cards: Sequence[Card]) -> str:
-    return ", ".join(c.rank.english for c in cards)
+def _rank_list(cards: Sequence[Card]) -> Said:
+    """The ranks of three cards, as listed: "king, nine, six"."""
+    return said(
+        "{first}, {second}, {third}",
+        first=cards[0].rank.said,
+        second=cards[1].rank.said,
+        third=cards[2].rank.said,
+    )
 
 
 def _pair_and_third(cards: Sequence[Card]) -> tuple[Rank, Rank]:
@@ -830,12 +932,14 @@ def _pair_and_third(cards: Sequence[Card]) -> tuple[Rank, Rank]:
     return (a, c) if a == b else (b, a)
 
 
-def _run_words(cards: Sequence[Card]) -> str:
+def _run_words(cards: Sequence[Card]) -> Said:
     """A sequence low to high, the ace first when it stands low (A-2-3, or A-7-8)."""
     ranks = sorted(c.rank for c in cards)
     if ranks[-1] == Rank.ACE and ranks[1] != Rank.KING:
         ranks = [Rank.ACE, *ranks[:-1]]
-    return "-".join(r.english for r in ranks)
+    return said(
+        "{low}-{middle}-{high}", low=ranks[0].said, middle=ranks[1].said, high=ranks[2].said
+    )
 
 
 # --------------------------------------------------------------------------- the table
@@ -1043,14 +1147,16 @@ def _hand_error(cards: Sequence[Card], pack: Pack) -> CardError:
     try:
         items = list(cards)
     except TypeError:
-        return CardError(f"A hand is three cards, not {cards!r}")
+        return card_error(N_("A hand is three cards, not {given}"), given=repr(cards))
     if not all(isinstance(c, Card) for c in items):
-        return CardError(f"A hand is three cards, not {items!r}")
+        return card_error(N_("A hand is three cards, not {given}"), given=repr(items))
     try:
         parse_hand([str(c) for c in items], pack)
     except CardError as error:
         return error
-    return CardError(f"{items!r} is not a hand of the {pack.name}")  # pragma: no cover
+    return card_error(  # pragma: no cover
+        N_("{given} is not a hand of the {pack}"), given=repr(items), pack=pack.said_name
+    )
 
 
 def _value(hand: Sequence[Card] | HandValue, rules: Rules) -> HandValue:
@@ -1058,6 +1164,14 @@ def _value(hand: Sequence[Card] | HandValue, rules: Rules) -> HandValue:
 
 
 # --------------------------------------------------------------------------- explanations
+#
+# Each explanation is one sentence, without its full stop, as a message id whose values are
+# data (ranks, suits, points as words and numbers a page writes in its language): a sentence
+# of its own in a reason ("{why}."), or part of a longer one (a showdown's "{better} beats
+# {worse}. {why}.", the comparison of rule sets).
+
+type _Why = tuple[Said, tuple[Citation, ...], tuple[str, ...]]
+"""An explanation: its words (without the full stop), the paragraphs and the rulings."""
 
 
 def compare(
@@ -1065,37 +1179,79 @@ def compare(
 ) -> tuple[int, Reason]:
     """Compare two hands: 1 if ``a`` wins, -1 if ``b`` wins, 0 if equal; and why.
 
-    The reason speaks of the better hand first, whichever argument it was.
+    The reason speaks of the better hand first, whichever argument it was. Its words are one
+    sentence: ``reason.mentions["why"]`` holds them without the full stop, as words a page
+    writes in its language (:class:`~games.engine.wording.Said`), for a sentence that goes on.
 
     >>> from games.engine.cards import parse_hand
     >>> sign, why = compare(parse_hand("2C 2D 2H", PACK_52), parse_hand("QS KS AS", PACK_52),
     ...                     PeelRules())
     >>> sign, why.text, why.citations
     (1, 'A tricon beats a sequence.', (Citation(book='peel-commerce', anchor='combinations'),))
+    >>> str(why.mentions["why"])
+    'A tricon beats a sequence'
     """
     va, vb = _value(a, rules), _value(b, rules)
     sign = (va.strength > vb.strength) - (va.strength < vb.strength)
     better, worse = (va, vb) if sign >= 0 else (vb, va)
+    words, cites, slugs = _explain(better, worse, rules)
+    return sign, Reason.about(N_("{why}."), cites, slugs, why=words)
+
+
+def _explain(hi: HandValue, lo: HandValue, rules: Rules, count: int = 2) -> _Why:
+    """Why ``hi`` beats or ties ``lo``; a tie is said of ``count`` equal hands ("Both",
+    "All three")."""
     if isinstance(rules, SwedishRules):
-        return sign, _explain_swedish(better, worse, rules)
-    return sign, _explain_peel(better, worse, rules)
+        return _explain_swedish(hi, lo, count)
+    return _explain_peel(hi, lo, rules, count)
 
 
-_ARTICLES = {
-    Category.TRICON: "a tricon",
-    Category.SEQUENCE: "a sequence",
-    Category.FLUSH: "a flush",
-    Category.PAIR: "a pair",
-    Category.POINT: "a point",
-    Category.TRETAL: "a tretal",
-    Category.SEKVENS: "a sekvens",
-    Category.POANG: "poäng",
-    Category.INGENTING: "ingenting",
+_BEATS = {
+    (Category.TRICON, Category.SEQUENCE): N_("A tricon beats a sequence"),
+    (Category.TRICON, Category.FLUSH): N_("A tricon beats a flush"),
+    (Category.TRICON, Category.PAIR): N_("A tricon beats a pair"),
+    (Category.TRICON, Category.POINT): N_("A tricon beats a point"),
+    (Category.SEQUENCE, Category.FLUSH): N_("A sequence beats a flush"),
+    (Category.SEQUENCE, Category.PAIR): N_("A sequence beats a pair"),
+    (Category.SEQUENCE, Category.POINT): N_("A sequence beats a point"),
+    (Category.FLUSH, Category.PAIR): N_("A flush beats a pair"),
+    (Category.FLUSH, Category.POINT): N_("A flush beats a point"),
+    (Category.PAIR, Category.POINT): N_("A pair beats a point"),
+    (Category.TRETAL, Category.SEKVENS): N_("A tretal beats a sekvens"),
+    (Category.TRETAL, Category.POANG): N_("A tretal beats poäng"),
+    (Category.TRETAL, Category.INGENTING): N_("A tretal beats ingenting, which may not be laid up"),
+    (Category.SEKVENS, Category.POANG): N_("A sekvens beats poäng"),
+    (Category.SEKVENS, Category.INGENTING): N_(
+        "A sekvens beats ingenting, which may not be laid up"
+    ),
+    (Category.POANG, Category.INGENTING): N_("Poäng beats ingenting, which may not be laid up"),
 }
+"""A combination beating one of another kind, in a sentence, for every two of a rule set."""
 
 
-def _capital(text: str) -> str:
-    return text[0].upper() + text[1:]
+def _both(count: int) -> Said:
+    """The hands of a tie, as a sentence's subject: "Both" for two, else "All three"...
+
+    >>> _both(2).words(), _both(3).words(), _both(13).words()
+    ('Both', 'All three', 'All 13')
+    """
+    if count < 3:
+        return said("Both")
+    many = {
+        3: N_("All three"),
+        4: N_("All four"),
+        5: N_("All five"),
+        6: N_("All six"),
+        7: N_("All seven"),
+        8: N_("All eight"),
+        9: N_("All nine"),
+        10: N_("All ten"),
+        11: N_("All eleven"),
+        12: N_("All twelve"),
+    }
+    if count in many:
+        return said(many[count])
+    return said("All {count}", count=count)
 
 
 def _first_difference(hi: Sequence[Card], lo: Sequence[Card]) -> tuple[Rank, Rank] | None:
@@ -1105,28 +1261,38 @@ def _first_difference(hi: Sequence[Card], lo: Sequence[Card]) -> tuple[Rank, Ran
     return None
 
 
-def _decided_by_rank(hi: Sequence[Card], lo: Sequence[Card]) -> tuple[str, tuple[str, ...]]:
+def _decided_by_rank(hi: Sequence[Card], lo: Sequence[Card]) -> tuple[Said, tuple[str, ...]]:
     """'the king beats the queen' for the first highest card that differs (and the rulings)."""
     diff = _first_difference(hi, lo)
     assert diff is not None
     x, y = diff
-    text = f"the first highest card that differs decides: the {x.english} beats the {y.english}"
     if x.pips == y.pips:
-        return text + " (by rank, though both count ten)", (POINT_BY_RANK.slug,)
-    return text, ()
+        return said(
+            "the first highest card that differs decides: {higher} beats {lower} "
+            "(by rank, though both count ten)",
+            higher=x.said_the,
+            lower=y.said_the,
+        ), (POINT_BY_RANK.slug,)
+    return said(
+        "the first highest card that differs decides: {higher} beats {lower}",
+        higher=x.said_the,
+        lower=y.said_the,
+    ), ()
 
 
-def _demotion_note(value: HandValue, rules: PeelRules) -> str | None:
+def _demotion_note(value: HandValue, rules: PeelRules) -> Said | None:
     """Why a hand counts only as Point under Limited Commerce, or None."""
     if value.category is not Category.POINT or rules.limited is Limited.NONE:
         return None
     natural = peel_natural_category(value.cards, rules._ace_low_short)
-    if natural is Category.POINT:
-        return None
-    return f"under {rules.limited.words} {_ARTICLES[natural]} counts only as point"
+    if natural is Category.PAIR:
+        return said("under {variant} a pair counts only as point", variant=rules.limited.said)
+    if natural is Category.FLUSH:
+        return said("under {variant} a flush counts only as point", variant=rules.limited.said)
+    return None  # Limited Commerce recognises every tricon and sequence
 
 
-def _explain_peel(hi: HandValue, lo: HandValue, rules: PeelRules) -> Reason:
+def _explain_peel(hi: HandValue, lo: HandValue, rules: PeelRules, count: int) -> _Why:
     cites: list[Citation] = []
     slugs: list[str] = []
     notes = [note for note in {_demotion_note(v, rules): None for v in (hi, lo)} if note]
@@ -1137,15 +1303,22 @@ def _explain_peel(hi: HandValue, lo: HandValue, rules: PeelRules) -> Reason:
         if v.category is Category.SEQUENCE and rules._ace_low_short and _is_ace_seven(v):
             slugs.append(SHORT_PACK_ACE_LOW.slug)
     if hi.category is not lo.category:
-        text = f"{_capital(_ARTICLES[hi.category])} beats {_ARTICLES[lo.category]}"
+        words = said(_BEATS[hi.category, lo.category])
         cites.insert(0, peel("combinations"))
     else:
-        text, more_cites, more_slugs = _peel_same_category(hi, lo, rules)
+        words, more_cites, more_slugs = _peel_same_category(hi, lo, count)
         cites[:0] = more_cites
         slugs[:0] = more_slugs
-    if notes:
-        text += " (" + "; ".join(notes) + ")"
-    return Reason(text + ".", tuple(dict.fromkeys(cites)), tuple(dict.fromkeys(slugs)))
+    if len(notes) == 1:
+        words = said("{comparison} ({note})", comparison=words, note=notes[0])
+    elif notes:
+        words = said(
+            "{comparison} ({note}; {other_note})",
+            comparison=words,
+            note=notes[0],
+            other_note=notes[1],
+        )
+    return words, tuple(dict.fromkeys(cites)), tuple(dict.fromkeys(slugs))
 
 
 def _is_ace_seven(value: HandValue) -> bool:
@@ -1153,52 +1326,84 @@ def _is_ace_seven(value: HandValue) -> bool:
 
 
 def _peel_same_category(
-    hi: HandValue, lo: HandValue, rules: PeelRules
-) -> tuple[str, list[Citation], list[str]]:
+    hi: HandValue, lo: HandValue, count: int
+) -> tuple[Said, list[Citation], list[str]]:
     category, equal = hi.category, hi.strength == lo.strength
+    both = _both(count)
     if category is Category.TRICON:
         return (
-            f"Three {hi.cards[0].rank.plural} beat three {lo.cards[0].rank.plural}: "
-            "the highest tricon wins, aces first and twos last",
+            said(
+                "Three {higher} beat three {lower}: the highest tricon wins, aces first and "
+                "twos last",
+                higher=hi.cards[0].rank.said_plural,
+                lower=lo.cards[0].rank.said_plural,
+            ),
             [peel("tie-tricon")],
             [],
         )
     if category is Category.SEQUENCE:
         if equal:
             return (
-                f"Both hold the sequence {_run_words(hi.cards)}: equal sequences tie",
+                said(
+                    "{both} hold the sequence {run}: equal sequences tie",
+                    both=both,
+                    run=_run_words(hi.cards),
+                ),
                 [peel("tie-sequence"), peel("ties")],
                 [PEEL_EQUAL_HANDS.slug],
             )
-        text = (
-            f"The sequence {_run_words(hi.cards)} beats the sequence {_run_words(lo.cards)}: "
-            "the highest sequence wins"
-        )
+        runs = {"higher": _run_words(hi.cards), "lower": _run_words(lo.cards)}
         if {c.rank for c in lo.cards} == {Rank.ACE, Rank.TWO, Rank.THREE}:
-            text += ", and ace-two-three is the lowest"
-        return text, [peel("tie-sequence")], []
+            words = said(
+                "The sequence {higher} beats the sequence {lower}: the highest sequence wins, "
+                "and ace-two-three is the lowest",
+                **runs,
+            )
+        else:
+            words = said(
+                "The sequence {higher} beats the sequence {lower}: the highest sequence wins",
+                **runs,
+            )
+        return words, [peel("tie-sequence")], []
     if category is Category.FLUSH:
         if hi.point != lo.point:
             return (
-                f"Between flushes the better point wins: {hi.point} beats {lo.point}",
+                said(
+                    "Between flushes the better point wins: {higher} beats {lower}",
+                    higher=hi.point,
+                    lower=lo.point,
+                ),
                 [peel("tie-flush"), peel("point")],
                 [],
             )
         if not equal:
             decided, slugs = _decided_by_rank(hi.cards, lo.cards)
             return (
-                f"Both flushes make point {hi.point}; {decided}",
+                said(
+                    "{both} flushes make point {point}; {decided}",
+                    both=both,
+                    point=hi.point,
+                    decided=decided,
+                ),
                 [peel("tie-flush"), peel("tie-point")],
                 [FLUSH_EQUAL_POINT.slug, *slugs],
             )
         if _first_difference(hi.cards, lo.cards) is not None:
             return (
-                f"Both flushes make point {hi.point}: by the house rule they are equal",
+                said(
+                    "{both} flushes make point {point}: by the house rule they are equal",
+                    both=both,
+                    point=hi.point,
+                ),
                 [peel("tie-flush")],
                 [FLUSH_EQUAL_POINT.slug, PEEL_EQUAL_HANDS.slug],
             )
         return (
-            f"Both flushes make point {hi.point} with cards of the same ranks: they are equal",
+            said(
+                "{both} flushes make point {point} with cards of the same ranks: they are equal",
+                both=both,
+                point=hi.point,
+            ),
             [peel("tie-flush"), peel("tie-point")],
             [FLUSH_EQUAL_POINT.slug, PEEL_EQUAL_HANDS.slug],
         )
@@ -1206,82 +1411,124 @@ def _peel_same_category(
         (hp, ht), (lp, lt) = _pair_and_third(hi.cards), _pair_and_third(lo.cards)
         if hp != lp:
             return (
-                f"A pair of {hp.plural} beats a pair of {lp.plural}: the highest pair wins",
+                said(
+                    "A pair of {higher} beats a pair of {lower}: the highest pair wins",
+                    higher=hp.said_plural,
+                    lower=lp.said_plural,
+                ),
                 [peel("tie-pair")],
                 [],
             )
         if ht != lt:
             return (
-                f"Both hold a pair of {hp.plural}; the {ht.english} beats the {lt.english} "
-                "as third card",
+                said(
+                    "{both} hold a pair of {ranks}; {higher} beats {lower} as third card",
+                    both=both,
+                    ranks=hp.said_plural,
+                    higher=ht.said_the,
+                    lower=lt.said_the,
+                ),
                 [peel("tie-pair")],
                 [],
             )
         return (
-            f"Both hold a pair of {hp.plural} with a {ht.english} third: they are equal",
+            # Translators: {third} is a rank's name ("king"); the English says "a" before it.
+            said(
+                "{both} hold a pair of {ranks} with a {third} third: they are equal",
+                both=both,
+                ranks=hp.said_plural,
+                third=ht.said,
+            ),
             [peel("tie-pair"), peel("ties")],
             [PEEL_EQUAL_HANDS.slug],
         )
     # Point
     if hi.point != lo.point:
-        return f"Point {hi.point} beats point {lo.point}", [peel("point")], []
+        return (
+            said("Point {higher} beats point {lower}", higher=hi.point, lower=lo.point),
+            [peel("point")],
+            [],
+        )
     if not equal:
         decided, slugs = _decided_by_rank(hi.cards, lo.cards)
-        return f"Both make point {hi.point}; {decided}", [peel("tie-point")], list(slugs)
+        return (
+            said(
+                "{both} make point {point}; {decided}", both=both, point=hi.point, decided=decided
+            ),
+            [peel("tie-point")],
+            list(slugs),
+        )
     return (
-        f"Both make point {hi.point} with cards of the same ranks: they are equal",
+        said(
+            "{both} make point {point} with cards of the same ranks: they are equal",
+            both=both,
+            point=hi.point,
+        ),
         [peel("tie-point"), peel("ties")],
         [PEEL_EQUAL_HANDS.slug],
     )
 
 
-def _explain_swedish(hi: HandValue, lo: HandValue, rules: SwedishRules) -> Reason:
+def _explain_swedish(hi: HandValue, lo: HandValue, count: int) -> _Why:
     if hi.category is not lo.category:
-        text = f"{_capital(_ARTICLES[hi.category])} beats {_ARTICLES[lo.category]}"
         cites = [swedish("kombinationer")]
         if lo.category is Category.INGENTING:
-            text += ", which may not be laid up"
             cites.append(swedish("lagga-upp"))
-        return Reason(text + ".", tuple(cites))
+        return said(_BEATS[hi.category, lo.category]), tuple(cites), ()
     category, equal = hi.category, hi.strength == lo.strength
+    both = _both(count)
     slugs: tuple[str, ...] = ()
+    words: Said
     if category is Category.TRETAL:
-        text = (
-            f"Three {hi.cards[0].rank.plural} beat three {lo.cards[0].rank.plural}: "
-            "the tretal of the higher rank wins"
+        words = said(
+            "Three {higher} beat three {lower}: the tretal of the higher rank wins",
+            higher=hi.cards[0].rank.said_plural,
+            lower=lo.cards[0].rank.said_plural,
         )
         cites = [swedish("rangordning")]
     elif category is Category.SEKVENS:
         if equal:
-            text = f"Both hold the sekvens {_run_words(hi.cards)}: they are equal"
+            words = said(
+                "{both} hold the sekvens {run}: they are equal", both=both, run=_run_words(hi.cards)
+            )
         else:
-            text = (
-                f"The sekvens {_run_words(hi.cards)} beats the sekvens {_run_words(lo.cards)}: "
-                "the higher top card wins"
+            words = said(
+                "The sekvens {higher} beats the sekvens {lower}: the higher top card wins",
+                higher=_run_words(hi.cards),
+                lower=_run_words(lo.cards),
             )
         cites = [swedish("rangordning")]
     elif category is Category.POANG:
         cites = [swedish("poangsumma")]
         if hi.poang != lo.poang:
-            text = (
-                f"Poäng {hi.poang} beats poäng {lo.poang}: the higher sum of the cards of one "
-                "suit wins"
+            words = said(
+                "Poäng {higher} beats poäng {lower}: the higher sum of the cards of one suit wins",
+                higher=hi.poang,
+                lower=lo.poang,
             )
         elif not equal:
             diff = _first_difference(hi.counting, lo.counting)
             assert diff is not None  # equal sums and equal leading ranks make equal hands
-            text = (
-                f"Both make poäng {hi.poang}; by the house rule the first highest counting card "
-                f"that differs decides: the {diff[0].english} beats the {diff[1].english}"
+            words = said(
+                "{both} make poäng {sum}; by the house rule the first highest counting card "
+                "that differs decides: {higher} beats {lower}",
+                both=both,
+                sum=hi.poang,
+                higher=diff[0].said_the,
+                lower=diff[1].said_the,
             )
             slugs = (POANG_EQUAL_SUMS.slug,)
         else:
-            text = f"Both make poäng {hi.poang}: only the sum counts, so they are equal"
+            words = said(
+                "{both} make poäng {sum}: only the sum counts, so they are equal",
+                both=both,
+                sum=hi.poang,
+            )
             slugs = (POANG_EQUAL_SUMS.slug,)
     else:
-        text = "Ingenting may not be laid up, so these hands do not compete"
+        words = said("Ingenting may not be laid up, so these hands do not compete")
         cites = [swedish("ingenting"), swedish("lagga-upp")]
-    return Reason(text + ".", tuple(cites), slugs)
+    return words, tuple(cites), slugs
 
 
 # --------------------------------------------------------------------------- showdown
@@ -1412,35 +1659,39 @@ def showdown(
     ordinal = 1
     for g, group in enumerate(groups):
         if len(group) > 1:
-            _, why = compare(values[group[0]], values[group[1]], rules)
-            tie = f"{{tied}} tie for {_ordinal(ordinal)} place. "
+            words, cites, slugs = _explain(values[group[0]], values[group[1]], rules, len(group))
             made = Reason.about(
-                tie + escape(_for_all(len(group), why.text)),
-                why.citations,
-                why.rulings,
+                N_("{tied} tie for {place}. {why}."),
+                cites,
+                slugs,
                 tied=_mention(group, values),
+                place=_place(ordinal),
+                why=words,
             )
             reasons.insert(len(reasons) if g else 0, made)
         if g + 1 < len(groups):
             lower = groups[g + 1]
-            _, why = compare(values[group[0]], values[lower[0]], rules)
-            verb = "beat" if len(group) > 1 else "beats"
+            words, cites, slugs = _explain(values[group[0]], values[lower[0]], rules)
             reasons.append(
                 Reason.about(
-                    f"{{better}} {verb} {{worse}}. " + why.template,
-                    why.citations,
-                    why.rulings,
+                    N_("{better} beat {worse}. {why}.")
+                    if len(group) > 1
+                    else N_("{better} beats {worse}. {why}."),
+                    cites,
+                    slugs,
                     better=_mention(group, values),
                     worse=_mention(lower, values, lower=True),
-                    **why.mentions,
+                    why=words,
                 )
             )
         ordinal += len(group)
     if isinstance(rules, SwedishRules) and len(values) == 2:
         reasons.append(
             Reason(
-                "Only two hands are compared; the Swedish text is for three or more players, "
-                "but only hands that may beat the laid-up hand are shown.",
+                N_(
+                    "Only two hands are compared; the Swedish text is for three or more players, "
+                    "but only hands that may beat the laid-up hand are shown."
+                ),
                 (swedish("inledning"),),
                 (SWEDISH_TWO_HANDS.slug,),
             )
@@ -1453,15 +1704,25 @@ def _showdown_values(
     hands: Sequence[Sequence[Card] | HandValue], rules: Rules, dealer: int | None
 ) -> list[HandValue]:
     if len(hands) < 2:
-        raise CardError(f"A showdown needs at least two hands; there are {len(hands)}")
+        raise card_error(
+            N_("A showdown needs at least two hands; there are {count}"), count=len(hands)
+        )
     if len(hands) > rules.hand_limit:
-        raise CardError(
-            f"At most {rules.hand_limit} hands may be dealt under {rules.label}; "
-            f"there are {len(hands)}",
+        raise card_error(
+            N_("At most {limit} hands may be dealt under {rules}; there are {count}"),
             hand=rules.hand_limit + 1,
+            limit=rules.hand_limit,
+            rules=rules.heading,
+            count=len(hands),
         )
     if dealer is not None and not 0 <= dealer < len(hands):
-        raise ValueError(f"dealer: must be a hand index from 0 to {len(hands) - 1}, not {dealer}")
+        raise EngineError.saying(
+            N_("must be a hand index from 0 to {last}, not {dealer}"),
+            field="dealer",
+            where="dealer: ",
+            last=len(hands) - 1,
+            dealer=dealer,
+        )
     values: list[HandValue] = []
     seen: dict[Card, int] = {}
     for number, hand in enumerate(hands, start=1):
@@ -1471,11 +1732,11 @@ def _showdown_values(
             raise error.located(number) from None
         for card in value.cards:
             if card in seen:
-                raise CardError(
-                    f"{card} is also in hand {seen[card]}",
+                raise card_error(
+                    N_("{card} is also in {other}"),
                     token=str(card),
-                    template=f"{card} is also in {{other}}",
-                    who={"other": Mention("hand", (seen[card] - 1,))},
+                    card=card,
+                    other=Mention("hand", (seen[card] - 1,)),
                 ).located(number)
             seen[card] = number
         values.append(value)
@@ -1493,7 +1754,7 @@ def _winners(
     if not best.may_show:
         reasons.append(
             Reason(
-                "No hand holds poäng or better, and ingenting may not be laid up: nobody wins.",
+                N_("No hand holds poäng or better, and ingenting may not be laid up: nobody wins."),
                 (swedish("lagga-upp"), swedish("ingenting")),
                 (SWEDISH_ALL_INGENTING.slug,),
             )
@@ -1506,7 +1767,7 @@ def _winners(
         if dealer in top:
             reasons.append(
                 Reason.about(
-                    "{dealer} is the dealer and ties for first place, so the dealer wins.",
+                    N_("{dealer} is the dealer and ties for first place, so the dealer wins."),
                     (swedish("lika"),),
                     (),
                     dealer=Mention("hand", (dealer,), capital=True),
@@ -1516,9 +1777,11 @@ def _winners(
         if dealer is None:
             reasons.append(
                 Reason.about(
-                    "{tied} tie for first place. The dealer wins a tie he is in, but no "
-                    "dealer was named: name him to know whether the tie is his. Without him "
-                    "the equal hands share the pot and any bonus, as the text suggests.",
+                    N_(
+                        "{tied} tie for first place. The dealer wins a tie he is in, but no "
+                        "dealer was named: name him to know whether the tie is his. Without him "
+                        "the equal hands share the pot and any bonus, as the text suggests."
+                    ),
                     (swedish("lika"),),
                     (SWEDISH_SHARED_WIN.slug,),
                     tied=tied,
@@ -1527,8 +1790,10 @@ def _winners(
             return tuple(top)
         reasons.append(
             Reason.about(
-                "{tied} share the pot and any bonus: the sources are silent on a tie without "
-                "the dealer, and the text suggests the winners share.",
+                N_(
+                    "{tied} share the pot and any bonus: the sources are silent on a tie without "
+                    "the dealer, and the text suggests the winners share."
+                ),
                 (swedish("lika"),),
                 (SWEDISH_SHARED_WIN.slug,),
                 tied=tied,
@@ -1538,8 +1803,10 @@ def _winners(
     if rules.exact_ties is ExactTies.DEALER and dealer in top:
         reasons.append(
             Reason.about(
-                "{dealer} is the dealer and ties for first place: by the house rule the "
-                "dealer wins.",
+                N_(
+                    "{dealer} is the dealer and ties for first place: by the house rule the "
+                    "dealer wins."
+                ),
                 (peel("ties"),),
                 (PEEL_EQUAL_HANDS.slug,),
                 dealer=Mention("hand", (dealer,), capital=True),
@@ -1549,9 +1816,11 @@ def _winners(
     if rules.exact_ties is ExactTies.DEALER and dealer is None:
         reasons.append(
             Reason.about(
-                "{tied} tie for first place. By the house rule the dealer wins a tie he is "
-                "in, but no dealer was named: name him to know whether the tie is his. "
-                "Without him the equal hands share the win.",
+                N_(
+                    "{tied} tie for first place. By the house rule the dealer wins a tie he is "
+                    "in, but no dealer was named: name him to know whether the tie is his. "
+                    "Without him the equal hands share the win."
+                ),
                 (peel("ties"),),
                 (PEEL_EQUAL_HANDS.slug,),
                 tied=tied,
@@ -1560,8 +1829,10 @@ def _winners(
         return tuple(top)
     reasons.append(
         Reason.about(
-            "{tied} share the win: Peel gives no rule for hands exactly equal, and his Old "
-            "Game pays each of two equal winners.",
+            N_(
+                "{tied} share the win: Peel gives no rule for hands exactly equal, and his Old "
+                "Game pays each of two equal winners."
+            ),
             (peel("ties"),),
             (PEEL_EQUAL_HANDS.slug,),
             tied=tied,
@@ -1575,29 +1846,40 @@ def _mention(
 ) -> Mention:
     """The hands of ``group``, each with its value: 'Hand 1 (pair of nines and a king)' or
     'Hands 1 (...) and 4 (...)' (a capital unless ``lower``)."""
-    details = [values[i].describe() for i in group] if with_values else None
+    details = [values[i].said for i in group] if with_values else None
     return Mention.of("hand", group, details, capital=not lower)
 
 
-def _for_all(count: int, text: str) -> str:
-    """Words comparing two equal hands, said of every hand of a tie: "Both" for two, else
-    "All three", "All four"...
+_PLACES = (
+    N_("first place"),
+    N_("second place"),
+    N_("third place"),
+    N_("fourth place"),
+    N_("fifth place"),
+    N_("sixth place"),
+    N_("seventh place"),
+    N_("eighth place"),
+    N_("ninth place"),
+    N_("tenth place"),
+    N_("eleventh place"),
+    N_("twelfth place"),
+    N_("thirteenth place"),
+    N_("fourteenth place"),
+    N_("fifteenth place"),
+    N_("sixteenth place"),
+    N_("seventeenth place"),
+)
 
-    >>> _for_all(2, "Both make point 21"), _for_all(3, "Both make point 21")
-    ('Both make point 21', 'All three make point 21')
+
+def _place(n: int) -> Said:
+    """The ``n``-th place (from 1) in words: "first place".
+
+    >>> _place(2).words(), _place(17).words(), _place(18).words()
+    ('second place', 'seventeenth place', '18th place')
     """
-    if count < 3 or not text.startswith("Both "):
-        return text
-    words = ["three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
-    many = words[count - 3] if count - 3 < len(words) else str(count)
-    return f"All {many} {text.removeprefix('Both ')}"
-
-
-def _ordinal(n: int) -> str:
-    words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
-    words += ["ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth"]
-    words += ["sixteenth", "seventeenth"]
-    return words[n - 1] if n <= len(words) else f"{n}th"
+    if n <= len(_PLACES):
+        return said(_PLACES[n - 1])
+    return said("{number}th place", number=n)
 
 
 def rulings_used() -> dict[str, Ruling]:

@@ -18,7 +18,7 @@ Hand 1: ace-two-three of one suit is a sequence to Peel but only poäng to the S
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from games.engine.cards import PACK_32, Card, Rank
@@ -35,7 +35,7 @@ from games.engine.commerce import (
     compare,
     showdown,
 )
-from games.engine.wording import Mention, Word, escape
+from games.engine.wording import ENGLISH, N_, Mention, Said, Speaker, Word, said
 
 __all__ = ["Disagreement", "Everywhere", "judge_everywhere", "rule_sets_for"]
 
@@ -153,67 +153,90 @@ _HEIGHT = {
 
 
 def _shape(cards: Sequence[Card]) -> str:
-    """What the hand is, in words that do not take sides."""
+    """What the hand is, in words that do not take sides (a message id)."""
     ranks = sorted(c.rank for c in cards)
     suits = {c.suit for c in cards}
     if len(set(ranks)) == 1:
-        return "three of a kind"
+        return N_("three of a kind")
     if len(set(ranks)) == 2:
-        return "a pair"
+        return N_("a pair")
     if len(suits) == 1:
         if ranks == [Rank.TWO, Rank.THREE, Rank.ACE]:
-            return "ace-two-three of one suit"
+            return N_("ace-two-three of one suit")
         if ranks == [Rank.SEVEN, Rank.EIGHT, Rank.ACE]:
-            return "ace-seven-eight of one suit"
+            return N_("ace-seven-eight of one suit")
         if ranks[2] - ranks[1] == 1 and ranks[1] - ranks[0] == 1:
-            return "a run of three in one suit"
-        return "a hand of one suit that is not a sequence"
+            return N_("a run of three in one suit")
+        return N_("a hand of one suit that is not a sequence")
     if len(suits) == 2:
-        return "a hand of two cards of one suit and one other"
-    return "a hand of three suits"
+        return N_("a hand of two cards of one suit and one other")
+    return N_("a hand of three suits")
 
 
-def _who(rules: Rules) -> str:
+def _who(rules: Rules, capital: bool = False) -> Said:
+    """The rule set as a sentence names it ("Peel", "the Swedish text"); ``capital`` when
+    it starts the sentence."""
     if isinstance(rules, SwedishRules):
-        return "the Swedish text"
+        return said("The Swedish text") if capital else said("the Swedish text")
     if rules.limited is not Limited.NONE:
-        return f"Peel's {rules.limited.words}"
+        return said("Peel's {variant}", variant=rules.limited.said)
     if rules.options:
-        return f"Peel with the {rules.pack.size}-card pack by the house rule"
-    return "Peel"
+        return said("Peel with the {size}-card pack by the house rule", size=rules.pack.size)
+    return said("Peel")
 
 
 _NOUNS = {
-    Category.TRICON: "a tricon",
-    Category.SEQUENCE: "a sequence",
-    Category.FLUSH: "a flush",
-    Category.PAIR: "a pair",
-    Category.POINT: "point",
-    Category.TRETAL: "a tretal",
-    Category.SEKVENS: "a sekvens",
-    Category.POANG: "poäng",
-    Category.INGENTING: "ingenting",
+    Category.TRICON: N_("a tricon"),
+    Category.SEQUENCE: N_("a sequence"),
+    Category.FLUSH: N_("a flush"),
+    Category.PAIR: N_("a pair"),
+    Category.POINT: N_("point"),
+    Category.TRETAL: N_("a tretal"),
+    Category.SEKVENS: N_("a sekvens"),
+    Category.POANG: N_("poäng"),
+    Category.INGENTING: N_("ingenting"),
 }
+
+# The sentences of a hand whose combination differs in kind, one for each case: the shape
+# is the combination's own name ("a pair counts to Peel"), or not ("... is a sequence to");
+# the other rule set's is lower ("only"), or ingenting (which may not be laid up).
+_COUNTS = N_("{hand}: {shape} counts to {ref} but not to {other}, where the hand is {noun}.")
+_COUNTS_ONLY = N_(
+    "{hand}: {shape} counts to {ref} but not to {other}, where the hand is only {noun}."
+)
+_COUNTS_NOT_LAID = N_(
+    "{hand}: {shape} counts to {ref} but not to {other}, where the hand is {noun}, which may "
+    "not be laid up."
+)
+_IS = N_("{hand}: {shape} is {noun} to {ref} but {other_noun} to {other}.")
+_IS_ONLY = N_("{hand}: {shape} is {noun} to {ref} but only {other_noun} to {other}.")
+_IS_NOT_LAID = N_(
+    "{hand}: {shape} is {noun} to {ref} but {other_noun} to {other}, which may not be laid up."
+)
 
 
 def _category_reason(
     index: int, cards: Sequence[Card], ref: Rules, a: Category, other: Rules, b: Category
 ) -> Reason:
-    only = "only " if _HEIGHT[b.family] < _HEIGHT[a.family] and b is not Category.INGENTING else ""
+    only = _HEIGHT[b.family] < _HEIGHT[a.family] and b is not Category.INGENTING
+    not_laid = b is Category.INGENTING
     shape = _shape(cards)
-    hand = "{hand}"
+    values: dict[str, Word] = {
+        "hand": Mention("hand", (index,), capital=True),
+        "shape": said(shape),
+        "ref": _who(ref),
+        "other": _who(other),
+    }
     if shape == _NOUNS[a]:  # "a pair is a pair to Peel" says nothing: say it counts
-        text = (
-            f"{hand}: {shape} counts to {_who(ref)} but not to {_who(other)}, "
-            f"where the hand is {only}{_NOUNS[b]}"
-        )
+        template = _COUNTS_ONLY if only else _COUNTS_NOT_LAID if not_laid else _COUNTS
+        values["noun"] = said(_NOUNS[b])
     else:
-        text = f"{hand}: {shape} is {_NOUNS[a]} to {_who(ref)} but {only}{_NOUNS[b]} to "
-        text += _who(other)
+        template = _IS_ONLY if only else _IS_NOT_LAID if not_laid else _IS
+        values["noun"] = said(_NOUNS[a])
+        values["other_noun"] = said(_NOUNS[b])
     cites: list[Citation] = [a.citation]
     slugs: list[str] = []
     if b is Category.INGENTING:
-        text += ", which may not be laid up"
         cites += [swedish("ingenting"), swedish("lagga-upp")]
     elif isinstance(other, SwedishRules):
         if a is Category.SEQUENCE:
@@ -224,12 +247,7 @@ def _category_reason(
             cites.append(peel("limited-commerce-rule"))
             slugs.append(LIMITED_AS_POINT.slug)
         cites.append(b.citation)
-    return Reason.about(
-        text + ".",
-        tuple(dict.fromkeys(cites)),
-        tuple(slugs),
-        hand=Mention("hand", (index,), capital=True),
-    )
+    return Reason.about(template, tuple(dict.fromkeys(cites)), tuple(slugs), **values)
 
 
 def _category_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disagreement]:
@@ -238,15 +256,15 @@ def _category_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disa
     ref_label, ref = judgements[0]
     out: list[Disagreement] = []
     for i, ref_value in enumerate(ref.values):
-        said: set[tuple[Category, Category, str]] = set()
+        said_already: set[tuple[Category, Category, Said]] = set()
         for label, other in judgements[1:]:
             value = other.values[i]
             if value.category.family is ref_value.category.family:
                 continue
             key = (ref_value.category, value.category, _who(other.rules))
-            if key in said:
+            if key in said_already:
                 continue
-            said.add(key)
+            said_already.add(key)
             reason = _category_reason(
                 i, ref_value.cards, ref.rules, ref_value.category, other.rules, value.category
             )
@@ -257,14 +275,16 @@ def _category_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disa
 # --------------------------------------------------------------------------- winners
 
 
-def _winner_words(result: Showdown) -> tuple[str, dict[str, Word]]:
-    """Who wins, as a template and its mention."""
+def _winner_words(result: Showdown) -> Said:
+    """Who wins, in words: "hand 2 wins (pair of nines and a king)"."""
     winners = result.winners
     if not winners:
-        return "nobody wins", {}
-    described = escape(result.values[winners[0]].describe())
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{{winners}} {verb} ({described})", {"winners": Mention.of("hand", winners)}
+        return said("nobody wins")
+    value = result.values[winners[0]].said
+    who = Mention.of("hand", winners)
+    if len(winners) == 1:
+        return said("{winners} wins ({value})", winners=who, value=value)
+    return said("{winners} share the win ({value})", winners=who, value=value)
 
 
 def _winner_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disagreement]:
@@ -275,70 +295,84 @@ def _winner_disagreements(judgements: list[tuple[str, Showdown]]) -> list[Disagr
     for label, other in judgements[1:]:
         if other.winners == ref.winners:
             continue
-        reason = _winner_reason(ref_label, ref, label, other)
+        reason = _winner_reason(ref, other)
         hands = tuple(sorted(set(ref.winners) | set(other.winners)))
         out.append(Disagreement("winner", hands, (ref_label, label), reason))
     return out
 
 
-class _Words:
-    """A reason's template built from parts, each part's placeholders renamed so that the
-    mentions of different parts never collide."""
+@dataclass(frozen=True)
+class _Lowered(Said):
+    """Words that go on a sentence after a colon or a comma: their first letter in lower
+    case, or, when they start with players or hands, those without their capital (so that a
+    name keeps its own), in whatever language they are written.
 
-    def __init__(self) -> None:
-        self.template = ""
-        self.who: dict[str, Word] = {}
+    >>> from games.engine.wording import said
+    >>> _lowered(said("A tricon beats a sequence")).words()
+    'a tricon beats a sequence'
+    >>> tied = said("{tied} tie", tied=Mention("hand", (0, 1), capital=True))
+    >>> _lowered(tied).words(), _lowered(tied).words(["ann", "Bo"])
+    ('hands 1 and 2 tie', 'ann and Bo tie')
+    """
 
-    def add(self, template: str, who: Mapping[str, Word] | None = None) -> None:
-        prefix = f"p{len(self.who)}_"
-        for literal, name, _spec, _conversion in _FORMATTER.parse(template):
-            self.template += escape(literal)
-            if name is not None:
-                self.template += "{" + prefix + name + "}"
-                self.who[prefix + name] = (who or {})[name]
-
-    def add_text(self, text: str) -> None:
-        self.template += escape(text)
-
-
-def _lowered(reason: Reason, drop_stop: bool = False) -> tuple[str, dict[str, Word]]:
-    """The reason's template and mentions, its first word in lower case (it goes after a
-    colon), less its final full stop when ``drop_stop``."""
-    template, who = reason.template, reason.mentions
-    if drop_stop and template.endswith("."):
-        template = template[:-1]
-    first = next(iter(_FORMATTER.parse(template)), None)
-    if first is not None and not first[0] and isinstance(who.get(first[1] or ""), Mention):
-        mention = who[first[1] or ""]
-        assert isinstance(mention, Mention)
-        who[first[1] or ""] = replace(mention, capital=False)
-    else:
-        template = _lower(template)
-    return template, who
+    def words(self, names: Sequence[str] | None = None, speak: Speaker | None = None) -> str:
+        speak = speak or ENGLISH
+        template = (
+            speak.text(self.template)
+            if self.plural is None
+            else speak.text_n(self.template, self.plural, self.count)
+        )
+        values = dict(self.values)
+        first = next(iter(_FORMATTER.parse(template)), None)
+        if first is not None and not first[0] and first[1] is not None:
+            mention = values.get(first[1])
+            if isinstance(mention, Mention):
+                values[first[1]] = replace(mention, capital=False)
+                plain = Said(self.template, tuple(values.items()), self.plural, self.count)
+                return plain.words(names, speak)
+        text = Said(self.template, self.values, self.plural, self.count).words(names, speak)
+        return text[:1].lower() + text[1:]
 
 
-def _winner_reason(label_a: str, a: Showdown, label_b: str, b: Showdown) -> Reason:
-    words = _Words()
-    words.add_text(f"{label_a}: ")
-    words.add(*_winner_words(a))
-    words.add_text(f"; {label_b}: ")
-    words.add(*_winner_words(b))
-    words.add_text(".")
+def _lowered(words: Said) -> _Lowered:
+    return _Lowered(words.template, words.values, words.plural, words.count)
+
+
+def _words_of(reason: Reason) -> Said:
+    """A reason's words as words to put in others (its template is a message id)."""
+    return Said(reason.template, reason.who)
+
+
+def _why(reason: Reason) -> Said:
+    """A comparison's words without the full stop (:func:`~games.engine.commerce.compare`)."""
+    words = reason.mentions["why"]
+    assert isinstance(words, Said)
+    return words
+
+
+def _winner_reason(a: Showdown, b: Showdown) -> Reason:
+    sentences: list[Said] = [
+        said(
+            "{rules}: {winners}; {other_rules}: {other_winners}.",
+            rules=a.rules.heading,
+            winners=_winner_words(a),
+            other_rules=b.rules.heading,
+            other_winners=_winner_words(b),
+        )
+    ]
     cites: list[Citation] = []
     slugs: list[str] = []
 
-    def add(reason: Reason, *more: Reason, said: tuple[str, dict[str, Word]] | None = None) -> None:
-        """Add the words ``said`` (the reason's own by default) and the paragraphs and rulings
-        of the reasons behind them."""
-        words.add_text(" ")
-        words.add(*(said or (reason.template, reason.mentions)))
-        for behind in (reason, *more):
-            cites.extend(behind.citations)
-            slugs.extend(behind.rulings)
+    def add(words: Said, *behind: Reason) -> None:
+        """Add a sentence, and the paragraphs and rulings of the reasons behind it."""
+        sentences.append(words)
+        for reason in behind:
+            cites.extend(reason.citations)
+            slugs.extend(reason.rulings)
 
     for result in (a, b):
         if not result.winners and result.decider is not None:
-            add(result.decider)
+            add(_words_of(result.decider), result.decider)
     explained = False
     if a.winners and b.winners:
         only_a = [i for i in a.winners if i not in b.winners]
@@ -352,56 +386,52 @@ def _winner_reason(label_a: str, a: Showdown, label_b: str, b: Showdown) -> Reas
         for index, ref_value, value in ((x, va_x, vb_x), (y, va_y, vb_y)):
             if ref_value.category.family is not value.category.family:
                 explained = True
-                add(
-                    _category_reason(
-                        index,
-                        ref_value.cards,
-                        a.rules,
-                        ref_value.category,
-                        b.rules,
-                        value.category,
-                    )
+                category = _category_reason(
+                    index, ref_value.cards, a.rules, ref_value.category, b.rules, value.category
                 )
+                add(_words_of(category), category)
         sign_a, why_a = compare(va_x, va_y, a.rules)
         sign_b, why_b = compare(vb_x, vb_y, b.rules)
         if sign_a == 0 and sign_b == 0:
             for result in (a, b):
                 if result.decider is not None:
-                    template, who = _lowered(result.decider)
-                    said = escape(_capital(_who(result.rules))) + ": " + template
-                    add(result.decider, said=(said, who))
+                    words = said(
+                        "{rules}: {decision}",
+                        rules=_who(result.rules, capital=True),
+                        decision=_lowered(_words_of(result.decider)),
+                    )
+                    add(words, result.decider)
         else:
-            template_a, who_a = _lowered(why_a, drop_stop=True)
-            template_b, who_b = _lowered(why_b)
-            parts = _Words()
-            parts.add("{pair}: ", {"pair": Mention("hand", (x, y), capital=True)})
-            parts.add_text(f"to {_who(a.rules)}, ")
-            parts.add(template_a, who_a)
-            parts.add_text(f"; to {_who(b.rules)}, ")
-            parts.add(template_b, who_b)
-            add(why_a, why_b, said=(parts.template, parts.who))
+            words = said(
+                "{hands}: to {rules}, {why}; to {other_rules}, {other_why}.",
+                hands=Mention("hand", (x, y), capital=True),
+                rules=_who(a.rules),
+                why=_lowered(_why(why_a)),
+                other_rules=_who(b.rules),
+                other_why=_lowered(_why(why_b)),
+            )
+            add(words, why_a, why_b)
             if not explained and (_both_point(va_x, vb_x) or _both_point(va_y, vb_y)):
                 add(
-                    Reason(
+                    said(
                         "Peel's point counts all three cards; the Swedish poäng only the cards "
-                        "of the suit held twice or three times.",
-                        (peel("point"), swedish("poangsumma")),
+                        "of the suit held twice or three times."
                     )
                 )
+                cites.extend((peel("point"), swedish("poangsumma")))
+    words = sentences[-1]
+    for sentence in reversed(sentences[:-1]):
+        words = said(_AND_THEN, sentence=sentence, next=words)
     return Reason.about(
         words.template,
         tuple(dict.fromkeys(cites)),
         tuple(dict.fromkeys(slugs)),
-        **words.who,
+        **dict(words.values),
     )
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
+# Translators: two sentences of an explanation, one after the other.
+_AND_THEN = N_("{sentence} {next}")
 
 
 def _both_point(peel_value: HandValue, other: HandValue) -> bool:

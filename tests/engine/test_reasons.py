@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import string
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -29,12 +30,23 @@ from games.engine.settlement import (
     settle_peel_old,
     settle_swedish,
 )
-from games.engine.wording import Mention, name_players
+from games.engine.wording import Mention, Said, name_players
 
 # Lower case, so that a capital at a sentence's start is the formatter's doing; none a word of
 # the engine's (checked below), none inside another.
 NAMES = ["ann", "bea", "cyd", "dot", "jem", "fay", "gil", "hux", "ike", "kai", "lev", "moe"]
 _NUMBERED = re.compile(r"\b(?:[Pp]layers?|[Hh]ands?) \d")
+
+
+def _mentions(values):
+    """The mentions among the values of a template's placeholders, those in words nested in
+    them (a :class:`Said`, a mention's details) too."""
+    for value in values:
+        if isinstance(value, Mention):
+            yield value
+            yield from _mentions(value.details or ())
+        elif isinstance(value, Said):
+            yield from _mentions(v for _, v in value.values)
 
 
 def _check(reason: Reason, names: list[str]) -> str:
@@ -49,7 +61,7 @@ def _check(reason: Reason, names: list[str]) -> str:
     assert named == name_players(reason.text, names)
     # Nobody named is left as a number, and each mention's names are all there.
     assert not _NUMBERED.search(named), named
-    for _, mention in reason.who:
+    for mention in _mentions(v for _, v in reason.who):
         for i in mention.indices:
             assert re.search(rf"\b{names[i]}\b", named, re.IGNORECASE), (names[i], named)
     # A name that starts a sentence has a capital; lower case anywhere else, as written.
@@ -233,7 +245,8 @@ def test_a_hand_beating_another_reads_with_names():
         "A sequence beats a pair."
     )
     better = Mention("hand", (0,), ("sequence ace-two-three of spades",), capital=True)
-    assert reason.mentions["better"] == better
+    said = reason.mentions["better"]
+    assert replace(said, details=tuple(str(d) for d in said.details)) == better
 
 
 def test_the_dealer_deciding_a_tie_is_named_mid_text_and_at_the_start():
