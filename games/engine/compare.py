@@ -82,18 +82,32 @@ class Everywhere:
     """Where the rule sets differ, hand by hand and then on the winner."""
     skipped: tuple[tuple[str, str], ...] = ()
     """Rule sets that could not judge these hands, by label, and why."""
+    skipped_words: tuple[tuple[Said, Said], ...] = ()
+    """:attr:`skipped` as words a page writes in its language: each rule set's heading
+    and why.
+
+    >>> from games.engine.cards import PACK_52, parse_hands
+    >>> everywhere = judge_everywhere(parse_hands(["2C 2D 2H", "QS KS AS"], PACK_52))
+    >>> [(rules.words(), why.words()) for rules, why in everywhere.skipped_words]
+    [('Peel, 32 cards', 'some card is not in the 32-card pack (seven to ace)')]
+    """
 
 
 def rule_sets_for(hands: Sequence[Sequence[Card]]) -> list[tuple[Rules, str | None]]:
     """The rule sets :func:`judge_everywhere` uses, each with why it is skipped (or None).
+    (:func:`_rule_sets` gives why as words a page writes in its language.)
 
     >>> from games.engine.cards import PACK_52, parse_hands
     >>> sets = rule_sets_for(parse_hands(["AS KS QS", "7H 8H 9H"], PACK_52))
     >>> [(rules.label, why) for rules, why in sets][1]
     ('Peel, 32 cards', None)
     """
+    return [(rules, None if why is None else why.words()) for rules, why in _rule_sets(hands)]
+
+
+def _rule_sets(hands: Sequence[Sequence[Card]]) -> list[tuple[Rules, Said | None]]:
     in_short = all(card in PACK_32 for hand in hands for card in hand)
-    out: list[tuple[Rules, str | None]] = []
+    out: list[tuple[Rules, Said | None]] = []
     for rules in (
         PeelRules(),
         PeelRules(PACK_32),
@@ -101,11 +115,11 @@ def rule_sets_for(hands: Sequence[Sequence[Card]]) -> list[tuple[Rules, str | No
         PeelRules(limited=Limited.TRICON_SEQUENCE_POINT),
         SwedishRules(),
     ):
-        why: str | None = None
+        why: Said | None = None
         if rules.pack is PACK_32 and not in_short:
-            why = "some card is not in the 32-card pack (seven to ace)"
+            why = said("some card is not in the 32-card pack (seven to ace)")
         elif len(hands) > rules.hand_limit:
-            why = f"at most {rules.hand_limit} hands may be dealt under it"
+            why = said("at most {limit} hands may be dealt under it", limit=rules.hand_limit)
         out.append((rules, why))
     return out
 
@@ -128,16 +142,21 @@ def judge_everywhere(hands: Sequence[Sequence[Card]], dealer: int | None = None)
     Hand 1: a pair counts to Peel but not to the Swedish text, where the hand is ingenting, ...
     """
     judgements: list[tuple[str, Showdown]] = []
-    skipped: list[tuple[str, str]] = []
-    for rules, why in rule_sets_for(hands):
+    skipped: list[tuple[Rules, Said]] = []
+    for rules, why in _rule_sets(hands):
         if why is None:
             judgements.append((rules.label, showdown(hands, rules, dealer)))
         else:
-            skipped.append((rules.label, why))
+            skipped.append((rules, why))
     if not judgements:
         showdown(hands, SwedishRules(), dealer)  # raises the CardError that says why
     disagreements = _category_disagreements(judgements) + _winner_disagreements(judgements)
-    return Everywhere(tuple(judgements), tuple(disagreements), tuple(skipped))
+    return Everywhere(
+        tuple(judgements),
+        tuple(disagreements),
+        tuple((rules.label, why.words()) for rules, why in skipped),
+        tuple((rules.heading, why) for rules, why in skipped),
+    )
 
 
 # --------------------------------------------------------------------------- categories

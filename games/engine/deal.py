@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from games.engine.commerce import PeelRules, SwedishRules
 from games.engine.games import CommerceGame, SettledDeal, UnknownGame, get, registered
 from games.engine.settlement import Amount, SettlementError
+from games.engine.wording import N_, said
 
 __all__ = ["GAMES", "SettledDeal", "deal_rules", "settle_deal", "settlement_option_names"]
 
@@ -19,13 +20,29 @@ GAMES = tuple(game.slug for game in registered(lambda game: game.settles_deals))
 
 
 def _game(name: str) -> CommerceGame:
+    """The game of that name that settles a deal.
+
+    >>> _game("cox")
+    Traceback (most recent call last):
+    ...
+    games.engine.settlement.SettlementError: rules: 'cox' is not one of peel-new, peel-old, swedish
+    """
     try:
         game = get(name)
     except UnknownGame:
-        raise SettlementError(f"rules: {name!r} is not one of {', '.join(GAMES)}") from None
+        raise _unknown(name) from None
     if not isinstance(game, CommerceGame) or not game.settles_deals:
-        raise SettlementError(f"rules: {name!r} is not one of {', '.join(GAMES)}")
+        raise _unknown(name)
     return game
+
+
+def _unknown(name: str) -> SettlementError:
+    return SettlementError.at(
+        "rules",
+        N_("{name} is not one of {games}"),
+        name=repr(name),
+        games=", ".join(GAMES),
+    )
 
 
 def settlement_option_names(game: str) -> tuple[str, ...]:
@@ -57,11 +74,15 @@ def _with_pack(
     if "pack" in names:
         given.setdefault("pack", pack)
     elif int(pack) != 52:
-        raise SettlementError(f"pack: {game.label} plays with the 52-card pack only")
+        raise SettlementError.at(
+            "pack", N_("{game} plays with the 52-card pack only"), game=said(game.label)
+        )
     if "limited" in names:
         given.setdefault("limited", limited)
     elif limited != "none":
-        raise SettlementError(f"limited: {game.label} has no Limited Commerce")
+        raise SettlementError.at(
+            "limited", N_("{game} has no Limited Commerce"), game=said(game.label)
+        )
     return given
 
 

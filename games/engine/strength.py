@@ -21,12 +21,14 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from math import comb
 
 from games.engine.cards import Card
 from games.engine.commerce import HandValue, Rules, Table, evaluate
+from games.engine.wording import Said, said
 
 __all__ = ["Strength", "StrengthTable", "strength", "strength_table"]
 
@@ -193,15 +195,32 @@ class Strength:
         'pair of nines and a king: beats 87.9% of all hands; against one other hand wins \
 88.0%, ties 0.0%, loses 12.0%'
         """
-        return (
-            f"{self.value.describe()}: beats {_percent(self.beats_share)} of all hands; "
-            f"against one other hand wins {_percent(self.win)}, ties {_percent(self.tie)}, "
-            f"loses {_percent(self.lose)}"
+        return self.said.words()
+
+    @property
+    def said(self) -> Said:
+        """:meth:`describe` as words a page writes in its language (the per cents are
+        numbers, written with the page's decimal sign).
+
+        >>> from games.engine.cards import PACK_52, parse_hand
+        >>> from games.engine.commerce import PeelRules
+        >>> dict(strength(parse_hand("9S 9H KD", PACK_52), PeelRules()).said.values)["win"]
+        Decimal('88.0')
+        """
+        return said(
+            "{hand}: beats {beats}% of all hands; against one other hand wins {win}%, "
+            "ties {tie}%, loses {lose}%",
+            hand=self.value.said,
+            beats=_percent(self.beats_share),
+            win=_percent(self.win),
+            tie=_percent(self.tie),
+            lose=_percent(self.lose),
         )
 
 
-def _percent(share: Fraction) -> str:
-    return f"{float(share) * 100:.1f}%"
+def _percent(share: Fraction) -> Decimal:
+    """A share as a per cent, to a tenth."""
+    return Decimal(f"{float(share) * 100:.1f}")
 
 
 def strength(cards: Sequence[Card] | HandValue, rules: Rules) -> Strength:
