@@ -68,7 +68,7 @@ from games.engine.settlement import (
     outcomes_from_showdown,
     player_index,
 )
-from games.engine.wording import EngineError, Mention
+from games.engine.wording import N_, EngineError, Mention, Word, fill, said
 
 __all__ = [
     "Answer",
@@ -103,10 +103,29 @@ class OptionError(EngineError):
     'flush_ties: must be one of ...'
     """
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}", field=field, detail=message)
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        *,
+        template: str | None = None,
+        who: Mapping[str, Word] | None = None,
+    ) -> None:
+        super().__init__(
+            f"{field}: {message}", field=field, detail=message, template=template, who=who
+        )
         self.field: str = field
         self.message = message
+
+    @classmethod
+    def about(cls, field: str, template: str, /, **who: Word) -> OptionError:
+        """The refusal of option ``field``: ``template`` (a message id) with ``who`` in its
+        placeholders, which a page writes in its language.
+
+        >>> str(OptionError.about("pack", "must be one of {allowed}", allowed="'52'"))
+        "pack: must be one of '52'"
+        """
+        return cls(field, fill(template, who), template=template, who=who)
 
 
 @dataclass(frozen=True)
@@ -155,7 +174,9 @@ class Option:
         cls, name: str, label: str, part: Literal["hands", "payment", "game"] = "payment"
     ) -> Option:
         """A yes/no option without a ruling (a variant the book itself describes)."""
-        return cls(name, label, (("false", "no"), ("true", "yes")), "false", None, "choice", part)
+        return cls(
+            name, label, (("false", N_("no")), ("true", N_("yes"))), "false", None, "choice", part
+        )
 
     @property
     def is_yes_no(self) -> bool:
@@ -186,7 +207,9 @@ class Option:
             try:
                 return read_amount(raw, self.name)
             except AmountError as error:
-                raise OptionError(self.name, error.message) from None
+                raise OptionError(
+                    self.name, error.message, template=error.template, who=dict(error.who)
+                ) from None
         allowed = [value for value, _ in self.values]
         if isinstance(raw, bool) and self.is_yes_no:
             return "true" if raw else "false"
@@ -198,8 +221,12 @@ class Option:
                 text = "true" if text in _TRUE else "false" if text in _FALSE else text
             if text in allowed:
                 return text
-        shown = ", ".join(repr(v) for v in allowed)
-        raise OptionError(self.name, f"must be one of {shown}; not {_short(raw)}")
+        raise OptionError.about(
+            self.name,
+            N_("must be one of {allowed}; not {value}"),
+            allowed=", ".join(repr(v) for v in allowed),
+            value=_short(raw),
+        )
 
 
 class Config(Mapping[str, str]):
@@ -317,11 +344,11 @@ class Game:
     ties_to_dealer: ClassVar[tuple[Citation, ...]] = ()
     """The paragraphs by which the dealer wins a tie for first place he is in (by the book
     itself; a house rule may do so too, see :meth:`dealer_wins_ties`)."""
-    stake_label: ClassVar[str] = "Stake"
+    stake_label: ClassVar[str] = N_("Stake")
     """What the game's book calls the unit played for, as a form labels it."""
-    dealer_word: ClassVar[str] = "dealer"
+    dealer_word: ClassVar[str] = N_("dealer")
     """What the game's book calls the dealer."""
-    bought_label: ClassVar[str] = "Cards bought"
+    bought_label: ClassVar[str] = N_("Cards bought")
     """How a form asks for the cards a player bought."""
 
     # ---- options
@@ -335,11 +362,16 @@ class Game:
         for option in self.options:
             if option.name == name:
                 return option
-        raise OptionError(name, self._unknown_option())
+        raise self._unknown_option(name)
 
-    def _unknown_option(self) -> str:
-        names = ", ".join(o.name for o in self.options) or "none"
-        return f"is not a house rule of {self.label}; its options are: {names}"
+    def _unknown_option(self, name: str) -> OptionError:
+        names: Word = ", ".join(o.name for o in self.options) or said(N_("none"))
+        return OptionError.about(
+            name,
+            N_("is not a house rule of {game}; its options are: {options}"),
+            game=said(self.label),
+            options=names,
+        )
 
     def configure(self, raw: Mapping[str, object] | None = None) -> Config:
         """Every option's value from ``raw`` (missing ones take their default), checked.
@@ -356,7 +388,7 @@ options are: pack, limited, flush_ties, short_pack_ace_low, exact_ties
             value = given.pop(option.name, None)
             values[option.name] = option.read(option.default if value is None else value)
         for name in given:
-            raise OptionError(str(name)[:40], self._unknown_option())
+            raise self._unknown_option(str(name)[:40])
         self.check(Config(self, values))
         return Config(self, values)
 
@@ -536,8 +568,8 @@ class CommerceGame(Game):
     def _needed_dealer(self, dealer: int | None) -> int:
         """The dealer's index, which paying this game's deal cannot do without."""
         if dealer is None:
-            raise settlement_engine.SettlementError(
-                f"dealer: {self.label} needs the dealer's index"
+            raise settlement_engine.SettlementError.at(
+                "dealer", N_("{game} needs the dealer's index"), game=said(self.label)
             )
         return dealer
 
@@ -556,8 +588,8 @@ class CommerceGame(Game):
         n = len(parsed)
         bought = [0] * n if bought is None else list(bought)
         if len(bought) != n:
-            raise settlement_engine.SettlementError(
-                f"bought: one number per player ({n}), not {len(bought)}"
+            raise settlement_engine.SettlementError.at(
+                "bought", N_("one number per player ({n}), not {count}"), n=n, count=len(bought)
             )
         if dealer_needed:
             dealer = self._needed_dealer(dealer)
@@ -608,26 +640,32 @@ class CommerceGame(Game):
 
 _PACK = Option(
     "pack",
-    "Pack",
-    (("52", "52 cards (up to 12 players)"), ("32", "32 cards, seven to ace (up to 7 players)")),
+    N_("Pack"),
+    (
+        ("52", N_("52 cards (up to 12 players)")),
+        ("32", N_("32 cards, seven to ace (up to 7 players)")),
+    ),
     "52",
 )
 _LIMITED = Option(
     "limited",
-    "Combinations",
+    N_("Combinations"),
     (
-        (Limited.NONE.value, "all five: Tricon, Sequence, Flush, Pair, Point"),
-        (Limited.NO_PAIR.value, "Limited Commerce without Pair"),
-        (Limited.TRICON_SEQUENCE_POINT.value, "Limited Commerce: Tricon, Sequence and Point only"),
+        (Limited.NONE.value, N_("all five: Tricon, Sequence, Flush, Pair, Point")),
+        (Limited.NO_PAIR.value, N_("Limited Commerce without Pair")),
+        (
+            Limited.TRICON_SEQUENCE_POINT.value,
+            N_("Limited Commerce: Tricon, Sequence and Point only"),
+        ),
     ),
     Limited.NONE.value,
 )
 _PEEL_HAND_OPTIONS: Final = (
     _PACK,
     _LIMITED,
-    Option.of(RULINGS["flush-equal-point"], "Two flushes of equal point"),
-    Option.of(RULINGS["short-pack-ace-low"], "Ace, seven, eight in the 32-card pack"),
-    Option.of(RULINGS["peel-equal-hands"], "Exactly equal best hands"),
+    Option.of(RULINGS["flush-equal-point"], N_("Two flushes of equal point")),
+    Option.of(RULINGS["short-pack-ace-low"], N_("Ace, seven, eight in the 32-card pack")),
+    Option.of(RULINGS["peel-equal-hands"], N_("Exactly equal best hands")),
 )
 _PEEL_HAND_RULINGS: Final = tuple(
     RULINGS[slug]
@@ -650,8 +688,8 @@ class PeelNew(CommerceGame):
     """
 
     slug = "peel-new"
-    label = "Peel's new game"
-    summary = (
+    label = N_("Peel's new game")
+    summary = N_(
         "Peel's modern Commerce: cards bought for ready money or by barter, a player stands, "
         "the best hand takes the pool."
     )
@@ -660,26 +698,26 @@ class PeelNew(CommerceGame):
     aliases: ClassVar[tuple[str, ...]] = ("english-new", "english", "peel")
     book = PEEL
     rules_anchor = "description"
-    bought_label = "Cards bought for ready money"
+    bought_label = N_("Cards bought for ready money")
     stood = True
     bought = True
     settles_deals = True
     options: ClassVar[tuple[Option, ...]] = (
         *_PEEL_HAND_OPTIONS,
-        Option.of(RULINGS["peel-stander-pays"], "A beaten stander pays", "payment"),
-        Option.of(RULINGS["peel-dealer-penalty"], "Penalties for the dealer", "payment"),
+        Option.of(RULINGS["peel-stander-pays"], N_("A beaten stander pays"), "payment"),
+        Option.of(RULINGS["peel-dealer-penalty"], N_("Penalties for the dealer"), "payment"),
         Option.of(
             RULINGS["peel-new-tie-dealer-stake"],
-            "The dealer's stake when best hands are equal",
+            N_("The dealer's stake when best hands are equal"),
             "payment",
         ),
         Option.yes_no(
             "extended",
-            "Extended Commerce (trading goes on until all are satisfied; nobody stands)",
+            N_("Extended Commerce (trading goes on until all are satisfied; nobody stands)"),
         ),
         Option.yes_no(
             "same_dealer",
-            "The same dealer deals until someone holds a Tricon, Sequence or Flush",
+            N_("The same dealer deals until someone holds a Tricon, Sequence or Flush"),
             "game",
         ),
     )
@@ -711,9 +749,11 @@ class PeelNew(CommerceGame):
             placings = result.placings
             if placings[stood].place == 1:  # equal to the dealer's, lost by the house rule
                 why = Reason.about(
-                    "{stander} stood with a hand equal to the dealer's; by the house rule the "
-                    "dealer wins the tie, so the stander's hand counts as beaten and he pays as "
-                    "a beaten stander.",
+                    N_(
+                        "{stander} stood with a hand equal to the dealer's; by the house rule the "
+                        "dealer wins the tie, so the stander's hand counts as beaten and he pays "
+                        "as a beaten stander."
+                    ),
                     (peel("standing"), peel("ties")),
                     ("peel-stander-tied-by-dealer", "peel-equal-hands"),
                     stander=Mention("player", (stood,), capital=True),
@@ -747,8 +787,8 @@ class PeelOld(CommerceGame):
     """Peel's old game: no trading; each loser pays the winner a stake."""
 
     slug = "peel-old"
-    label = "Peel's old game"
-    summary = "Peel's Old Game: no trading; the best hand receives a stake from every other."
+    label = N_("Peel's old game")
+    summary = N_("Peel's Old Game: no trading; the best hand receives a stake from every other.")
     aliases: ClassVar[tuple[str, ...]] = ("english-old",)
     book = PEEL
     rules_anchor = "old-game"
@@ -771,9 +811,14 @@ class PeelOld(CommerceGame):
         for i, count in enumerate(bought or ()):
             if count:
                 # "There is no trading with the dealer or any of the players" (old-game-play).
-                raise settlement_engine.SettlementError(
-                    f"bought[{i}]: there is no trading with the dealer or any player in the "
-                    f"old game, so nobody buys cards; not {count}"
+                raise settlement_engine.SettlementError.at(
+                    "bought",
+                    N_(
+                        "there is no trading with the dealer or any player in the old game, so "
+                        "nobody buys cards; not {count}"
+                    ),
+                    item=i,
+                    count=count,
                 )
         return settlement_engine.settle_peel_old(outcomes, stake)
 
@@ -782,8 +827,8 @@ class Pool(CommerceGame):
     """Pool Commerce: a pool paid once, three counters each, a ledger over the whole game."""
 
     slug = "pool"
-    label = "Pool Commerce"
-    summary = (
+    label = N_("Pool Commerce")
+    summary = N_(
         "Peel's Pool Commerce: three counters each; the worst hand pays a counter, the best "
         "takes a prize; the last player holding counters takes the pool."
     )
@@ -795,11 +840,11 @@ class Pool(CommerceGame):
     options: ClassVar[tuple[Option, ...]] = (
         *_PEEL_HAND_OPTIONS,
         Option(
-            "buy_in", "Each player's buy-in for three counters", (), "3", None, "amount", "game"
+            "buy_in", N_("Each player's buy-in for three counters"), (), "3", None, "amount", "game"
         ),
         Option(
             "prize",
-            "The sum the winner of a deal takes from the pool",
+            N_("The sum the winner of a deal takes from the pool"),
             (),
             "1",
             None,
@@ -808,15 +853,15 @@ class Pool(CommerceGame):
         ),
         Option(
             "horse_price",
-            "The price of a horse (one counter bought back)",
+            N_("The price of a horse (one counter bought back)"),
             (),
             "1/2",
             None,
             "amount",
             "game",
         ),
-        Option.of(RULINGS["pool-tied-worst"], "Equal worst hands", "game"),
-        Option.of(RULINGS["pool-horse-first-out"], "Who may buy a horse", "game"),
+        Option.of(RULINGS["pool-tied-worst"], N_("Equal worst hands"), "game"),
+        Option.of(RULINGS["pool-horse-first-out"], N_("Who may buy a horse"), "game"),
     )
     rulings = (
         *_PEEL_HAND_RULINGS,
@@ -862,11 +907,15 @@ class Pool(CommerceGame):
 
 SWEDISH_TWO_PLAYERS: Final = ruling(
     "swedish-two-players",
-    "The Swedish text is 'för tre eller fler spelare', for three or more players: may two play "
-    "a deal, and how is it paid?",
-    "Two may play, and the deal is paid as any other: the pot, the purchases and the bonus "
-    "need no third player. The text says for how many the game is meant, not that two may "
-    "not play; a table of two keeps its accounts (and sheets of two kept before stay valid).",
+    N_(
+        "The Swedish text is 'för tre eller fler spelare', for three or more players: may two play "
+        "a deal, and how is it paid?"
+    ),
+    N_(
+        "Two may play, and the deal is paid as any other: the pot, the purchases and the bonus "
+        "need no third player. The text says for how many the game is meant, not that two may "
+        "not play; a table of two keeps its accounts (and sheets of two kept before stay valid)."
+    ),
     (Citation(SWEDISH, "inledning"), Citation(SWEDISH, "bonus")),
 )
 
@@ -875,8 +924,8 @@ class Swedish(CommerceGame):
     """The modern Swedish text: pot, purchases from the banker, the bonus."""
 
     slug = "swedish"
-    label = "Swedish rules"
-    summary = (
+    label = N_("Swedish rules")
+    summary = N_(
         "The modern Swedish text: the banker sells cards, a player lays up, the best hand "
         "takes the pot and the bonus."
     )
@@ -885,17 +934,17 @@ class Swedish(CommerceGame):
     hand_rules_kind = SwedishRules
     rotation = "swedish"
     min_players = 2  # ruling swedish-two-players
-    stake_label = "Value of a chip"
-    dealer_word = "banker"
+    stake_label = N_("Value of a chip")
+    dealer_word = N_("banker")
     ties_to_dealer: ClassVar[tuple[Citation, ...]] = (Citation(SWEDISH, "lika"),)
-    bought_label = "Cards bought from the talon"
+    bought_label = N_("Cards bought from the talon")
     max_players = 17
     stood = False
     bought = True
     settles_deals = True
     options: ClassVar[tuple[Option, ...]] = (
-        Option.of(RULINGS["poang-equal-sums"], "Equal poäng sums"),
-        Option.of(RULINGS["swedish-tie"], "Best hands equal without the banker", "payment"),
+        Option.of(RULINGS["poang-equal-sums"], N_("Equal poäng sums")),
+        Option.of(RULINGS["swedish-tie"], N_("Best hands equal without the banker"), "payment"),
     )
     rulings = tuple(
         RULINGS[slug]
@@ -933,8 +982,11 @@ class Swedish(CommerceGame):
         settled = settlement_engine.settle_swedish(outcomes, dealer, paid, stake, options)
         if len(outcomes) == 2:
             why = Reason(
-                "Two play: the Swedish text is written for three or more, but nothing in its "
-                "pot, purchases or bonus needs a third player, so the deal is paid as any other.",
+                N_(
+                    "Two play: the Swedish text is written for three or more, but nothing in its "
+                    "pot, purchases or bonus needs a third player, so the deal is paid as any "
+                    "other."
+                ),
                 (Citation(SWEDISH, "inledning"),),
                 (SWEDISH_TWO_PLAYERS.slug,),
             )
@@ -949,8 +1001,8 @@ class Cox(Game):
     """Herbert T. Cox's patented 80-card game (1925): cards laid out and counted."""
 
     slug = "cox"
-    label = "Cox's Commerce"
-    summary = (
+    label = N_("Cox's Commerce")
+    summary = N_(
         "Herbert T. Cox's 80-card game of 1925: autos, ships and planes, honour cards, "
         "greenbacks, captains and the bank card, counted at the end of each deal."
     )
@@ -962,11 +1014,11 @@ class Cox(Game):
     options = tuple(
         Option.of(made, label, "payment")
         for made, label in (
-            (RULINGS["cox-best-arrangement"], "Captains and the bank card"),
-            (RULINGS["cox-bank-clear-hand"], "The bank card and a clear hand"),
-            (RULINGS["cox-penalty-order"], "The bank card and the penalty"),
-            (RULINGS["cox-sell-out-unclear"], "Selling out with a hand not clear"),
-            (RULINGS["cox-bank-captain-pair"], "The bank card and a captain"),
+            (RULINGS["cox-best-arrangement"], N_("Captains and the bank card")),
+            (RULINGS["cox-bank-clear-hand"], N_("The bank card and a clear hand")),
+            (RULINGS["cox-penalty-order"], N_("The bank card and the penalty")),
+            (RULINGS["cox-sell-out-unclear"], N_("Selling out with a hand not clear")),
+            (RULINGS["cox-bank-captain-pair"], N_("The bank card and a captain")),
         )
     )
     rulings = tuple(made for made in RULINGS.values() if made.slug.startswith("cox-"))

@@ -56,6 +56,7 @@ from games.engine.citations import Citation, cox
 from games.engine.commerce import Category, HandValue, Rules, Table, evaluate
 from games.engine.games import CommerceGame, Config, Game, registered
 from games.engine.strength import strength, strength_table
+from games.engine.wording import N_, Said, said, said_n, speaker
 
 __all__ = [
     "DATA",
@@ -650,24 +651,73 @@ COX_DEALT = 8
 
 @dataclass(frozen=True)
 class CoxLine:
-    """One line of Cox's deal: what the eight cards dealt hold, its exact chance, the points
-    it is worth when counted (None: it doubles, or it is no score) and the paragraphs."""
+    """One line of Cox's deal: what the eight cards dealt hold (``title``), its exact
+    chance, what it is worth when counted (``worth``: points, or what it does) and the
+    paragraphs; ``brief`` is the line in a few words, as a chart labels it.
 
-    label: str
+    The words are :class:`~games.engine.wording.Said` (message ids and their values): ``label``,
+    ``points`` and ``short`` write them in English (what the API sends), :meth:`render_label`,
+    :meth:`render_points` and :meth:`render_short` in the language of the page.
+
+    >>> line = CoxLine(said("A captain"), Fraction(1, 4), said("3"), (), said("Captain"))
+    >>> line.label, line.points, line.short
+    ('A captain', '3', 'Captain')
+    """
+
+    title: Said
     chance: Fraction
-    points: str
+    worth: Said
     citations: tuple[Citation, ...]
-    short: str = ""
-    """The line in a few words, as a chart labels it."""
+    brief: Said = Said("")
+
+    @property
+    def label(self) -> str:
+        """What the cards dealt hold, in English."""
+        return str(self.title)
+
+    @property
+    def points(self) -> str:
+        """What the line is worth when counted, in English."""
+        return str(self.worth)
+
+    @property
+    def short(self) -> str:
+        """The line in a few words, in English."""
+        return str(self.brief)
+
+    def render_label(self) -> str:
+        """:attr:`label` in the language being written (:func:`~games.engine.wording.speaker`)."""
+        return _render(self.title)
+
+    def render_points(self) -> str:
+        """:attr:`points` in the language being written."""
+        return _render(self.worth)
+
+    def render_short(self) -> str:
+        """:attr:`short` in the language being written."""
+        return _render(self.brief)
 
     @property
     def percent(self) -> str:
         """The chance as a percentage, to a hundredth.
 
-        >>> CoxLine("x", Fraction(1, 10), "", ()).percent
+        >>> CoxLine(said("x"), Fraction(1, 10), said(""), ()).percent
         '10.00%'
         """
         return f"{float(self.chance) * 100:.2f}%"
+
+
+def _render(words: Said) -> str:
+    """``words`` in the language being written; no words are no words (the empty message id
+    is a catalogue's header)."""
+    return words.words(None, speaker()) if words.template else ""
+
+
+def _line(
+    label: str, chance: Fraction, points: str, citations: tuple[Citation, ...], short: str
+) -> CoxLine:
+    """A line whose words are message ids without placeholders (marked by the caller)."""
+    return CoxLine(said(label), chance, said(points), citations, said(short))
 
 
 def _ways(kinds: Sequence[tuple[int, Sequence[int]]], cards: int) -> int:
@@ -741,52 +791,70 @@ def cox_deal() -> tuple[CoxLine, ...]:
     suit_points = (cox("counting-suit-cards"),)
     honour_points = (cox("counting-honor-cards"),)
     lines = [
-        CoxLine(
-            "Two alike of a number and suit (a pair)",
+        _line(
+            N_("Two alike of a number and suit (a pair)"),
             suit_at_least(suits, 2),
-            "a pair completes a hand",
+            N_("a pair completes a hand"),
             (cox("completed-hand"),),
-            "A pair",
+            N_("A pair"),
         ),
-        CoxLine(
-            "Three alike of a number 1-4 and suit", suit_at_least(low, 3), "3", suit_points, "Three"
+        _line(
+            N_("Three alike of a number 1-4 and suit"),
+            suit_at_least(low, 3),
+            "3",
+            suit_points,
+            N_("Three"),
         ),
-        CoxLine("Three 5s of a suit", suit_at_least(fives, 3), "5", suit_points, "Three 5s"),
-        CoxLine(
-            "Four alike of a number 1-4 and suit", suit_at_least(low, 4), "5", suit_points, "Four"
+        _line(N_("Three 5s of a suit"), suit_at_least(fives, 3), "5", suit_points, N_("Three 5s")),
+        _line(
+            N_("Four alike of a number 1-4 and suit"),
+            suit_at_least(low, 4),
+            "5",
+            suit_points,
+            N_("Four"),
         ),
-        CoxLine("Four 5s of a suit", suit_at_least(fives, 4), "10", suit_points, "Four 5s"),
-        CoxLine(
-            "Exactly two honours of a kind (fruits, grains or industries)",
+        _line(N_("Four 5s of a suit"), suit_at_least(fives, 4), "10", suit_points, N_("Four 5s")),
+        _line(
+            N_("Exactly two honours of a kind (fruits, grains or industries)"),
             honours_exactly(2),
             "3",
             (*honour_points, cox("honor-cards")),
-            "Two honours",
+            N_("Two honours"),
         ),
-        CoxLine("Three honours of a kind", honours_exactly(3), "5", honour_points, "Three honours"),
-        CoxLine(
-            "All four honours of a kind", honours_exactly(4), "10", honour_points, "Four honours"
+        _line(
+            N_("Three honours of a kind"),
+            honours_exactly(3),
+            "5",
+            honour_points,
+            N_("Three honours"),
         ),
-        CoxLine(
-            "A captain",
+        _line(
+            N_("All four honours of a kind"),
+            honours_exactly(4),
+            "10",
+            honour_points,
+            N_("Four honours"),
+        ),
+        _line(
+            N_("A captain"),
             1 - Fraction(comb(others - len(captains), COX_DEALT), total),
-            "stands for a card of its suit",
+            N_("stands for a card of its suit"),
             (cox("special-cards"),),
-            "A captain",
+            N_("A captain"),
         ),
-        CoxLine(
-            "The bank card",
+        _line(
+            N_("The bank card"),
             1 - Fraction(comb(others - 1, COX_DEALT), total),
-            "doubles the score",
+            N_("doubles the score"),
             (cox("bank-card"),),
-            "The bank card",
+            N_("The bank card"),
         ),
-        CoxLine(
-            "A clear hand (black cards of one suit only)",
+        _line(
+            N_("A clear hand (black cards of one suit only)"),
             Fraction(clear, total),
-            "no penalty of 5",
+            N_("no penalty of 5"),
             (cox("penalty"), cox("clear-hand-honors")),
-            "A clear hand",
+            N_("A clear hand"),
         ),
     ]
     # Greenbacks met before the eighth other card: the eighth other card is card 8 + g.
@@ -797,25 +865,25 @@ def cox_deal() -> tuple[CoxLine, ...]:
         )
         lines.append(
             CoxLine(
-                f"Greenbacks laid out in the deal: {g}",
+                said(N_("Greenbacks laid out in the deal: {count}"), count=g),
                 Fraction(ways, deal_orders),
-                "0"
-                if not g
-                else f"{3 * g + 3}"
-                if g == greenbacks
-                else f"{3 * g}, or {3 * g + 3} with his own",
+                Said("{points}", (("points", 0 if not g else 3 * g + 3),))
+                if not g or g == greenbacks
+                else said(
+                    N_("{points}, or {with_own} with his own"), points=3 * g, with_own=3 * g + 3
+                ),
                 (cox("playing"), cox("greenbacks")),
-                f"{g} greenback{'' if g == 1 else 's'}",
+                said_n(N_("{count} greenback"), N_("{count} greenbacks"), g, count=g),
             )
         )
     mean = sum((g * line.chance for g, line in enumerate(lines[-(greenbacks + 1) :])), Fraction(0))
     lines.append(
-        CoxLine(
-            "The greenback of his own Supply Base",
+        _line(
+            N_("The greenback of his own Supply Base"),
             mean / greenbacks,
             "6",
             (cox("greenbacks"),),
-            "Own greenback",
+            N_("Own greenback"),
         )
     )
     return tuple(lines)
