@@ -33,6 +33,7 @@ from content.library import (
 )
 from content.templatetags.library import furniture, spoken
 from games.engine.games import registered
+from tests.conftest import PHONE
 from tests.i18n.test_crawl import ENGLISH_WORDS, Words
 
 pytestmark = pytest.mark.django_db
@@ -378,3 +379,47 @@ def test_swedish_reading_pages_stay_cacheable(address):
     english = client.get(address.removeprefix("/sv"))
     assert english["ETag"] != first["ETag"]
     assert '<html lang="en">' in english.content.decode()
+
+
+# --------------------------------------------------------------------------- in a browser
+
+
+@pytest.mark.browser_context_args(bypass_csp=True, locale="sv-SE", **PHONE)
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_swedish_reader_finds_their_way_through_peel_on_a_phone(page, axe_check):
+    from playwright.sync_api import expect
+
+    page.goto("/library/peel-commerce/")  # a Swedish browser's first visit: the Swedish page
+    expect(page).to_have_url(re.compile(r"/sv/library/peel-commerce/$"))
+    axe_check(page, "Peel in Swedish")
+    contents = page.get_by_role("navigation", name="Innehåll")
+    contents.get_by_role("link", name=re.compile("^Det gamla spelet")).click()
+    expect(page).to_have_url(re.compile(r"#old-game$"))
+    heading = page.locator("#old-game")
+    expect(heading).to_be_in_viewport()
+    expect(heading.locator(".heading-nav")).to_have_text("Det gamla spelet")
+    term = page.locator("#tricon a.term").first
+    term.focus()
+    expect(page.locator("#gloss-tricon-tricon")).to_contain_text("Tre kort av samma valör")
+    term.click()
+    expect(page).to_have_url(re.compile(r"/sv/glossary/#term-tricon$"))
+    axe_check(page, "the Swedish glossary")
+    page.get_by_role("link", name="Sök efter ”tretal” i regelböckerna").click()
+    expect(page.locator("#results")).to_contain_text("stycken hittades för")
+    axe_check(page, "search in Swedish")
+
+
+@pytest.mark.browser_context_args(bypass_csp=True)
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_swedish_text_leads_on_a_desktop(page, axe_check):
+    from playwright.sync_api import expect
+
+    page.goto("/sv/library/commerce-swedish/")
+    axe_check(page, "the Swedish text in Swedish")
+    first = page.locator(".aligned-row").nth(1)
+    original, translated = first.locator(".original"), first.locator(".translated")
+    assert original.bounding_box()["x"] < translated.bounding_box()["x"]
+    expect(translated).to_have_attribute("lang", "en")
+    expect(page.locator(".aligned-head")).to_contain_text("Svenska (originalet)")
