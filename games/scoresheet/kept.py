@@ -39,6 +39,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 
 __all__ = ["CSRF_MARK", "KEY_MARK", "NONCE_MARK", "Kept", "answer", "followed", "keep", "kept"]
 
@@ -119,9 +120,11 @@ def forget() -> None:
 
 
 def kept(key: tuple[Any, ...] | None, make: Callable[[], Kept]) -> Kept:
-    """``make()``, kept under ``key`` (None: not kept)."""
+    """``make()``, kept under ``key`` (None: not kept) in the page's language: a rendering
+    holds words and addresses (``/sv/…``), so each language has its own."""
     if key is None:
         return make()
+    key = (*key, get_language())
     found = _STORE.get(key)
     if found is None:
         found = make()

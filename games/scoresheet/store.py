@@ -24,6 +24,7 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from . import ledger
 from .ledger import Entry, EntryError
@@ -355,7 +356,7 @@ def append(
     if tail is not None:
         if len(_TAILS) > 1_000:  # sheets nobody writes to any more
             _TAILS.clear()
-        _TAILS[game.token] = Tail(copy.copy(game), *tail)
+        _TAILS[game.token, get_language()] = Tail(copy.copy(game), *tail)
     return game
 
 
@@ -369,16 +370,17 @@ class Tail:
     sheet: ledger.Sheet
 
 
-_TAILS: dict[str, Tail] = {}
-"""The last sheet each process wrote, by its link: the next deal recorded there from this
-process needs no reading back (a phone records deal after deal)."""
+_TAILS: dict[tuple[str, str | None], Tail] = {}
+"""The last sheet each process wrote, by its link and the language of the page that wrote it
+(the sheet's reasons are words: the next dealer's rotation, the opening): the next deal
+recorded there from this process needs no reading back (a phone records deal after deal)."""
 
 
 def recent(token: str, version: int | None) -> Tail | None:
     """The sheet with this link as this process wrote it, if that was at ``version`` (the
     version the form was filled in against); a copy of its game row. Another process may
     have written since: the write checks the version anyway (:func:`append`)."""
-    found = _TAILS.get(token)
+    found = _TAILS.get((token, get_language()))
     if found is None or version is None or found.game.version != version:
         return None
     return Tail(copy.copy(found.game), found.spec, found.sheet)

@@ -35,6 +35,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.forms_util import sentence
@@ -86,12 +87,15 @@ def _game(token: str, spectator: bool) -> Game:
 
 
 def _links(request: HtmxHttpRequest, game: Game, spectator: bool) -> dict[str, str]:
-    return _links_for(_where(request), game.token, game.view_token, spectator)
+    return _links_for(_where(request), game.token, game.view_token, spectator, get_language())
 
 
 @functools.lru_cache(maxsize=512)
-def _links_for(where: str, edit: str, view: str, spectator: bool) -> dict[str, str]:
-    """A sheet's addresses (worked out once per sheet and host: a page has many)."""
+def _links_for(
+    where: str, edit: str, view: str, spectator: bool, language: str | None
+) -> dict[str, str]:
+    """A sheet's addresses in ``language`` (``/sv/sheet/…``; the page's language is the
+    active one), worked out once per sheet, host and language: a page has many."""
     links = {
         "spectate": where + reverse("sheet:spectate", args=[view]),
         "rulings": reverse("rulings"),

@@ -71,7 +71,7 @@
       var li = document.createElement("li");
       var a = document.createElement("a");
       a.href = s.url + "?" + query + "#deal-form";
-      a.textContent = "Record it on “" + s.title + "”";
+      a.textContent = (box.getAttribute("data-record-on") || "Record it on “{title}”").replace("{title}", s.title);
       li.appendChild(a);
       ul.appendChild(li);
     });
@@ -107,7 +107,9 @@
         messages.innerHTML = "";
         var p = document.createElement("p");
         p.className = "error problem";
-        p.textContent = "The server could not answer (" + xhr.status + "): nothing was changed. Try again in a moment.";
+        var said = elt.closest("[data-sheet]").getAttribute("data-server-error") ||
+          "The server could not answer ({status}): nothing was changed. Try again in a moment.";
+        p.textContent = said.replace("{status}", xhr.status);
         messages.appendChild(p);
       }
     }
@@ -209,7 +211,9 @@
       var input = document.getElementById(button.getAttribute("data-copy"));
       if (!input) return;
       input.select();
-      var done = function () { button.textContent = "Copied"; };
+      var sheet = button.closest("[data-sheet]");
+      var copied = (sheet && sheet.getAttribute("data-copied")) || "Copied";
+      var done = function () { button.textContent = copied; };
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(input.value).then(done, function () {});
       } else if (document.execCommand && document.execCommand("copy")) {

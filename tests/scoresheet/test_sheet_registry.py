@@ -248,7 +248,7 @@ def test_the_page_shows_reasons_with_the_sites_one_presentation(client):
     html = client.get(f"/sheet/{game.token}/").content.decode()
     why = html[html.index('<details class="why">') :]
     why = why[: why.index("</details>")]
-    assert '<ol class="reasons">' in why
+    assert '<ol class="reasons"' in why
     assert "<li>Bob → Ann: 2</li>" in why  # the pool, a line a payment
     assert 'href="/library/peel-commerce/#standing"' in why  # compact: the rule linked
     assert 'href="/rulings/#peel-stander-pays"' in why  # the ruling, by its question

@@ -9,15 +9,18 @@ from typing import Any
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from content.templatetags.library import citation_url
-from games.engine.amounts import format_amount
 from games.engine.cards import CardError, parse_card
 from games.engine.citations import Citation
 from games.engine.commerce import Category
 from games.engine.pool import POOL
+from games.engine.wording import said, speaker
 from games.scoresheet import ledger
 from games.scoresheet.forms import new_key as _new_key
+from games.speaking import write_amount
 from games.templatetags.amounts import amount
 
 register = template.Library()
@@ -26,8 +29,8 @@ register.filter("amount", amount)  # the site's one printer of amounts (games' l
 
 @register.filter
 def signed(value: Fraction | int | None) -> str:
-    """An account: ``+2``, ``−1.5``, ``0``."""
-    return format_amount(value, signed=True)
+    """An account: ``+2``, ``−1.5``, ``0`` (``−1,5`` in Swedish)."""
+    return write_amount(value, signed=True)
 
 
 @register.filter
@@ -50,7 +53,7 @@ def at(sequence: Any, index: Any) -> Any:
 def seat(spec: ledger.Spec, index: Any) -> str:
     """The name of the player in seat ``index``; ``pool`` is the pool."""
     if index == POOL:
-        return "the pool"
+        return gettext("the pool")
     try:
         return spec.players[int(index)]
     except (IndexError, TypeError, ValueError):
@@ -58,17 +61,26 @@ def seat(spec: ledger.Spec, index: Any) -> str:
 
 
 @register.filter
-@functools.cache
 def card(code: str) -> SafeString:
-    """A Commerce card drawn as a card: rank and suit symbol, red or black (made once per
-    code: a long evening draws the same 52 cards many times)."""
+    """A Commerce card drawn as a card: rank and suit symbol, red or black, named in the
+    page's language (made once per code and language: a long evening draws the same 52
+    cards many times)."""
+    return _card(code, get_language())
+
+
+@functools.lru_cache(maxsize=512)
+def _card(code: str, language: str | None) -> SafeString:
     try:
         parsed = parse_card(code)
     except CardError:
         return format_html('<span class="card">{}</span>', code)
     colour = "red" if parsed.suit.is_red else "black"
+    # Translators: a card's name, as in "king of hearts" (Swedish: "hjärter kung").
+    name = said("{rank} of {suit}", rank=parsed.rank.said, suit=parsed.suit.said)
+    # In Swedish the suit comes first, as the Swedish text writes its cards (hkn: ♥kn).
+    symbol = parsed.suit.symbol + parsed.rank.swedish_code if language == "sv" else parsed.symbol
     return format_html(
-        '<span class="card {}" title="{}">{}</span>', colour, parsed.name, parsed.symbol
+        '<span class="card {}" title="{}">{}</span>', colour, name.words(speak=speaker()), symbol
     )
 
 
@@ -79,17 +91,64 @@ def cards(codes: Any) -> SafeString:
 
 @register.filter
 def counted(number: int, noun: str) -> str:
-    """``4|counted:"hand"``: ``four hands``."""
-    return ledger.count_words(int(number), noun)
+    """``4|counted:"hand"``: ``four hands`` (``4 händer`` in Swedish)."""
+    if get_language() in (None, "en"):
+        return ledger.count_words(int(number), noun)
+    return ngettext("%(count)s hand", "%(count)s hands", int(number)) % {"count": number}
 
 
 @register.filter
 def category_label(slug: str) -> str:
-    """A combination in its own book's word: ``poäng``, ``tricon``."""
+    """A combination in its own book's word: ``poäng``, ``tricon``; on a Swedish page the
+    Swedish text's word (``tretal``)."""
     try:
-        return Category(slug).term
+        category = Category(slug)
     except ValueError:
         return slug
+    return category.term if get_language() in (None, "en") else category.swedish.lower()
+
+
+@register.filter
+def noun(spec: ledger.Spec) -> str:
+    """What one entry of the sheet is called, in the page's language: ``deal`` (``giv``),
+    or a counted ``hand``."""
+    if spec.entry_word == "hand":
+        return pgettext("an entry of a score sheet", "hand")
+    return pgettext("an entry of a score sheet", "deal")
+
+
+@register.filter
+def nouns(spec: ledger.Spec) -> str:
+    """:func:`noun` for several: ``deals`` (``givar``), ``hands`` (``händer``)."""
+    if spec.entry_word == "hand":
+        return pgettext("entries of a score sheet", "hands")
+    return pgettext("entries of a score sheet", "deals")
+
+
+@register.filter
+def entries(count: int, spec: ledger.Spec) -> str:
+    """``3|entries:spec``: ``3 deals`` (``3 givar``), ``1 hand``."""
+    n = int(count)
+    if spec.entry_word == "hand":
+        words = ngettext("%(count)s hand", "%(count)s hands", n)
+    else:
+        words = ngettext("%(count)s deal", "%(count)s deals", n)
+    return words % {"count": n}
+
+
+@register.filter
+def names(seats: Any, spec: ledger.Spec) -> str:
+    """The players in ``seats`` named as a list: ``Ann and Bo`` (``Ann och Bo``)."""
+    named = [seat(spec, s) for s in seats or ()]
+    if get_language() in (None, "en"):
+        return " and ".join(named)  # as the sheet has always written them
+    return speaker().join(named)
+
+
+@register.filter
+def dealer_label(spec: ledger.Spec) -> str:
+    """The game's word for the dealer, as a heading: ``Dealer``, ``Banker`` (``Givare``)."""
+    return capfirst(gettext(spec.game.dealer_word))
 
 
 @register.simple_tag
@@ -106,15 +165,27 @@ def option_summary(spec: ledger.Spec) -> list[str]:
     changed = config.changed()
     out = []
     for option in spec.game.options:
+        label = gettext(option.label)
         if option.kind == "amount":
-            out.append(f"{option.label}: {format_amount(config.amount(option.name))}")
+            out.append(f"{label}: {write_amount(config.amount(option.name))}")
         elif option.name in changed:
-            out.append(f"{option.label}: {option.words(config[option.name])}")
+            out.append(f"{label}: {gettext(option.words(config[option.name]))}")
     return out
 
 
 @register.simple_tag
-@functools.cache
 def cite_href(citation: Citation) -> str:
-    """The library URL of a cited paragraph, worked out once per paragraph."""
+    """The library URL of a cited paragraph in the page's language (``/sv/library/…`` on a
+    Swedish page), worked out once per paragraph and language."""
+    return _cite_href(citation, get_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _cite_href(citation: Citation, language: str | None) -> str:
     return citation_url(citation)
+
+
+@register.filter
+def comma_names(seats: Any, spec: ledger.Spec) -> str:
+    """The players in ``seats`` named one after another: ``Ann, Bo``."""
+    return ", ".join(seat(spec, s) for s in seats or ())
