@@ -8,8 +8,13 @@ SVG's own units (a ``viewBox`` the page scales to its width); colours are CSS cl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+
+def _percent(p: int) -> str:
+    return f"{p}%"
+
 
 WIDTH = 400
 """Every chart's width in its own units; the page scales it to the column."""
@@ -103,10 +108,13 @@ class Strip:
 
 
 def strip(
-    bands: Sequence[tuple[str, float, float, int]], mark: float | None = None, mark_text: str = ""
+    bands: Sequence[tuple[str, float, float, int]],
+    mark: float | None = None,
+    mark_text: str = "",
+    percent: Callable[[int], str] = _percent,
 ) -> Strip:
     """The strip for ``bands`` of (label, start share, end share, series), worst first, and
-    a hand's percentile ``mark``.
+    a hand's percentile ``mark``; ``percent`` writes the scale's figures (``25%``).
 
     >>> s = strip([("Point", 0.0, 0.74, 4), ("Pair", 0.74, 0.91, 3)], 0.5, "this hand")
     >>> [(b.label, round(b.x), round(b.width), b.labelled) for b in s.bands]
@@ -119,7 +127,7 @@ def strip(
         x = STRIP_LEFT + STRIP_SPACE * start
         width = STRIP_SPACE * (end - start)
         out.append(Band(label, x, width, series, width >= 8 * len(label) + 4))
-    ticks = tuple((STRIP_LEFT + STRIP_SPACE * p / 100, f"{p}%") for p in (0, 25, 50, 75, 100))
+    ticks = tuple((STRIP_LEFT + STRIP_SPACE * p / 100, percent(p)) for p in (0, 25, 50, 75, 100))
     at = None if mark is None else STRIP_LEFT + STRIP_SPACE * mark
     anchor = "middle"
     if at is not None and at < 80:
@@ -162,8 +170,13 @@ class LineChart:
     bottom: int = PLOT_BOTTOM
 
 
-def line_chart(lines: Sequence[tuple[str, Sequence[float], int, bool]], others: int) -> LineChart:
-    """A line for each of ``lines`` (label, chances for 1, 2, ... others, series, emphasis).
+def line_chart(
+    lines: Sequence[tuple[str, Sequence[float], int, bool]],
+    others: int,
+    percent: Callable[[int], str] = _percent,
+) -> LineChart:
+    """A line for each of ``lines`` (label, chances for 1, 2, ... others, series, emphasis);
+    ``percent`` writes the scale's figures (``25%``).
 
     >>> chart = line_chart([("All hands", [0.5, 1.0], 0, False)], 2)
     >>> chart.series[0].path, [label for _, label in chart.x_ticks]
@@ -187,5 +200,5 @@ def line_chart(lines: Sequence[tuple[str, Sequence[float], int, bool]], others: 
         for label, chances, i, emphasis in lines
     )
     x_ticks = tuple((x_of(n), str(n)) for n in range(1, others + 1))
-    y_ticks = tuple((y_of(p / 100), f"{p}%") for p in (0, 25, 50, 75, 100))
+    y_ticks = tuple((y_of(p / 100), percent(p)) for p in (0, 25, 50, 75, 100))
     return LineChart(series, x_ticks, y_ticks)

@@ -217,3 +217,73 @@ def test_the_players_and_hands_filters_speak_swedish():
         assert side_words([[0]], None) == "ingen"
         assert card_codes("AS 10D JH") == "sE d10 hkn"
         assert against(["AS AD KC", "JH 2H 7H"]) == "sE dE cK mot hkn h2 h7"
+
+
+# --------------------------------------------------------------------------- the odds
+
+SVG_NUMBER_WITH_COMMA = re.compile(r'\b(?:x|y|x1|x2|y1|y2|width|height)="-?\d+,\d')
+
+
+def test_the_odds_index_in_swedish(client):
+    words = visible(fetch(client, "/sv/odds/"))
+    assert "Sannolikheterna för varje hand" in words
+    assert "Peel, 52 kort" in words or "Peel, 52" in words
+    for phrase in ("The odds of every hand", "Counts and percentiles", ": the deal"):
+        assert phrase not in words
+
+
+@pytest.mark.parametrize("fragment", [False, True])
+def test_a_hands_odds_in_swedish(client, fragment):
+    headers = {"HTTP_HX_REQUEST": "true"} if fragment else {}
+    html = fetch(client, "/sv/odds/peel-new/?hand=sE+sK+sD", **headers)
+    words = visible(html) if not fragment else re.sub(r"\s+", " ", text_of(html))
+    assert "sE sK sD" in words  # the cards in the Swedish text's notation
+    assert re.search(r"Den slår \d+,\d % av alla 22100 händer", words)
+    assert re.search(r"1 på \d", words)
+    assert "Tretal" in words and "Färg" in words  # the combinations as Swedish players say
+    assert "Alla händer" in words and "Den här handen" in words
+    for phrase in (
+        "It beats",
+        "Beaten by at least",
+        "All hands",
+        "This hand",
+        "1 in ",
+        "exact)",
+        "simulated",
+        "other hands",
+        "Where each combination stands",
+    ):
+        assert phrase not in words, phrase
+    assert not re.search(r"\d\.\d+\s?%", words)  # no decimal point in a figure
+    assert not SVG_NUMBER_WITH_COMMA.search(html)  # the charts' geometry is not localised
+    if not fragment:
+        assert 'placeholder="sE sK sD"' in html
+        assert "En hand att placera i diagrammen" in words
+
+
+def test_a_mistake_on_a_swedish_odds_page_is_a_400_in_swedish(client):
+    html = fetch(client, "/sv/odds/peel-new/?hand=sE+zz", 400)
+    words = visible(html)
+    assert "En hands plats" in words and 'value="sE zz"' in html
+    assert "A hand's place" not in words
+
+
+def test_coxs_deal_in_swedish(client):
+    html = fetch(client, "/sv/odds/cox/")
+    words = visible(html)
+    assert "De åtta korten som ges ut" in words and "Sannolikhet" in words
+    assert re.search(r"\d+,\d\d %", words) and re.search(r"1 på \d", words)
+    assert not SVG_NUMBER_WITH_COMMA.search(html)
+    for phrase in ("The eight cards dealt", "Chance", "1 in ", ": the deal", "Odds"):
+        assert phrase not in words
+    refused = visible(fetch(client, "/sv/odds/cox/?pack=32", 400))
+    assert "pack: sannolikheterna för given i" in refused and "tar inga val" in refused
+
+
+def test_the_odds_english_is_unchanged(client):
+    words = text_of(fetch(client, "/odds/peel-new/?hand=AS+KS+QS"))
+    assert re.search(r"It beats \d+\.\d% of all 22100 hands of the pack", words)
+    assert "this hand: beats" in words and "1 in 425" in words and "AS KS QS" in words
+    assert "Tricon" in words and "Flush" in words
+    deal = text_of(fetch(client, "/odds/cox/"))
+    assert re.search(r"1 in \d,\d{3}", deal) and "The eight cards dealt" in deal
