@@ -11,6 +11,9 @@ from typing import Any, Literal, cast
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import QueryDict
+from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.cards import split_tokens
 from games.engine.commerce import Category
@@ -45,13 +48,13 @@ class KeyedForm(forms.Form):
         widget=forms.HiddenInput,
         max_length=64,
         min_length=8,
-        error_messages={"required": "The form's key is missing: reload the page and try again."},
+        error_messages={"required": _("The form's key is missing: reload the page and try again.")},
     )
     version = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=0,
         error_messages={
-            "required": "The form's version is missing: reload the page and try again."
+            "required": _("The form's version is missing: reload the page and try again.")
         },
     )
 
@@ -133,29 +136,32 @@ class StartForm(forms.Form):
     default_renderer = FastRenderer()
 
     rules = forms.ChoiceField(
-        label="Game",
+        label=_("Game"),
         choices=(),
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose the rules you play by.",
-            "invalid_choice": "Choose one of the rule sets listed.",
+            "required": _("Choose the rules you play by."),
+            "invalid_choice": _("Choose one of the rule sets listed."),
         },
     )
-    title = forms.CharField(label="Name of the evening (optional)", required=False, max_length=80)
+    title = forms.CharField(
+        label=_("Name of the evening (optional)"), required=False, max_length=80
+    )
     players = forms.CharField(
-        label="Players, one name a line, in seating order",
-        help_text="Clockwise round the table: each name is the left-hand neighbour of the "
-        "one above it.",
+        label=_("Players, one name a line, in seating order"),
+        help_text=_(
+            "Clockwise round the table: each name is the left-hand neighbour of the one above it."
+        ),
         widget=forms.Textarea(attrs={"rows": 5, "autocomplete": "off", "autocapitalize": "words"}),
         max_length=1000,
-        error_messages={"required": "Write the players' names, one a line."},
+        error_messages={"required": _("Write the players' names, one a line.")},
     )
     stake = forms.CharField(
-        label="Value of a stake or chip",
+        label=_("Value of a stake or chip"),
         required=False,
         max_length=20,
         initial="1",
-        help_text="Like 1, 0.5 or 1/2: every payment is a number of stakes.",
+        help_text=_("Like 1, 0.5 or 1/2: every payment is a number of stakes."),
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
     )
 
@@ -203,7 +209,9 @@ class StartForm(forms.Form):
             return data
         options = self.options[data["rules"]]
         config = options.config()
-        correct = f"Correct the house rules of {options.game.label} marked below."
+        correct = gettext("Correct the house rules of {game} marked below.").format(
+            game=gettext(options.game.label)
+        )
         if config is None:
             self.add_error(None, correct)
             return data
@@ -268,17 +276,24 @@ class DealForm(KeyedForm):
         self.counted = spec.keeping == ledger.COUNTED
         if self.counted:
             bases = spec.counted.supply_bases
-            bases_words = ", ".join(str(b) for b in bases[:-1]) + f" or {bases[-1]}"
+            bases_words = gettext("{some} or {last}").format(
+                some=", ".join(str(b) for b in bases[:-1]), last=bases[-1]
+            )
             self.fields["mode"] = forms.ChoiceField(
-                label="Enter",
+                label=pgettext("what to enter of a deal", "Enter"),
                 widget=forms.RadioSelect,
                 initial="cards",
-                choices=[("cards", "the cards laid out"), ("result", "only the scores")],
-                error_messages={"required": "Choose whether to enter the cards or the scores."},
+                choices=[
+                    ("cards", gettext("the cards laid out")),
+                    ("result", gettext("only the scores")),
+                ],
+                error_messages={
+                    "required": gettext("Choose whether to enter the cards or the scores.")
+                },
             )
             for i in range(n):
                 self.fields[f"cards_{i}"] = forms.CharField(
-                    label="Cards laid out",
+                    label=gettext("Cards laid out"),
                     required=False,
                     max_length=400,
                     widget=forms.Textarea(
@@ -289,20 +304,26 @@ class DealForm(KeyedForm):
                             "spellcheck": "false",
                         }
                     ),
-                    help_text="Codes separated by spaces or commas: auto-5 ship-captain bank "
-                    "fruit-2 greenback-3 …",
+                    help_text=gettext(
+                        "Codes separated by spaces or commas: auto-5 ship-captain bank "
+                        "fruit-2 greenback-3 …"
+                    ),
                 )
                 self.fields[f"base_{i}"] = forms.TypedChoiceField(
-                    label="Supply base",
+                    label=gettext("Supply base"),
                     coerce=int,
                     choices=[(b, str(b)) for b in bases],
                     error_messages={
-                        "required": f"Choose this player's supply base ({bases_words}).",
-                        "invalid_choice": f"A supply base is {bases_words}.",
+                        "required": gettext("Choose this player's supply base ({bases}).").format(
+                            bases=bases_words
+                        ),
+                        "invalid_choice": gettext("A supply base is {bases}.").format(
+                            bases=bases_words
+                        ),
                     },
                 )
                 self.fields[f"score_{i}"] = forms.IntegerField(
-                    label="Score",
+                    label=gettext("Score"),
                     required=False,
                     min_value=-ledger.MAX_SCORE,
                     max_value=ledger.MAX_SCORE,
@@ -313,36 +334,45 @@ class DealForm(KeyedForm):
         present = sheet.present
         seats = [(str(i), spec.players[i]) for i in active]
         self.fields["dealer"] = forms.TypedChoiceField(
-            label=game.dealer_word.capitalize(),
+            label=capfirst(gettext(game.dealer_word)),
             coerce=int,
             choices=[(s, name) for s, name in seats if int(s) in active],
             error_messages={
-                "required": "Choose who dealt.",
-                "invalid_choice": "Choose one of the players still in the game.",
+                "required": gettext("Choose who dealt."),
+                "invalid_choice": gettext("Choose one of the players still in the game."),
             },
         )
         if spec.asks_stood:
             self.fields["stood"] = forms.TypedChoiceField(
-                label="Who stood (knocked)",
+                label=gettext("Who stood (knocked)"),
                 coerce=int,
                 choices=[("", "—"), *seats],
                 error_messages={
-                    "required": "Choose the player who stood.",
-                    "invalid_choice": "Choose one of the players.",
+                    "required": gettext("Choose the player who stood."),
+                    "invalid_choice": gettext("Choose one of the players."),
                 },
             )
         self.fields["mode"] = forms.ChoiceField(
-            label="Enter",
+            label=pgettext("what to enter of a deal", "Enter"),
             widget=forms.RadioSelect,
             initial="hands",
-            choices=[("hands", "the hands shown"), ("result", "only the result")],
-            error_messages={"required": "Choose whether to enter the hands or the result."},
+            choices=[
+                ("hands", gettext("the hands shown")),
+                ("result", gettext("only the result")),
+            ],
+            error_messages={
+                "required": gettext("Choose whether to enter the hands or the result.")
+            },
         )
-        categories = [("", "—")] + [(c, Category(c).term.capitalize()) for c in spec.categories]
+        english = get_language() in (None, "en")
+        categories = [("", "—")] + [
+            (c, Category(c).term.capitalize() if english else Category(c).swedish)
+            for c in spec.categories
+        ]
         for i in present:
             for j in range(3):
                 self.fields[f"card_{i}_{j}"] = forms.CharField(
-                    label=f"Card {j + 1}",
+                    label=gettext("Card {number}").format(number=j + 1),
                     required=False,
                     max_length=12,
                     widget=forms.TextInput(
@@ -356,7 +386,7 @@ class DealForm(KeyedForm):
                 )
             if game.bought:
                 self.fields[f"bought_{i}"] = forms.IntegerField(
-                    label=game.bought_label,
+                    label=gettext(game.bought_label),
                     required=False,
                     min_value=0,
                     max_value=ledger.MAX_BOUGHT,
@@ -364,16 +394,16 @@ class DealForm(KeyedForm):
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 )
             self.fields[f"place_{i}"] = forms.IntegerField(
-                label="Place",
+                label=gettext("Place"),
                 required=False,
                 min_value=1,
                 max_value=n,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                help_text="1 for the best hand; equal hands share a place.",
+                help_text=gettext("1 for the best hand; equal hands share a place."),
             )
             if spec.categories_needed:
                 self.fields[f"category_{i}"] = forms.ChoiceField(
-                    label="Combination",
+                    label=gettext("Combination"),
                     required=False,
                     choices=categories,
                 )
@@ -418,16 +448,16 @@ class DealForm(KeyedForm):
                     for j, card in enumerate(typed):
                         name = f"card_{i}_{j}"
                         if not card and not self.has_error(name):
-                            self.add_error(name, "Enter this card.")
+                            self.add_error(name, gettext("Enter this card."))
                 elif not any(typed) and not any(self.has_error(f"card_{i}_{j}") for j in range(3)):
-                    self.group_error(f"hand_{i}", "Enter the three cards shown.")
+                    self.group_error(f"hand_{i}", gettext("Enter the three cards shown."))
             for error in ledger.card_errors(self.spec, raw, active):
                 if error.field is not None and not self.has_error(error.field):
                     self.engine_error(error)
         if self.counted and mode == "result":
             for i in range(n):
                 if raw["scores"][i] is None and not self.has_error(f"score_{i}"):
-                    self.add_error(f"score_{i}", "Enter this player's score.")
+                    self.add_error(f"score_{i}", gettext("Enter this player's score."))
         if self.errors or self.group_errors:
             return data
         try:
@@ -459,26 +489,29 @@ class DealForm(KeyedForm):
         base, _, rest = name.partition("_")
         parts = rest.split("_")
         words = {
-            "dealer": self.spec.game.dealer_word.capitalize(),
-            "stood": "Who stood",
-            "mode": "Enter",
-            "hands": "The hands",
-            "result": "The result",
+            "dealer": capfirst(gettext(self.spec.game.dealer_word)),
+            "stood": gettext("Who stood"),
+            "mode": pgettext("what to enter of a deal", "Enter"),
+            "hands": gettext("The hands"),
+            "result": gettext("The result"),
         }
         if base in words:
             return words[base]
         if not parts or not parts[0].isdigit() or int(parts[0]) >= self.spec.n:
             return ""
         player = self.spec.players[int(parts[0])]
+        card = ""
+        if len(parts) > 1 and parts[1].isdigit():
+            card = gettext("card {number}").format(number=int(parts[1]) + 1)
         what = {
-            "card": f"card {int(parts[1]) + 1}" if len(parts) > 1 and parts[1].isdigit() else "",
-            "bought": "cards bought",
-            "place": "place",
-            "category": "combination",
-            "cards": "cards laid out",
-            "base": "supply base",
-            "score": "score",
-            "hand": "hand",
+            "card": card,
+            "bought": gettext("cards bought"),
+            "place": gettext("place"),
+            "category": gettext("combination"),
+            "cards": gettext("cards laid out"),
+            "base": gettext("supply base"),
+            "score": gettext("score"),
+            "hand": gettext("hand"),
         }.get(base, "")
         return f"{player}, {what}" if what else player
 
@@ -679,8 +712,8 @@ class HorseForm(KeyedForm):
         coerce=int,
         choices=[],
         error_messages={
-            "required": "Choose who buys the horse.",
-            "invalid_choice": "Only a player who may buy a horse now can buy one.",
+            "required": _("Choose who buys the horse."),
+            "invalid_choice": _("Only a player who may buy a horse now can buy one."),
         },
     )
 
@@ -698,14 +731,30 @@ class ImportForm(forms.Form):
     """A sheet exported as JSON, as a file or pasted."""
 
     MAX_BYTES = 2_000_000
-    TOO_LARGE = (
+    TOO_LARGE = _(
         "The {what} is larger than 2 MB ({size:,} {unit}; at most 2,000,000): a sheet is far "
         "smaller, even a long evening's. Is it the JSON exported from a sheet?"
     )
+    WHAT = {
+        "file": _("file"),
+        "pasted text": _("pasted text"),
+        "text sent": _("text sent"),
+        "bytes": _("bytes"),
+        "characters": _("characters"),
+    }
 
-    file = forms.FileField(label="A JSON file exported from a sheet", required=False)
+    @classmethod
+    def too_large(cls, what: str, size: int, unit: str) -> str:
+        """The words for a file or a text larger than :data:`MAX_BYTES`; ``what`` and
+        ``unit`` name them (keys of :data:`WHAT`)."""
+        text = str(cls.TOO_LARGE).format(what=cls.WHAT[what], size=size, unit=cls.WHAT[unit])
+        if get_language() not in (None, "en"):  # 2 000 000, as Swedish writes thousands
+            text = text.replace(f"{size:,}", f"{size:,}".replace(",", "\u00a0"))
+        return text
+
+    file = forms.FileField(label=_("A JSON file exported from a sheet"), required=False)
     text = forms.CharField(
-        label="…or paste its contents",
+        label=_("…or paste its contents"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
     )
@@ -713,9 +762,7 @@ class ImportForm(forms.Form):
     def clean_text(self) -> str:
         text = self.cleaned_data.get("text") or ""
         if len(text) > self.MAX_BYTES:
-            raise forms.ValidationError(
-                self.TOO_LARGE.format(what="pasted text", size=len(text), unit="characters")
-            )
+            raise forms.ValidationError(self.too_large("pasted text", len(text), "characters"))
         return text
 
     def clean(self) -> dict[str, Any]:
@@ -725,18 +772,18 @@ class ImportForm(forms.Form):
         upload = data.get("file")
         text = data.get("text") or ""
         if upload is None and not text.strip():
-            raise forms.ValidationError("Choose a JSON file or paste one.")
+            raise forms.ValidationError(gettext("Choose a JSON file or paste one."))
         if upload is not None:
             if upload.size > self.MAX_BYTES:
-                self.add_error(
-                    "file", self.TOO_LARGE.format(what="file", size=upload.size, unit="bytes")
-                )
+                self.add_error("file", self.too_large("file", upload.size, "bytes"))
                 return data
             raw = upload.read()
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
-                self.add_error("file", "The file is not UTF-8 text: is it the JSON export?")
+                self.add_error(
+                    "file", gettext("The file is not UTF-8 text: is it the JSON export?")
+                )
                 return data
         data["json_text"] = text
         return data
@@ -746,7 +793,7 @@ class SeatForm(KeyedForm):
     """A late player joins the table (``name``), or a player leaves or comes back."""
 
     name = forms.CharField(
-        label="A late player's name",
+        label=_("A late player's name"),
         required=False,
         max_length=200,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
@@ -762,10 +809,10 @@ class SeatForm(KeyedForm):
         back = cast(forms.TypedChoiceField, self.fields["back"])
         leave.choices = [("", ""), *((s, spec.players[s]) for s in sheet.present)]
         back.choices = [("", ""), *((s, spec.players[s]) for s in sheet.absent)]
-        self.fields["leave"].error_messages["invalid_choice"] = (
+        self.fields["leave"].error_messages["invalid_choice"] = gettext(
             "Only a player at the table can leave it."
         )
-        self.fields["back"].error_messages["invalid_choice"] = (
+        self.fields["back"].error_messages["invalid_choice"] = gettext(
             "Only a player away from the table can come back."
         )
 
@@ -775,10 +822,17 @@ class SeatForm(KeyedForm):
             return data
         chosen = [k for k in ("name", "leave", "back") if data.get(k) not in (None, "")]
         if len(chosen) != 1:
-            raise forms.ValidationError("Write the late player's name, or choose who leaves.")
+            raise forms.ValidationError(
+                gettext("Write the late player's name, or choose who leaves.")
+            )
         if chosen == ["name"]:
             if self.spec.n >= ledger.MAX_SEATS:
-                self.add_error("name", f"A sheet has at most {ledger.MAX_SEATS} players in all.")
+                self.add_error(
+                    "name",
+                    gettext("A sheet has at most {count} players in all.").format(
+                        count=ledger.MAX_SEATS
+                    ),
+                )
                 return data
             try:
                 data["name"] = ledger.check_new_name(data["name"], self.spec.players, "name")
@@ -803,7 +857,9 @@ def prefill_from_query(
     from 1) as a new deal's initial values, hand by hand in seating order among the players
     at the table; and a word if the hands and the players do not match."""
     if spec.game.board != "hands":
-        return {}, f"A showdown of hands cannot be recorded on a sheet of {spec.label}."
+        return {}, gettext("A showdown of hands cannot be recorded on a sheet of {game}.").format(
+            game=gettext(spec.label)
+        )
     active = list(sheet.active)
     hands = [split_tokens(text)[:3] for text in query.getlist("h")[: len(active) + 1]]
     initial: dict[str, Any] = {"mode": "hands"}
@@ -815,8 +871,8 @@ def prefill_from_query(
         initial["dealer"] = active[int(dealer) - 1]
     problem = ""
     if len(hands) != len(active):
-        problem = (
-            f"The showdown had {len(query.getlist('h'))} hands and {len(active)} players are "
-            "at this table: check whose cards are whose before recording."
-        )
+        problem = gettext(
+            "The showdown had {hands} hands and {players} players are at this table: check "
+            "whose cards are whose before recording."
+        ).format(hands=len(query.getlist("h")), players=len(active))
     return initial, problem

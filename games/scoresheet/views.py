@@ -35,7 +35,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.forms_util import sentence
@@ -60,6 +60,7 @@ from .forms import (
 from .kept import CSRF_MARK, KEY_MARK, NONCE_MARK
 from .ledger import Entry, EntryError
 from .models import Change, Deal, Game, Player
+from .words import entry_count, entry_name, entry_noun
 
 POLL_SECONDS = 3
 
@@ -330,19 +331,46 @@ def _key(request: HtmxHttpRequest) -> str:
     return key if _KEY.fullmatch(key) else new_key()
 
 
-def _conflict_message(
-    game: Game, deals: int, doing: str = "filling in the form", again: str = "send it again"
-) -> str:
+_DOING = {
+    "form": gettext_lazy("filling in the form"),
+    "looking": gettext_lazy("looking at it"),
+}
+_AGAIN = {
+    "send": gettext_lazy("send it again"),
+    "undo": gettext_lazy("undo the deal again"),
+    "restore": gettext_lazy("restore it again"),
+}
+
+
+def _conflict_message(game: Game, deals: int, doing: str = "form", again: str = "send") -> str:
+    """The 409's words: someone else changed the sheet while this form was filled in
+    (``doing``: ``form``) or the sheet looked at (``looking``), and what to do ``again``
+    (``send``, ``undo``, ``restore``)."""
     latest = Change.objects.filter(game=game).order_by("-version").first()
-    when = ""
+    seconds = None
     if latest is not None:
         seconds = int((timezone.now() - latest.created_at).total_seconds())
-        when = f" {seconds} seconds ago" if seconds < 120 else ""
-    return (
-        f"Someone else changed this sheet{when} while you were {doing} (it now holds "
-        f"{deals} deal{'s' if deals != 1 else ''}). Nothing you typed "
-        f"is lost: check the deals below, and if yours is not among them, {again}."
-    )
+    values = {
+        "doing": _DOING[doing],
+        "again": _AGAIN[again],
+        "deals": entry_count("deal", deals),
+        "seconds": seconds,
+    }
+    if seconds is not None and seconds < 120:
+        return ngettext(
+            "Someone else changed this sheet {seconds} second ago while you were {doing} (it "
+            "now holds {deals}). Nothing you typed is lost: check the deals below, and if "
+            "yours is not among them, {again}.",
+            "Someone else changed this sheet {seconds} seconds ago while you were {doing} (it "
+            "now holds {deals}). Nothing you typed is lost: check the deals below, and if "
+            "yours is not among them, {again}.",
+            seconds,
+        ).format(**values)
+    return gettext(
+        "Someone else changed this sheet while you were {doing} (it now holds {deals}). "
+        "Nothing you typed is lost: check the deals below, and if yours is not among them, "
+        "{again}."
+    ).format(**values)
 
 
 def _with_version(request: HtmxHttpRequest, version: int) -> Any:
@@ -354,7 +382,7 @@ def _with_version(request: HtmxHttpRequest, version: int) -> Any:
 def _first_error(form: Any) -> str:
     for errors in form.errors.values():
         return str(errors[0])
-    return "The form is not valid."
+    return gettext("The form is not valid.")
 
 
 def _number_at(game: Game, position: int) -> int | None:
@@ -409,8 +437,8 @@ def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
             form = ImportForm(request.POST, request.FILES)
         except RequestDataTooBig:
             size = request.META.get("CONTENT_LENGTH") or "0"
-            too_large = ImportForm.TOO_LARGE.format(
-                what="text sent", size=int(size) if size.isdigit() else 0, unit="bytes"
+            too_large = ImportForm.too_large(
+                "text sent", int(size) if size.isdigit() else 0, "bytes"
             )
             context = {"form": ImportForm(), "too_large": too_large}
             return render(request, "scoresheet/import.html", context, status=413)
@@ -418,7 +446,9 @@ def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
             try:
                 imported = serialize.import_sheet(form.cleaned_data["json_text"])
             except serialize.ImportError_ as error:
-                form.add_error(None, f"This file cannot be imported: {error}")
+                form.add_error(
+                    None, gettext("This file cannot be imported: {error}").format(error=error)
+                )
             else:
                 if (limited := _limited(request, "import")) is not None:
                     return limited
@@ -462,7 +492,7 @@ def from_table(request: HtmxHttpRequest) -> HttpResponse:
         found = _SHEET_LINK.search(urlsplit(pasted).path or "")
         game = Game.objects.filter(token=found["token"]).first() if found else None
         if game is None:
-            error = (
+            error = gettext(
                 "That is not a link to record deals on a sheet: copy it from the sheet's "
                 "“Share” box (the link for the scorers, not the read-only one)."
             )
@@ -487,15 +517,17 @@ def from_table(request: HtmxHttpRequest) -> HttpResponse:
 # --- The sheet ----------------------------------------------------------------------------------
 
 _NOTICES = {
-    "record": "{What} recorded.",
-    "edit": "{What} saved; every total after it is recomputed.",
-    "undo": "Undone; every total is recomputed without it.",
-    "restore": "{What} restored; every total after it is recomputed.",
-    "horse": "The horse is bought.",
-    "join": "Welcome to the table: the next deals include the new player.",
-    "leave": "Left the table: the next deals are dealt without that player.",
-    "finish": "The evening is finished: the final standings and who pays whom are below.",
-    "reopen": "The sheet is open again.",
+    "record": gettext_lazy("{What} recorded."),
+    "edit": gettext_lazy("{What} saved; every total after it is recomputed."),
+    "undo": gettext_lazy("Undone; every total is recomputed without it."),
+    "restore": gettext_lazy("{What} restored; every total after it is recomputed."),
+    "horse": gettext_lazy("The horse is bought."),
+    "join": gettext_lazy("Welcome to the table: the next deals include the new player."),
+    "leave": gettext_lazy("Left the table: the next deals are dealt without that player."),
+    "finish": gettext_lazy(
+        "The evening is finished: the final standings and who pays whom are below."
+    ),
+    "reopen": gettext_lazy("The sheet is open again."),
 }
 
 
@@ -503,13 +535,13 @@ def _notice(game: Game, request: HtmxHttpRequest) -> str:
     done = request.GET.get("done", "")
     if done not in _NOTICES:
         return ""
-    what = "The deal"
+    what = gettext("The deal")
     at = _page_number(request.GET.get("at", ""))
     if at is not None:
         number = _number_at(game, at)
         if number is not None:
-            what = f"{game.entry_word.capitalize()} {number}"
-    return _NOTICES[done].format(What=what)
+            what = entry_name(game.entry_word, number)
+    return str(_NOTICES[done]).format(What=what)
 
 
 def _page_number(raw: str) -> int | None:
@@ -554,7 +586,7 @@ def live(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpR
     out-of-band swaps."""
     version = store.version_of(token, spectator)
     if version is None:
-        raise Http404("No score sheet has this link.")
+        raise Http404(gettext("No score sheet has this link."))
     etag = f'"v{version}"'
     seen = request.GET.get("v", "")
     if request.META.get("HTTP_IF_NONE_MATCH") == etag:  # not request.headers: it copies them all
@@ -623,13 +655,13 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if game.finished or sheet.over or _stale(game, request):
         # A form sent twice comes back stale: the first one moved the version on.
         if store.already_done(game, key):
-            return _done(request, game, "That deal was already recorded; it counts once.")
+            return _done(request, game, str(_ONCE))
         if game.finished or sheet.over:
             return _sheet_answer(
                 request,
                 game,
                 status=409,
-                problem="The evening is finished: reopen it to record a deal.",
+                problem=gettext("The evening is finished: reopen it to record a deal."),
             )
         form = deal_form(spec, sheet, _with_version(request, game.version))
         form.is_valid()
@@ -655,10 +687,10 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
         store.append(game, seen, new, key, "record", tail=(spec, recorded))
     except store.Duplicate:
-        return _done(request, game, "That deal was already recorded; it counts once.")
+        return _done(request, game, str(_ONCE))
     except store.Stale:
         if store.already_done(game, key):
-            return _done(request, game, "That deal was already recorded; it counts once.")
+            return _done(request, game, str(_ONCE))
         game.refresh_from_db()
         form = deal_form(spec, sheet, _with_version(request, game.version))
         form.is_valid()
@@ -670,11 +702,14 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
             reverse("sheet:sheet", args=[token]) + f"?done=record&at={new.position}"
             f"#deal-{new.position}"
         )
-    word = spec.entry_word.capitalize()
     window = store.Window(game, spec, recorded, [new], state, [after])
     window.rows = [(row, new)]  # computed already: the step just taken
     window.detail = 1
-    return _recorded_answer(request, window, seen, f"{word} {after.number} recorded.")
+    notice = str(_NOTICES["record"]).format(What=entry_name(spec.entry_word, after.number))
+    return _recorded_answer(request, window, seen, notice)
+
+
+_ONCE = gettext_lazy("That deal was already recorded; it counts once.")
 
 
 def _form_answer(
@@ -746,9 +781,9 @@ def _recorded_answer(
 def _deal_or_404(game: Game, position: int) -> Deal:
     deal = Deal.objects.filter(game=game, position=position).first()
     if deal is None:
-        raise Http404("This sheet has no such deal (was it undone?).")
+        raise Http404(gettext("This sheet has no such deal (was it undone?)."))
     if deal.kind != "deal":
-        raise Http404("Only a deal can be edited; undo the entry instead.")
+        raise Http404(gettext("Only a deal can be edited; undo the entry instead."))
     return deal
 
 
@@ -786,7 +821,7 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         return _render_edit(request, game, spec, before, deal, number, form)
     key = _key(request)
     if store.already_done(game, key):
-        return _done(request, game, "That change was already saved.", "edit", position)
+        return _done(request, game, gettext("That change was already saved."), "edit", position)
 
     def changed_meanwhile() -> HttpResponse:
         """409: the form again as typed, at the sheet's version now, and what it holds."""
@@ -817,7 +852,7 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         if redone.error.index == before.state.index:
             form.engine_error(redone.error)
         else:
-            form.add_error(None, _later_message(game, redone.error, "With this change"))
+            form.add_error(None, _later_message(game, redone.error, "change"))
         return _render_edit(request, game, spec, before, deal, number, form, status=400)
 
     def write(locked: Game) -> None:
@@ -837,8 +872,25 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     )
 
 
+_LATER = {
+    "change": gettext_lazy(
+        "With this change, {entry} could no longer be settled: {problem} Change or undo "
+        "{entry} first."
+    ),
+    "without": gettext_lazy(
+        "Without it, {entry} could no longer be settled: {problem} Change or undo {entry} first."
+    ),
+    "back": gettext_lazy(
+        "It cannot go back: with it in the sheet, {entry} could no longer be settled: "
+        "{problem} Change or undo {entry} first."
+    ),
+}
+
+
 def _later_message(game: Game, error: EntryError, what: str) -> str:
-    name = "a later entry"
+    """Why a change is refused: a later entry (``entry``) would no longer settle, ``what``
+    being the change (``change``: an edit, ``without``: an undo, ``back``: a restore)."""
+    name = gettext("a later entry")
     if error.index is not None:
         deal = (
             Deal.objects.filter(game=game)
@@ -847,10 +899,8 @@ def _later_message(game: Game, error: EntryError, what: str) -> str:
         )
         found = list(deal)
         if found and found[0].kind == "deal" and isinstance(found[0].state, dict):
-            name = f"deal {found[0].state.get('n')}"
-    return (
-        f"{what}, {name} could no longer be settled: {error.message} Change or undo {name} first."
-    )
+            name = f"{entry_noun('deal')} {found[0].state.get('n')}"
+    return str(_LATER[what]).format(entry=name, problem=error.message)
 
 
 def _render_edit(
@@ -886,7 +936,7 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     game = _game(token, False)
     key = _key(request)
     if store.already_done(game, key):
-        return _done(request, game, "That entry was already undone.", "undo")
+        return _done(request, game, gettext("That entry was already undone."), "undo")
     form = ActionForm(request.POST)
     if not form.is_valid():
         return _sheet_answer(request, game, status=400, problem=_first_error(form))
@@ -896,7 +946,7 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
             request,
             game,
             status=409,
-            conflict=_conflict_message(game, now.deals, "looking at it", "undo the deal again"),
+            conflict=_conflict_message(game, now.deals, "looking", "undo"),
         )
     gone = Deal.objects.filter(game=game, position=position).first()
     if gone is None:
@@ -904,7 +954,7 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
             request,
             game,
             status=404,
-            problem="That entry is no longer on the sheet: it was undone.",
+            problem=gettext("That entry is no longer on the sheet: it was undone."),
         )
     spec = store.spec_of(game)
     number = gone.state.get("n") if isinstance(gone.state, dict) and gone.kind == "deal" else None
@@ -912,7 +962,7 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     if redone.error is not None:
         redone.error.index = (redone.error.index or 0) + 1  # the numbering before the undo
         return _sheet_answer(
-            request, game, status=409, problem=_later_message(game, redone.error, "Without it")
+            request, game, status=409, problem=_later_message(game, redone.error, "without")
         )
 
     def write(locked: Game) -> None:
@@ -934,25 +984,28 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         pass
     except store.Stale:
         game.refresh_from_db()
-        return _conflict(request, game, "undo the deal again")
+        return _conflict(request, game, "undo")
     what = _entry_words(game, gone.kind, number, gone.data)
-    return _done(request, game, f"{what} undone; every total is recomputed without it.", "undo")
+    notice = gettext("{What} undone; every total is recomputed without it.").format(What=what)
+    return _done(request, game, notice, "undo")
 
 
 def _conflict(request: HtmxHttpRequest, game: Game, again: str) -> HttpResponse:
     """The 409 for an action sent against an older sheet: the sheet as it is now, and what
     to do again once it has been read."""
     return _sheet_answer(
-        request, game, status=409, conflict=_conflict_message(game, 0, "looking at it", again)
+        request, game, status=409, conflict=_conflict_message(game, 0, "looking", again)
     )
 
 
 def _entry_words(game: Game, kind: str, number: int | None, data: dict[str, Any]) -> str:
     if kind == "deal":
-        return f"{game.entry_word.capitalize()} {number}" if number else "The deal"
-    return {"horse": "The horse", "join": "The player's arrival", "leave": "The player's leaving"}[
-        kind
-    ]
+        return entry_name(game.entry_word, number) if number else gettext("The deal")
+    return {
+        "horse": gettext("The horse"),
+        "join": gettext("The player's arrival"),
+        "leave": gettext("The player's leaving"),
+    }[kind]
 
 
 @require_POST
@@ -961,16 +1014,19 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     game = _game(token, False)
     key = _key(request)
     if store.already_done(game, key):
-        return _done(request, game, "That entry was already restored.", "restore")
+        return _done(request, game, gettext("That entry was already restored."), "restore")
     form = ActionForm(request.POST)
     if not form.is_valid():
         return _sheet_answer(request, game, status=400, problem=_first_error(form))
     if _stale(game, request):
-        return _conflict(request, game, "restore it again")
+        return _conflict(request, game, "restore")
     undo = Change.objects.filter(game=game, action="undo", version=change).first()
     if undo is None or undo.detail.get("restored") or "data" not in undo.detail:
         return _sheet_answer(
-            request, game, status=409, problem="That entry cannot be restored: it is back already."
+            request,
+            game,
+            status=409,
+            problem=gettext("That entry cannot be restored: it is back already."),
         )
     detail = undo.detail
     position = int(detail["position"])
@@ -982,8 +1038,7 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
             request,
             game,
             status=409,
-            problem="It cannot go back: "
-            + _later_message(game, redone.error, "with it in the sheet"),
+            problem=_later_message(game, redone.error, "back"),
         )
 
     def write(locked: Game) -> None:
@@ -1000,11 +1055,10 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
         pass
     except store.Stale:
         game.refresh_from_db()
-        return _conflict(request, game, "restore it again")
+        return _conflict(request, game, "restore")
     what = _entry_words(game, back.kind, detail.get("number"), back.data)
-    return _done(
-        request, game, f"{what} restored; every total after it is recomputed.", "restore", position
-    )
+    notice = str(_NOTICES["restore"]).format(What=what)
+    return _done(request, game, notice, "restore", position)
 
 
 # --- A horse, players joining and leaving, finishing --------------------------------------------
@@ -1037,7 +1091,7 @@ def horse(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = _game(token, False)
     key = _key(request)
     if store.already_done(game, key):
-        return _done(request, game, "That horse was already bought.", "horse")
+        return _done(request, game, gettext("That horse was already bought."), "horse")
     spec = store.spec_of(game)
     state, sheet = store.tail_state(game, spec)
     if _stale(game, request):
@@ -1060,7 +1114,8 @@ def horse(request: HtmxHttpRequest, token: str) -> HttpResponse:
         )
     if not ok:
         return _sheet_answer(request, game, status=400, problem=problem)
-    return _done(request, game, f"{spec.players[player]} bought a horse.", "horse")
+    notice = gettext("{player} bought a horse.").format(player=spec.players[player])
+    return _done(request, game, notice, "horse")
 
 
 @require_POST
@@ -1069,7 +1124,7 @@ def seats(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = _game(token, False)
     key = _key(request)
     if store.already_done(game, key):
-        return _done(request, game, "Done already.")
+        return _done(request, game, gettext("Done already."))
     spec = store.spec_of(game)
     state, sheet = store.tail_state(game, spec)
     form = SeatForm(spec, sheet, request.POST)
@@ -1109,10 +1164,10 @@ def seats(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _sheet_answer(request, game, status=400, problem=problem)
     who = spec.players[seat]
     notice = (
-        f"{who} joins the table: the next deals include {who}."
+        gettext("{who} joins the table: the next deals include {who}.")
         if action == "join"
-        else f"{who} leaves the table: the next deals are dealt without {who}."
-    )
+        else gettext("{who} leaves the table: the next deals are dealt without {who}.")
+    ).format(who=who)
     return _done(request, game, notice, action)
 
 
@@ -1121,7 +1176,7 @@ def _finish_or_reopen(request: HtmxHttpRequest, token: str, finish: bool) -> Htt
     key = _key(request)
     done = "finish" if finish else "reopen"
     if store.already_done(game, key):
-        return _done(request, game, "Done already.", done)
+        return _done(request, game, gettext("Done already."), done)
     form = ActionForm(request.POST)
     if not form.is_valid():
         return _sheet_answer(request, game, status=400, problem=_first_error(form))
@@ -1140,7 +1195,7 @@ def _finish_or_reopen(request: HtmxHttpRequest, token: str, finish: bool) -> Htt
     except store.Stale:
         game.refresh_from_db()
         return _sheet_answer(request, game, status=409, conflict=_conflict_message(game, 0))
-    return _done(request, game, _NOTICES[done], done)
+    return _done(request, game, str(_NOTICES[done]), done)
 
 
 @require_POST
@@ -1178,7 +1233,9 @@ def export_json(request: HtmxHttpRequest, token: str, spectator: bool = False) -
     spec, sheet, broken = _whole(game)
     if broken is not None:
         return HttpResponse(
-            f"Entry {(broken.index or 0) + 1} no longer settles: fix it first.",
+            gettext("Entry {number} no longer settles: fix it first.").format(
+                number=(broken.index or 0) + 1
+            ),
             status=409,
             content_type="text/plain; charset=utf-8",
         )

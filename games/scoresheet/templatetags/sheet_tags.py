@@ -10,7 +10,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from content.templatetags.library import citation_url
 from games.engine.cards import CardError, parse_card
@@ -20,6 +20,7 @@ from games.engine.pool import POOL
 from games.engine.wording import said, speaker
 from games.scoresheet import ledger
 from games.scoresheet.forms import new_key as _new_key
+from games.scoresheet.words import entry_count, entry_noun, entry_nouns
 from games.speaking import write_amount
 from games.templatetags.amounts import amount
 
@@ -112,28 +113,19 @@ def category_label(slug: str) -> str:
 def noun(spec: ledger.Spec) -> str:
     """What one entry of the sheet is called, in the page's language: ``deal`` (``giv``),
     or a counted ``hand``."""
-    if spec.entry_word == "hand":
-        return pgettext("an entry of a score sheet", "hand")
-    return pgettext("an entry of a score sheet", "deal")
+    return entry_noun(spec.entry_word)
 
 
 @register.filter
 def nouns(spec: ledger.Spec) -> str:
     """:func:`noun` for several: ``deals`` (``givar``), ``hands`` (``händer``)."""
-    if spec.entry_word == "hand":
-        return pgettext("entries of a score sheet", "hands")
-    return pgettext("entries of a score sheet", "deals")
+    return entry_nouns(spec.entry_word)
 
 
 @register.filter
 def entries(count: int, spec: ledger.Spec) -> str:
     """``3|entries:spec``: ``3 deals`` (``3 givar``), ``1 hand``."""
-    n = int(count)
-    if spec.entry_word == "hand":
-        words = ngettext("%(count)s hand", "%(count)s hands", n)
-    else:
-        words = ngettext("%(count)s deal", "%(count)s deals", n)
-    return words % {"count": n}
+    return entry_count(spec.entry_word, int(count))
 
 
 @register.filter
