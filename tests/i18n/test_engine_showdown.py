@@ -21,6 +21,7 @@ import random
 import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import polib  # type: ignore[import-untyped]
 import pytest
@@ -129,7 +130,7 @@ def speaking() -> Iterator[Callable[[Speaker], None]]:
 
 # --------------------------------------------------------------------------- the examples
 
-_RULE_SETS = [
+_RULE_SETS: list[PeelRules | SwedishRules] = [
     PeelRules(),
     PeelRules(PACK_32),
     PeelRules(PACK_32, short_pack_ace_low=ShortPackAceLow.YES),
@@ -215,10 +216,10 @@ def _shown(speaker: Speaker) -> list[str]:
                 out += [v.said.words(None, speaker) for v in result.values]
             out.append(compare(hands[0], hands[1], rules)[1].render(NAMES))
         kinds = _KINDS[isinstance(rules, SwedishRules)]
-        for better, worse in itertools.combinations(kinds, 2):  # every kind against every other
-            if all(c in rules.pack for c in (*better, *worse)):
-                out.append(compare(better, worse, rules)[1].render(NAMES))
-                out.append(strength(better, rules).said.words(None, speaker))
+        for high, low in itertools.combinations(kinds, 2):  # every kind against every other
+            if all(c in rules.pack for c in (*high, *low)):
+                out.append(compare(high, low, rules)[1].render(NAMES))
+                out.append(strength(high, rules).said.words(None, speaker))
     rng = random.Random(12)
     cards = list(PACK_52.cards)
     for n in (2, 3, 4, 5, 7, 10, 12):  # many hands: ties of many, late places
@@ -247,8 +248,8 @@ def _shown(speaker: Speaker) -> list[str]:
     ):
         everywhere = judge_everywhere(parse_hands(text, PACK_52), dealer=0)
         out += [d.reason.render(NAMES) for d in everywhere.disagreements]
-    many = judge_everywhere(tuple(tuple(cards[3 * i : 3 * i + 3]) for i in range(13)))
-    out += [why.words(None, speaker) for _, why in many.skipped_words]
+    thirteen = judge_everywhere(tuple(tuple(cards[3 * i : 3 * i + 3]) for i in range(13)))
+    out += [why.words(None, speaker) for _, why in thirteen.skipped_words]
     # Seventeen Swedish hands, each in a place of its own: thirteen tretal, four sekvens.
     tretals = [tuple(Card(rank, suit) for suit in Suit if suit is not Suit.SPADES) for rank in Rank]
     spades = sorted((c for c in PACK_52.cards if c.suit is Suit.SPADES), reverse=True)
@@ -258,7 +259,7 @@ def _shown(speaker: Speaker) -> list[str]:
     out += [r.render(NAMES) for r in result.reasons]
     # Ties for the late places: fourteen better hands, each of its own, and two equal sekvens.
     high = sorted((r for r in Rank if r >= Rank.FIVE), reverse=True)
-    better = [
+    better: list[tuple[Card, ...]] = [
         parse_hand(f"c{r.swedish_code} s{r.swedish_code} h{r.swedish_code}", PACK_52) for r in high
     ]
     better += [parse_hand(t, PACK_52) for t in ("dE dK dD", "dkn d10 d9", "d8 d7 d6", "d5 d4 d3")]
@@ -338,13 +339,14 @@ def _refusals() -> list[str]:
         ([["AS", "KS", "QS", "JS"], ["2S", "3S", "2S"]], True),
     ):
         out += [e.render(NAMES) for e in board_errors(board, PACK_32, complete=complete)]
-    hands = parse_hands(["AS KS QS", "2H 3H 4H"], PACK_52)
+    two = parse_hands(["AS KS QS", "2H 3H 4H"], PACK_52)
+    not_cards: Any = [("AS", "KS"), ("AS", "KS")]
     for call in (
-        lambda: showdown(hands[:1], PeelRules()),
-        lambda: showdown(hands, PeelRules(), dealer=5),
-        lambda: showdown([*hands] * 9, SwedishRules()),
-        lambda: showdown([hands[0], hands[0]], PeelRules()),
-        lambda: showdown([("AS", "KS"), ("AS", "KS")], PeelRules()),  # type: ignore[list-item]
+        lambda: showdown(two[:1], PeelRules()),
+        lambda: showdown(two, PeelRules(), dealer=5),
+        lambda: showdown([*two] * 9, SwedishRules()),
+        lambda: showdown([two[0], two[0]], PeelRules()),
+        lambda: showdown(not_cards, PeelRules()),
         lambda: evaluate(parse_hand("2S 3S 4S", PACK_52), PeelRules(PACK_32)),
         lambda: deal_rules("cox"),
         lambda: deal_rules("swedish", pack=32),
