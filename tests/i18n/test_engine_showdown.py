@@ -258,9 +258,9 @@ def _shown(speaker: Speaker) -> list[str]:
     assert sorted(p.place for p in result.placings) == list(range(1, 18))
     out += [r.render(NAMES) for r in result.reasons]
     # Ties for the late places: fourteen better hands, each of its own, and two equal sekvens.
-    high = sorted((r for r in Rank if r >= Rank.FIVE), reverse=True)
+    tops = sorted((r for r in Rank if r >= Rank.FIVE), reverse=True)
     better: list[tuple[Card, ...]] = [
-        parse_hand(f"c{r.swedish_code} s{r.swedish_code} h{r.swedish_code}", PACK_52) for r in high
+        parse_hand(f"c{r.swedish_code} s{r.swedish_code} h{r.swedish_code}", PACK_52) for r in tops
     ]
     better += [parse_hand(t, PACK_52) for t in ("dE dK dD", "dkn d10 d9", "d8 d7 d6", "d5 d4 d3")]
     tie = [parse_hand("h4 h3 h2", PACK_52), parse_hand("c4 c3 c2", PACK_52)]
