@@ -43,7 +43,7 @@ from content.library import Book, find_paragraph, load_library
 from games.engine.cards import PACK_52, parse_hands
 from games.engine.citations import RULINGS, Citation, Ruling
 from games.engine.commerce import Showdown
-from games.engine.compare import Everywhere, judge_everywhere
+from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
 from games.engine.games import Game, Option, OptionError, UnknownGame, get, house_rule
 from games.engine.wording import Mention, Said, said, said_n
 
@@ -156,9 +156,19 @@ class Example:
         hands = parse_hands(list(self.hands), PACK_52)
         return judge_everywhere(hands, None if self.dealer is None else self.dealer - 1)
 
-    def outcomes(self) -> list[tuple[str, Said]]:
-        """Each rule set's label and who wins under it, in words (worked out, never typed)."""
-        return [(label, winners_words(result)) for label, result in self.judged().judgements]
+    def outcomes(self) -> list[tuple[Said, Said]]:
+        """Each rule set's name and who wins under it, in words (worked out, never typed).
+
+        >>> outcomes = Example(("AS AD KC", "2H 5H 7H"), None, ("a", "b"), "").outcomes()
+        >>> [(str(rules), str(who)) for rules, who in outcomes][::2]
+        [('Peel, 52 cards', 'hand 2 wins'), ('Peel, 52 cards, Limited Commerce of Tricon, \
+Sequence and Point', 'hand 1 wins')]
+        """
+        hands = parse_hands(list(self.hands), PACK_52)
+        headings = {rules.label: rules.heading for rules, _ in rule_sets_for(hands)}
+        return [
+            (headings[label], winners_words(result)) for label, result in self.judged().judgements
+        ]
 
 
 def winners_words(result: Showdown) -> Said:

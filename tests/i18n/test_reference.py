@@ -122,6 +122,8 @@ def test_the_swedish_example_is_worked_out_by_the_engine_and_said_in_swedish(cli
         re.fullmatch(r"hand \d vinner|händer 1 och 2 delar vinsten", o) for o in outcomes
     )
     assert " against " not in html_of_examples(client)
+    assert "<li>Peel, 52 kort: " in html_of_examples(client)  # the rule sets' Swedish names
+    assert "cards:" not in html_of_examples(client)
 
 
 def html_of_examples(client: Client) -> str:
@@ -161,7 +163,11 @@ def test_the_rulings_page_in_swedish_keeps_every_permalink(client):
     words = visible(html)
     for slug in RULINGS:
         assert f'id="{slug}"' in html, slug  # /sv/rulings/#<slug> shows the same ruling
-    for phrase in ("Redaktionella avgöranden", "Närmaste text:", "Avgöranden spel för spel"):
+    for phrase in (
+        "Redaktionella avgöranden",
+        "Närmaste ställe i texten:",
+        "Avgöranden spel för spel",
+    ):
         assert phrase in words
     assert '<p class="house-rule">Husregel ”' in html
     assert "ett bord kan välja</p>" in html and "(webbplatsens läsning, standard)" in words
@@ -264,7 +270,7 @@ def test_a_hands_odds_in_swedish(client, fragment):
 def test_a_mistake_on_a_swedish_odds_page_is_a_400_in_swedish(client):
     html = fetch(client, "/sv/odds/peel-new/?hand=sE+zz", 400)
     words = visible(html)
-    assert "En hands plats" in words and 'value="sE zz"' in html
+    assert "Handens plats" in words and 'value="sE zz"' in html
     assert "A hand's place" not in words
 
 
