@@ -37,6 +37,7 @@ __all__ = [
     "Rank",
     "Suit",
     "board_errors",
+    "card_error",
     "card_from_index",
     "pack_of_size",
     "parse_card",
@@ -592,7 +593,7 @@ class CardError(EngineError):
         return located
 
 
-def _error(
+def card_error(
     template: str,
     /,
     *,
@@ -602,7 +603,12 @@ def _error(
     **who: Word,
 ) -> CardError:
     """A :class:`CardError` whose words are ``template`` (a message id) with ``who`` in its
-    placeholders: ``str(error)`` is the English, :meth:`~CardError.render` the page's words."""
+    placeholders: ``str(error)`` is the English, :meth:`~CardError.render` the page's words.
+
+    >>> error = card_error("{card} is lost", hand=2, card=parse_card("sE"))
+    >>> str(error), error.item, error.template
+    ('AS is lost', 1, '{card} is lost')
+    """
     return CardError(
         fill(template, who), token=token, hand=hand, field=field, template=template, who=who
     )
@@ -661,7 +667,7 @@ def parse_card(token: str) -> Card:
     """
     text = token.strip().replace("\ufe0f", "")
     if not text:
-        raise _error(N_("an empty field is not a card: {how}"), token=token, how=_HOW)
+        raise card_error(N_("an empty field is not a card: {how}"), token=token, how=_HOW)
     upper = text.upper()
     rank: Rank | None
     suit: Suit | None
@@ -680,7 +686,9 @@ def parse_card(token: str) -> Card:
             if klover is not None:
                 suit, rank = Suit.CLUBS, klover
     if rank is None or suit is None:
-        raise _error(N_("{typed} is not a card: {how}"), token=token, typed=repr(token), how=_HOW)
+        raise card_error(
+            N_("{typed} is not a card: {how}"), token=token, typed=repr(token), how=_HOW
+        )
     return _BY_KEY[(rank, suit)]
 
 
@@ -742,7 +750,7 @@ def _as_typed(token: str, card: Card) -> Word:
 
 
 def _not_in(token: str, card: Card, pack: Pack) -> CardError:
-    return _error(
+    return card_error(
         N_("{card} is not in the {pack}"),
         token=token,
         card=_as_typed(token, card),
@@ -751,7 +759,7 @@ def _not_in(token: str, card: Card, pack: Pack) -> CardError:
 
 
 def _twice(token: str, card: Card) -> CardError:
-    return _error(
+    return card_error(
         N_("{card} is written twice in this hand"), token=token, card=_as_typed(token, card)
     )
 
@@ -759,12 +767,12 @@ def _twice(token: str, card: Card) -> CardError:
 def _too_few(count: int) -> CardError:
     """Fewer than two hands (none or one)."""
     if count == 0:
-        return _error(N_("A showdown needs at least two hands; there is none"), field="hands")
-    return _error(N_("A showdown needs at least two hands; there is one"), field="hands")
+        return card_error(N_("A showdown needs at least two hands; there is none"), field="hands")
+    return card_error(N_("A showdown needs at least two hands; there is one"), field="hands")
 
 
 def _too_many(limit: int, pack: Pack, count: int) -> CardError:
-    error = _error(
+    error = card_error(
         N_("At most {limit} hands may be dealt from the {pack}; there are {count}"),
         hand=limit + 1,
         limit=limit,
@@ -815,7 +823,7 @@ def parse_hands(
 
 def _also_in(token: str, card: Card, hand: int) -> CardError:
     """A card also held in an earlier hand (from 1)."""
-    return _error(
+    return card_error(
         N_("{card} is also in {other}"),
         token=token,
         card=_as_typed(token, card),
@@ -897,6 +905,6 @@ or the Swedish suit first, like sE or hkn']
 
 def _size_error(items: Sequence[str]) -> CardError:
     shown: Word = " ".join(items) if items else said("none")
-    return _error(
+    return card_error(
         N_("A hand is three cards; this one has {count} ({cards})"), count=len(items), cards=shown
     )
