@@ -634,8 +634,8 @@ def _check_outcomes(outcomes: Sequence[HandOutcome], family: tuple[str, ...], ga
                 N_("{both} share place {place} with different combinations ({first}, {second})"),
                 both=Mention.of("player", sorted((a, b))),
                 place=pa.place,
-                first=pa.category,
-                second=pb.category,
+                first=_named(pa.category),
+                second=_named(pb.category),
             )
         if _RANK[pa.category] > _RANK[pb.category]:
             raise SettlementError.at(
@@ -646,9 +646,9 @@ def _check_outcomes(outcomes: Sequence[HandOutcome], family: tuple[str, ...], ga
                 ),
                 better=Mention("player", (a,)),
                 worse=Mention("player", (b,)),
-                better_combination=pa.category,
+                better_combination=_named(pa.category),
                 better_place=pa.place,
-                worse_combination=pb.category,
+                worse_combination=_named(pb.category),
                 worse_place=pb.place,
             )
 
@@ -734,6 +734,25 @@ _HIS_COMBINATION: Final = {
     "pair": N_("his pair"),
 }
 """The dealer's combination, as his penalty names it (those it applies to)."""
+
+
+_NAMED: Final = {
+    "tricon": N_("tricon"),
+    "sequence": N_("sequence"),
+    "flush": N_("flush"),
+    "pair": N_("pair"),
+    "point": N_("point"),
+    "tretal": N_("tretal"),
+    "sekvens": N_("sekvens"),
+    "poang": N_("poang"),
+    "ingenting": N_("ingenting"),
+}
+"""Each combination by its slug, as an error about the outcomes names it."""
+
+
+def _named(slug: str) -> Said:
+    """The combination ``slug`` as words (its slug, in English)."""
+    return said(_NAMED[slug])
 
 
 def _a(slug: str) -> Said:
