@@ -873,7 +873,7 @@ def cox_deal() -> tuple[CoxLine, ...]:
                     N_("{points}, or {with_own} with his own"), points=3 * g, with_own=3 * g + 3
                 ),
                 (cox("playing"), cox("greenbacks")),
-                said_n(N_("{count} greenback"), N_("{count} greenbacks"), g, count=g),
+                said_n("{count} greenback", "{count} greenbacks", g, count=g),
             )
         )
     mean = sum((g * line.chance for g, line in enumerate(lines[-(greenbacks + 1) :])), Fraction(0))
