@@ -66,7 +66,7 @@ from games.engine.settlement import (
     suggest_end,
     turns_dealt,
 )
-from games.engine.wording import EngineError, Mention
+from games.engine.wording import EngineError, Mention, Said, said, said_n, speaker
 from games.explaining import Explanation, Shown
 
 if TYPE_CHECKING:
@@ -113,6 +113,13 @@ deal may change, and every stored state is recomputed the next time it is read. 
 come from the registry (a result recorded without the cards is paid by the game, which may
 refuse what the sheet took before: a deal of fewer players than the game wants); the game
 kept as one ledger is stored under ``ledger``, a counted game's scores under ``counted``."""
+
+
+def _say(words: Said) -> str:
+    """``words`` (marked where they are written: ``said("…", value=…)``) in the language of
+    the page being made, through the speaker the site installed (English without one)."""
+    return words.words(speak=speaker())
+
 
 # --- The games a sheet keeps --------------------------------------------------------------------
 
@@ -415,34 +422,55 @@ def make_spec(
     later = frozenset(late)
     spec = Spec(game.slug, names, money, dict(config), later)
     if later and not spec.seats_change:
-        raise SpecError("players", f"in {game.label} nobody joins the table late")
+        raise SpecError(
+            "players", _say(said("in {game} nobody joins the table late", game=said(game.label)))
+        )
     if any(not 0 <= s < len(names) for s in later):
-        raise SpecError("players", "a late player is not among the players")
+        raise SpecError("players", _say(said("a late player is not among the players")))
     seated = len(spec.first_seats)
     if not spec.min_players <= seated <= spec.max_players:
         rules_ = spec.hand_rules
-        pack = (
-            f" with the {rules_.pack.size}-card pack"
-            if rules_ is not None and rules_.hand_limit < game.max_players
-            else ""
-        )
+        values = {
+            "game": said(game.label),
+            "least": str(spec.min_players),
+            "most": str(spec.max_players),
+            "seated": str(seated),
+        }
+        if rules_ is not None and rules_.hand_limit < game.max_players:
+            words = said_n(
+                "{game} needs {least} to {most} players with the {size}-card pack; there is "
+                "{seated}",
+                "{game} needs {least} to {most} players with the {size}-card pack; there are "
+                "{seated}",
+                seated,
+                size=str(rules_.pack.size),
+                **values,
+            )
+        else:
+            words = said_n(
+                "{game} needs {least} to {most} players; there is {seated}",
+                "{game} needs {least} to {most} players; there are {seated}",
+                seated,
+                **values,
+            )
+        raise SpecError("players", _say(words))
+    if spec.n > MAX_SEATS:
         raise SpecError(
             "players",
-            f"{game.label} needs {spec.min_players} to {spec.max_players} players{pack}; "
-            f"there {'is' if seated == 1 else 'are'} {seated}",
+            _say(said("a sheet has at most {count} players in all", count=str(MAX_SEATS))),
         )
-    if spec.n > MAX_SEATS:
-        raise SpecError("players", f"a sheet has at most {MAX_SEATS} players in all")
     return spec
 
 
 def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SpecError("players", "give the players as a list of names")
+        raise SpecError("players", _say(said("give the players as a list of names")))
     names: list[str] = []
     for raw in players:
         if not isinstance(raw, str):
-            raise SpecError("players", f"a player's name is text, not {raw!r}")
+            raise SpecError(
+                "players", _say(said("a player's name is text, not {value}", value=repr(raw)))
+            )
         if not clean_name(raw):
             continue
         names.append(check_new_name(raw, names))
@@ -467,13 +495,13 @@ _HOMOGLYPHS: Final = str.maketrans(
 _INVISIBLE: Final = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 
 
-def _text_problem(raw: str, what: str) -> str | None:
+def _text_problem(raw: str, what: Said) -> str | None:
     if "\x00" in raw:
-        return f"{what} cannot hold a NUL character"
+        return _say(said("{what} cannot hold a NUL character", what=what))
     try:
         raw.encode("utf-8")
     except UnicodeEncodeError:
-        return f"{what} is not valid text (it holds half of a surrogate pair)"
+        return _say(said("{what} is not valid text (it holds half of a surrogate pair)", what=what))
     return None
 
 
@@ -503,7 +531,7 @@ def clean_name(raw: str, field: str = "players") -> str:
     ...
     games.scoresheet.ledger.SpecError: players: a name cannot hold a NUL character
     """
-    problem = _text_problem(raw, "a name")
+    problem = _text_problem(raw, said("a name"))
     if problem:
         raise SpecError(field, problem)
     return _visible(raw)
@@ -515,12 +543,17 @@ def clean_title(raw: str, field: str = "title") -> str:
     >>> clean_title("Friday\\u202e at Cy's")
     "Friday at Cy's"
     """
-    problem = _text_problem(raw, "the name of the evening")
+    problem = _text_problem(raw, said("the name of the evening"))
     if problem:
         raise SpecError(field, problem)
     title = _visible(raw)
     if len(title) > MAX_TITLE:
-        raise SpecError(field, f"the name of the evening is longer than {MAX_TITLE} letters")
+        raise SpecError(
+            field,
+            _say(
+                said("the name of the evening is longer than {count} letters", count=str(MAX_TITLE))
+            ),
+        )
     return title
 
 
@@ -537,20 +570,42 @@ def check_new_name(name: str, taken: Sequence[str], field: str = "players") -> s
     """``name`` cleaned, refused if it is empty, too long or looks like one of ``taken``."""
     name = clean_name(name, field)
     if not name:
-        raise SpecError(field, "write the player's name")
+        raise SpecError(field, _say(said("write the player's name")))
     if len(name) > MAX_NAME:
-        raise SpecError(field, f"{name[:MAX_NAME]}… is longer than {MAX_NAME} letters")
+        raise SpecError(
+            field,
+            _say(
+                said(
+                    "{name}… is longer than {count} letters",
+                    name=name[:MAX_NAME],
+                    count=str(MAX_NAME),
+                )
+            ),
+        )
     key = name_key(name)
     for other in taken:
         if name_key(other) == key:
             if other.casefold() == name.casefold():
                 raise SpecError(
-                    field, f"{name} is written twice; each player needs a name of his own"
+                    field,
+                    _say(
+                        said(
+                            "{name} is written twice; each player needs a name of his own",
+                            name=name,
+                        )
+                    ),
                 )
             raise SpecError(
                 field,
-                f"{name} looks the same as {other} (a letter of another alphabet, or an "
-                "invisible character): each player needs a name that looks different",
+                _say(
+                    said(
+                        "{name} looks the same as {other} (a letter of another alphabet, or "
+                        "an invisible character): each player needs a name that looks "
+                        "different",
+                        name=name,
+                        other=other,
+                    )
+                ),
             )
     return name
 
@@ -753,7 +808,7 @@ def _clean_request(data: Mapping[str, Any]) -> dict[str, Any]:
                 raise EntryError(path, f"{path}: {value} is not a number a deal holds")
             return value
         if isinstance(value, str):
-            problem = _text_problem(value, "a value")
+            problem = _text_problem(value, said("a value"))
             if problem:
                 raise EntryError(path, f"{path}: {problem}")
             return value
@@ -762,7 +817,7 @@ def _clean_request(data: Mapping[str, Any]) -> dict[str, Any]:
         if isinstance(value, Mapping):
             out: dict[str, Any] = {}
             for key, v in value.items():
-                if not isinstance(key, str) or _text_problem(key, "a name"):
+                if not isinstance(key, str) or _text_problem(key, said("a name")):
                     raise EntryError(path or None, f"{path or 'the deal'}: a name is not text")
                 out[key] = copy_of(v, f"{path}.{key}" if path else key, depth + 1)
             return out
@@ -839,7 +894,7 @@ def _clean_counted(spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
             for i, v in enumerate(_per_player(data, "scores", n))
         ]
     else:
-        raise EntryError("mode", "choose whether to enter the cards or only the scores")
+        raise EntryError("mode", _say(said("choose whether to enter the cards or only the scores")))
     return out
 
 
@@ -863,18 +918,24 @@ def payment_words(payment: Payment, spec: Spec) -> str:
     >>> payment_words(Payment(1, "pool", Fraction(1, 2), 1), spec)
     'Bob → the pool: 0.5 and 1 counter'
     """
-    parts = []
-    if payment.amount:
-        parts.append(amounts.format_amount(payment.amount))
-    if payment.counters:
-        parts.append(f"{payment.counters} counter{'s' if payment.counters != 1 else ''}")
     payer, payee = _account(spec, payment.payer, first=True), _account(spec, payment.payee)
-    return f"{payer} → {payee}: " + " and ".join(parts)
+    speak = speaker()
+    amount = speak.value(amounts.Written(payment.amount))  # the page's decimal sign
+    counters = said_n(
+        "{count} counter", "{count} counters", payment.counters, count=payment.counters
+    )
+    if payment.amount and payment.counters:
+        what = _say(said("{amount} and {counters}", amount=amount, counters=counters))
+    elif payment.counters:
+        what = _say(counters)
+    else:
+        what = amount if payment.amount else ""
+    return f"{payer} → {payee}: {what}"
 
 
 def _account(spec: Spec, account: Account, *, first: bool = False) -> str:
     if account == POOL:
-        return "The pool" if first else "the pool"
+        return _say(said("The pool")) if first else _say(said("the pool"))
     return spec.players[int(account)]
 
 
@@ -1188,7 +1249,9 @@ def _engine_error(error: EngineError, mode: str, spec: Spec, seats: Sequence[int
 def _away(spec: Spec, seat: int, present: Sequence[int]) -> str:
     """Why a seat takes no part in a deal: away from the table, or out of the game."""
     name = spec.players[seat]
-    return f"{name} is not at the table" if seat not in present else f"{name} is out of the game"
+    if seat not in present:
+        return _say(said("{name} is not at the table", name=name))
+    return _say(said("{name} is out of the game", name=name))
 
 
 def _check_hands(
@@ -1197,15 +1260,18 @@ def _check_hands(
     hands = data["hands"]
     for seat in range(spec.n):
         if seat not in active and hands[seat] is not None:
-            raise EntryError(f"hand_{seat}", f"{_away(spec, seat, present)} and is dealt no cards")
+            raise EntryError(
+                f"hand_{seat}",
+                _say(said("{why} and is dealt no cards", why=_away(spec, seat, present))),
+            )
         if seat in active and hands[seat] is None:
-            raise EntryError(f"hand_{seat}", "enter the three cards shown")
+            raise EntryError(f"hand_{seat}", _say(said("enter the three cards shown")))
     return [hands[s] for s in active]
 
 
 def hand_names(spec: Spec, seats: Sequence[int]) -> list[str]:
     """The words for the hands a showdown judged, by whose they are: ``Ann's hand``."""
-    return [f"{spec.players[s]}'s hand" for s in seats]
+    return [_say(said("{name}'s hand", name=spec.players[s])) for s in seats]
 
 
 def _card_error(error: CardError, active: Sequence[int], spec: Spec) -> EntryError:
@@ -1237,7 +1303,7 @@ def _hand_lines(result: Showdown, active: Sequence[int]) -> list[HandLine]:
         HandLine(
             seat,
             tuple(str(c) for c in placing.value.cards),
-            placing.value.describe(),
+            _say(placing.value.said),
             placing.value.category.value,
             placing.place,
         )
@@ -1258,11 +1324,13 @@ def _recorded_outcomes(
                 raise EntryError(f"place_{seat}", _away(spec, seat, present))
             continue
         if places[seat] is None:
-            raise EntryError(f"place_{seat}", "enter this player's place (1 for the best hand)")
+            raise EntryError(
+                f"place_{seat}", _say(said("enter this player's place (1 for the best hand)"))
+            )
         category = spec.categories[-1]  # a game that pays by places alone: any will do
         if categories is not None:
             if categories[seat] is None:
-                raise EntryError(f"category_{seat}", "choose this hand's combination")
+                raise EntryError(f"category_{seat}", _say(said("choose this hand's combination")))
             category = categories[seat]
         try:
             outcomes.append(HandOutcome(places[seat], category))
@@ -1343,24 +1411,38 @@ def compute(spec: Spec, entries: Iterable[Entry], start: Running | None = None) 
 
 def _seat_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
     if not spec.seats_change:
-        raise EntryError(None, f"in {spec.label} nobody joins or leaves the table")
+        raise EntryError(
+            None,
+            _say(said("in {game} nobody joins or leaves the table", game=said(spec.label))),
+        )
     seat = entry.data["player"]
     name = spec.players[seat]
     present = set(state.present)
+    game = said(spec.label)
     if entry.kind == "join":
         if seat in present:
-            raise EntryError("player", f"{name} is already at the table")
+            raise EntryError("player", _say(said("{name} is already at the table", name=name)))
         if len(present) + 1 > spec.max_players:
+            most = str(spec.max_players)
             raise EntryError(
-                "player", f"{spec.label} takes at most {spec.max_players} players at the table"
+                "player",
+                _say(
+                    said("{game} takes at most {most} players at the table", game=game, most=most)
+                ),
             )
         present.add(seat)
     else:
         if seat not in present:
-            raise EntryError("player", f"{name} is not at the table")
+            raise EntryError("player", _say(said("{name} is not at the table", name=name)))
         if len(present) - 1 < spec.min_players:
+            least = str(spec.min_players)
             raise EntryError(
-                "player", f"{spec.label} needs at least {spec.min_players} players at the table"
+                "player",
+                _say(
+                    said(
+                        "{game} needs at least {least} players at the table", game=game, least=least
+                    )
+                ),
             )
         present.discard(seat)
     seated = tuple(sorted(present))
@@ -1581,11 +1663,11 @@ def _counted_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Ro
                 )
             )
             page.extend(_whose(r, seat) for r in result.reasons)
-            said = {r.text for r in result.reasons}
+            given = {r.text for r in result.reasons}
             page.extend(
                 _whose(Reason(use.text), seat)
                 for use in result.arrangement
-                if use.stands_for is not None and use.text not in said
+                if use.stands_for is not None and use.text not in given
             )
         else:
             row_scores.append(data["scores"][seat])
@@ -1638,12 +1720,21 @@ def _request_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Ro
     game = spec.request_game
     n = spec.n
     if state.won:
-        raise EntryError(None, "this game is won: start the next game on a new sheet")
+        raise EntryError(None, _say(said("this game is won: start the next game on a new sheet")))
     data = entry.data
     try:
         players = game.players_in(data)
         if players != n:
-            raise EntryError("players", f"this sheet has {n} players, and the deal has {players}")
+            raise EntryError(
+                "players",
+                _say(
+                    said(
+                        "this sheet has {count} players, and the deal has {players}",
+                        count=str(n),
+                        players=str(players),
+                    )
+                ),
+            )
         answer = game.answer(data, spec.config)
     except EngineError as error:
         raise _request_error(error, spec) from None
