@@ -115,7 +115,7 @@ refuse what the sheet took before: a deal of fewer players than the game wants);
 kept as one ledger is stored under ``ledger``, a counted game's scores under ``counted``."""
 
 
-def _say(words: Said) -> str:
+def say(words: Said) -> str:
     """``words`` (marked where they are written: ``said("…", value=…)``) in the language of
     the page being made, through the speaker the site installed (English without one)."""
     return words.words(speak=speaker())
@@ -423,10 +423,10 @@ def make_spec(
     spec = Spec(game.slug, names, money, dict(config), later)
     if later and not spec.seats_change:
         raise SpecError(
-            "players", _say(said("in {game} nobody joins the table late", game=said(game.label)))
+            "players", say(said("in {game} nobody joins the table late", game=said(game.label)))
         )
     if any(not 0 <= s < len(names) for s in later):
-        raise SpecError("players", _say(said("a late player is not among the players")))
+        raise SpecError("players", say(said("a late player is not among the players")))
     seated = len(spec.first_seats)
     if not spec.min_players <= seated <= spec.max_players:
         rules_ = spec.hand_rules
@@ -453,23 +453,23 @@ def make_spec(
                 seated,
                 **values,
             )
-        raise SpecError("players", _say(words))
+        raise SpecError("players", say(words))
     if spec.n > MAX_SEATS:
         raise SpecError(
             "players",
-            _say(said("a sheet has at most {count} players in all", count=str(MAX_SEATS))),
+            say(said("a sheet has at most {count} players in all", count=str(MAX_SEATS))),
         )
     return spec
 
 
 def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SpecError("players", _say(said("give the players as a list of names")))
+        raise SpecError("players", say(said("give the players as a list of names")))
     names: list[str] = []
     for raw in players:
         if not isinstance(raw, str):
             raise SpecError(
-                "players", _say(said("a player's name is text, not {value}", value=repr(raw)))
+                "players", say(said("a player's name is text, not {value}", value=repr(raw)))
             )
         if not clean_name(raw):
             continue
@@ -497,11 +497,11 @@ _INVISIBLE: Final = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 
 def _text_problem(raw: str, what: Said) -> str | None:
     if "\x00" in raw:
-        return _say(said("{what} cannot hold a NUL character", what=what))
+        return say(said("{what} cannot hold a NUL character", what=what))
     try:
         raw.encode("utf-8")
     except UnicodeEncodeError:
-        return _say(said("{what} is not valid text (it holds half of a surrogate pair)", what=what))
+        return say(said("{what} is not valid text (it holds half of a surrogate pair)", what=what))
     return None
 
 
@@ -550,7 +550,7 @@ def clean_title(raw: str, field: str = "title") -> str:
     if len(title) > MAX_TITLE:
         raise SpecError(
             field,
-            _say(
+            say(
                 said("the name of the evening is longer than {count} letters", count=str(MAX_TITLE))
             ),
         )
@@ -570,11 +570,11 @@ def check_new_name(name: str, taken: Sequence[str], field: str = "players") -> s
     """``name`` cleaned, refused if it is empty, too long or looks like one of ``taken``."""
     name = clean_name(name, field)
     if not name:
-        raise SpecError(field, _say(said("write the player's name")))
+        raise SpecError(field, say(said("write the player's name")))
     if len(name) > MAX_NAME:
         raise SpecError(
             field,
-            _say(
+            say(
                 said(
                     "{name}… is longer than {count} letters",
                     name=name[:MAX_NAME],
@@ -588,7 +588,7 @@ def check_new_name(name: str, taken: Sequence[str], field: str = "players") -> s
             if other.casefold() == name.casefold():
                 raise SpecError(
                     field,
-                    _say(
+                    say(
                         said(
                             "{name} is written twice; each player needs a name of his own",
                             name=name,
@@ -597,7 +597,7 @@ def check_new_name(name: str, taken: Sequence[str], field: str = "players") -> s
                 )
             raise SpecError(
                 field,
-                _say(
+                say(
                     said(
                         "{name} looks the same as {other} (a letter of another alphabet, or "
                         "an invisible character): each player needs a name that looks "
@@ -894,7 +894,7 @@ def _clean_counted(spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
             for i, v in enumerate(_per_player(data, "scores", n))
         ]
     else:
-        raise EntryError("mode", _say(said("choose whether to enter the cards or only the scores")))
+        raise EntryError("mode", say(said("choose whether to enter the cards or only the scores")))
     return out
 
 
@@ -925,9 +925,9 @@ def payment_words(payment: Payment, spec: Spec) -> str:
         "{count} counter", "{count} counters", payment.counters, count=payment.counters
     )
     if payment.amount and payment.counters:
-        what = _say(said("{amount} and {counters}", amount=amount, counters=counters))
+        what = say(said("{amount} and {counters}", amount=amount, counters=counters))
     elif payment.counters:
-        what = _say(counters)
+        what = say(counters)
     else:
         what = amount if payment.amount else ""
     return f"{payer} → {payee}: {what}"
@@ -935,7 +935,7 @@ def payment_words(payment: Payment, spec: Spec) -> str:
 
 def _account(spec: Spec, account: Account, *, first: bool = False) -> str:
     if account == POOL:
-        return _say(said("The pool")) if first else _say(said("the pool"))
+        return say(said("The pool")) if first else say(said("the pool"))
     return spec.players[int(account)]
 
 
@@ -1250,8 +1250,8 @@ def _away(spec: Spec, seat: int, present: Sequence[int]) -> str:
     """Why a seat takes no part in a deal: away from the table, or out of the game."""
     name = spec.players[seat]
     if seat not in present:
-        return _say(said("{name} is not at the table", name=name))
-    return _say(said("{name} is out of the game", name=name))
+        return say(said("{name} is not at the table", name=name))
+    return say(said("{name} is out of the game", name=name))
 
 
 def _check_hands(
@@ -1262,16 +1262,16 @@ def _check_hands(
         if seat not in active and hands[seat] is not None:
             raise EntryError(
                 f"hand_{seat}",
-                _say(said("{why} and is dealt no cards", why=_away(spec, seat, present))),
+                say(said("{why} and is dealt no cards", why=_away(spec, seat, present))),
             )
         if seat in active and hands[seat] is None:
-            raise EntryError(f"hand_{seat}", _say(said("enter the three cards shown")))
+            raise EntryError(f"hand_{seat}", say(said("enter the three cards shown")))
     return [hands[s] for s in active]
 
 
 def hand_names(spec: Spec, seats: Sequence[int]) -> list[str]:
     """The words for the hands a showdown judged, by whose they are: ``Ann's hand``."""
-    return [_say(said("{name}'s hand", name=spec.players[s])) for s in seats]
+    return [say(said("{name}'s hand", name=spec.players[s])) for s in seats]
 
 
 def _card_error(error: CardError, active: Sequence[int], spec: Spec) -> EntryError:
@@ -1303,7 +1303,7 @@ def _hand_lines(result: Showdown, active: Sequence[int]) -> list[HandLine]:
         HandLine(
             seat,
             tuple(str(c) for c in placing.value.cards),
-            _say(placing.value.said),
+            say(placing.value.said),
             placing.value.category.value,
             placing.place,
         )
@@ -1325,12 +1325,12 @@ def _recorded_outcomes(
             continue
         if places[seat] is None:
             raise EntryError(
-                f"place_{seat}", _say(said("enter this player's place (1 for the best hand)"))
+                f"place_{seat}", say(said("enter this player's place (1 for the best hand)"))
             )
         category = spec.categories[-1]  # a game that pays by places alone: any will do
         if categories is not None:
             if categories[seat] is None:
-                raise EntryError(f"category_{seat}", _say(said("choose this hand's combination")))
+                raise EntryError(f"category_{seat}", say(said("choose this hand's combination")))
             category = categories[seat]
         try:
             outcomes.append(HandOutcome(places[seat], category))
@@ -1413,7 +1413,7 @@ def _seat_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
     if not spec.seats_change:
         raise EntryError(
             None,
-            _say(said("in {game} nobody joins or leaves the table", game=said(spec.label))),
+            say(said("in {game} nobody joins or leaves the table", game=said(spec.label))),
         )
     seat = entry.data["player"]
     name = spec.players[seat]
@@ -1421,24 +1421,22 @@ def _seat_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
     game = said(spec.label)
     if entry.kind == "join":
         if seat in present:
-            raise EntryError("player", _say(said("{name} is already at the table", name=name)))
+            raise EntryError("player", say(said("{name} is already at the table", name=name)))
         if len(present) + 1 > spec.max_players:
             most = str(spec.max_players)
             raise EntryError(
                 "player",
-                _say(
-                    said("{game} takes at most {most} players at the table", game=game, most=most)
-                ),
+                say(said("{game} takes at most {most} players at the table", game=game, most=most)),
             )
         present.add(seat)
     else:
         if seat not in present:
-            raise EntryError("player", _say(said("{name} is not at the table", name=name)))
+            raise EntryError("player", say(said("{name} is not at the table", name=name)))
         if len(present) - 1 < spec.min_players:
             least = str(spec.min_players)
             raise EntryError(
                 "player",
-                _say(
+                say(
                     said(
                         "{game} needs at least {least} players at the table", game=game, least=least
                     )
@@ -1720,14 +1718,14 @@ def _request_step(spec: Spec, state: Running, entry: Entry) -> tuple[Running, Ro
     game = spec.request_game
     n = spec.n
     if state.won:
-        raise EntryError(None, _say(said("this game is won: start the next game on a new sheet")))
+        raise EntryError(None, say(said("this game is won: start the next game on a new sheet")))
     data = entry.data
     try:
         players = game.players_in(data)
         if players != n:
             raise EntryError(
                 "players",
-                _say(
+                say(
                     said(
                         "this sheet has {count} players, and the deal has {players}",
                         count=str(n),

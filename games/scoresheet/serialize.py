@@ -25,9 +25,10 @@ from typing import Any, cast
 
 from games.engine.amounts import format_amount
 from games.engine.games import UnknownGame, get
+from games.engine.wording import said
 
 from . import ledger
-from .ledger import Entry, EntryError, Sheet, Spec, SpecError
+from .ledger import Entry, EntryError, Sheet, Spec, SpecError, say
 
 FORMAT = "rulesite-scoresheet"
 FORMAT_VERSION = 1
@@ -372,18 +373,37 @@ def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
     counted = spec.keeping == ledger.COUNTED
     pool = spec.keeping == ledger.LEDGER
     bought = spec.game.bought
-    head = ["Deal", "Retailer" if counted else "Dealer", "Winners"]
+    # The header row in the page's language (the English one byte for byte as it always was);
+    # the cells below are numbers and names, the same in every language.
+    head = [
+        say(said("Deal")),
+        say(said("Retailer")) if counted else say(said("Dealer")),
+        say(said("Winners")),
+    ]
     for name in spec.players:
-        head += [f"{name}: hand", f"{name}: {'net' if spec.money else 'score'}", f"{name}: total"]
+        head += [
+            say(said("{name}: hand", name=name)),
+            say(said("{name}: net", name=name))
+            if spec.money
+            else say(said("{name}: score", name=name)),
+            say(said("{name}: total", name=name)),
+        ]
         if bought:
-            head.insert(len(head) - 2, f"{name}: bought")
+            head.insert(len(head) - 2, say(said("{name}: bought", name=name)))
         if pool:
-            head.append(f"{name}: counters")
+            head.append(say(said("{name}: counters", name=name)))
     if pool:
-        head.append("Pool")
+        head.append(say(said("Pool")))
+    kinds = {
+        "horse": say(said("horse")),
+        "join": say(said("join")),
+        "leave": say(said("leave")),
+    }
     rows = [head]
     for row in sheet.rows:
-        label = str(row.number) if row.number is not None else row.entry.kind
+        label = (
+            str(row.number) if row.number is not None else kinds.get(row.entry.kind, row.entry.kind)
+        )
         dealer = spec.players[row.dealer] if row.dealer is not None else ""
         if row.entry.kind in ledger.SEAT_KINDS:
             dealer = spec.players[row.entry.data["player"]]
@@ -397,10 +417,16 @@ def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
                 shown = (
                     " ".join(hand.cards)
                     if hand.cards
-                    else (f"place {hand.place} {hand.category}".strip() if hand.place else "")
+                    else (
+                        say(said("place {place}", place=str(hand.place)))
+                        + f" {hand.category}".rstrip()
+                        if hand.place
+                        else ""
+                    )
                 )
                 if counted:
-                    shown = " ".join(hand.cards) + f" (base {hand.base})"
+                    base = say(said("base {base}", base=str(hand.base)))
+                    shown = " ".join(hand.cards) + f" ({base})"
             cells = [shown, csv_amount(row.net[seat]), csv_amount(row.totals[seat])]
             if bought:
                 count = ledger.padded(spec, row.entry.data).get("bought", [0] * spec.n)[seat]
@@ -413,7 +439,7 @@ def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
         rows.append(line)
     rows.append([])
     rows.append(
-        ["Total", "", ", ".join(spec.players[w] for w in sheet.winners)]
+        [say(said("Total")), "", ", ".join(spec.players[w] for w in sheet.winners)]
         + [
             cell
             for seat in range(spec.n)
