@@ -30,16 +30,17 @@ ENGLISH_WORDS = frozenset(
     undo edit print new card cards answer none yes more less than also only every
     should would could must may please enter choose chosen shown show hide open close
     search results result page pages back next previous here there see read about our ours
-    book's text translation settle settled showdown permalink link copy tie ties tied
+    book's translation settle settled showdown permalink link copy tie ties tied
     share shares shared best worst first second third last highest lowest equal pair
-    sequence tricon point points flush hands cards' trump trumps trick tricks sale sales
+    sequence point points flush hands cards' trump trumps trick tricks sale sales
     bought buy sell sold natural divided winner winners loser losers total totals sum
     game's games round rounds player's option options default""".split()  # noqa: SIM905
 )
 """Words of English that are not Swedish words (``hand``, ``in``, ``start``, ``game``,
-``by``, ``is`` are left out: they are Swedish too, or kept as names, like All Fours' Game)."""
+``by``, ``is``, ``text`` are left out: they are Swedish too, or kept as names, like All Fours'
+Game)."""
 
-WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+WORD = re.compile(r"[^\W\d_][^\W\d_']*")  # whole words: "bestämma" is not "best"
 LIMIT = 400
 PER_PATH = 3
 """Pages crawled at most, and addresses per path (a tool with many queries is one page)."""
@@ -83,7 +84,12 @@ class Words(HTMLParser):
         if tag == "html":
             self.lang = found.get("lang") or ""
         lang = found.get("lang")
-        skip = self.quoted or tag in self.SILENT or (lang is not None and lang != "sv")
+        skip = (
+            self.quoted
+            or tag in self.SILENT
+            or (lang is not None and lang != "sv")
+            or found.get("translate") == "no"  # a name, like the site's own
+        )
         if tag == "a" and found.get("href"):
             self.links.append(found["href"] or "")
         if not skip:
