@@ -168,7 +168,9 @@ def test_new_game_settlement_reasons_render_with_names(data):
     settled = settle_peel_new(outcomes, dealer, stood, bought, 1, options)
     for reason in (*settled.reasons, *(t.reason for t in settled.transfers)):
         _check(reason, NAMES)
-    assert settled.reasons[0].mentions["winners"].indices == settled.winners
+    winners = settled.reasons[0].mentions["winners"]
+    assert isinstance(winners, Mention)
+    assert winners.indices == settled.winners
 
 
 @given(st.data())
@@ -246,6 +248,7 @@ def test_a_hand_beating_another_reads_with_names():
     )
     better = Mention("hand", (0,), ("sequence ace-two-three of spades",), capital=True)
     said = reason.mentions["better"]
+    assert isinstance(said, Mention) and said.details is not None
     assert replace(said, details=tuple(str(d) for d in said.details)) == better
 
 

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-import polib  # type: ignore[import-untyped]
+import polib
 import pytest
 from django.utils import translation
 from django.utils.translation import gettext

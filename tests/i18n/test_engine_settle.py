@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import partial
 from pathlib import Path
 
-import polib  # type: ignore[import-untyped]
+import polib
 import pytest
 from django.utils import translation
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import polib  # type: ignore[import-untyped]
+import polib
 import pytest
 from django.utils import translation
 
