@@ -66,9 +66,7 @@ def test_a_swedish_browser_arriving_from_elsewhere_is_sent_to_the_swedish_page()
     response = Client().get("/table/peel-new/?h=AS+KS+QS", **SWEDISH_BROWSER)
     assert response.status_code == 302
     assert response["Location"] == "/sv/table/peel-new/?h=AS+KS+QS"
-    assert {"accept-language", "cookie"} <= {
-        v.strip().lower() for v in response["Vary"].split(",")
-    }
+    assert {"accept-language", "cookie"} <= {v.strip().lower() for v in response["Vary"].split(",")}
 
 
 @pytest.mark.parametrize(
