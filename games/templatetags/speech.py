@@ -9,10 +9,14 @@ page's decimal sign, a card as the page's players write it); text as it is.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Iterable
 
 from django import template
-from django.utils.translation import gettext
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 
 from games.engine.cards import CardError, parse_card
 from games.engine.wording import Mention, Said, speaker
@@ -76,3 +80,37 @@ def against(hands: Iterable[object]) -> str:
     for hand in written[1:]:
         text = gettext("{hands} against {hand}").format(hands=text, hand=hand)
     return text
+
+
+QUOTED = re.compile(r"(?<!\w)'([^']+)'(?!\w)")
+"""A quotation in straight single quotes, as our Swedish words quote a book's English."""
+
+
+@register.filter
+def quotes_marked(text: str) -> SafeString:
+    """Our words (a ruling), escaped; on a page not in English, each quotation of a book's
+    English in them (``'an additional stake'``) marked as English, so that it is read, and
+    checked, as the book's words and not as untranslated interface.
+
+    >>> from django.utils import translation
+    >>> with translation.override("sv"):
+    ...     quotes_marked("den betalar 'an additional stake' <till> var och en")
+    'den betalar <q lang="en">an additional stake</q> &lt;till&gt; var och en'
+    >>> quotes_marked("pays 'an additional stake'")
+    'pays &#x27;an additional stake&#x27;'
+    >>> with translation.override("sv"):
+    ...     quotes_marked(conditional_escape("betalar 'a stake'"))
+    'betalar <q lang="en">a stake</q>'
+    """
+    if get_language() in (None, "en"):
+        return conditional_escape(text)
+    # {% translate … as x %} gives the words escaped already: read them back as words.
+    words = html.unescape(text) if isinstance(text, SafeString) else str(text)
+    out: list[str] = []
+    at = 0
+    for found in QUOTED.finditer(words):
+        out.append(conditional_escape(words[at : found.start()]))
+        out.append(format_html('<q lang="en">{}</q>', found.group(1)))
+        at = found.end()
+    out.append(conditional_escape(words[at:]))
+    return mark_safe("".join(out))
