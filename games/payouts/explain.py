@@ -7,13 +7,16 @@ once with the house-rule value this table chose. An engine error
 (:class:`~games.engine.wording.EngineError`) says itself which argument and which item are
 at fault; :func:`error_field` turns that into the form's field, and :func:`error_words`
 writes its words with the players' names. Amounts are printed by the engine's one printer,
-:func:`games.engine.amounts.format_amount`.
+:func:`games.engine.amounts.format_amount`, with the page's decimal sign
+(:func:`games.speaking.write_amount`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+
+from django.utils.translation import get_language, gettext, override
 
 from content.templatetags.library import citation_url
 from games.engine.citations import Citation
@@ -31,14 +34,20 @@ __all__ = [
 ]
 
 
-@lru_cache(maxsize=1024)
 def paragraph_url(citation: Citation) -> str:
-    """The library's address of a cited paragraph (looked up once).
+    """The library's address of a cited paragraph, in the page's language (looked up once
+    for each language: ``/sv/library/…`` on a Swedish page).
 
     >>> paragraph_url(Citation("peel-commerce", "standing"))
     '/library/peel-commerce/#standing'
     """
-    return citation_url(citation)
+    return _paragraph_url(citation, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _paragraph_url(citation: Citation, language: str | None) -> str:
+    with override(language):
+        return citation_url(citation)
 
 
 def hands_of(names: Sequence[str]) -> list[str]:
@@ -47,7 +56,7 @@ def hands_of(names: Sequence[str]) -> list[str]:
     >>> hands_of(["Ann", "Player 2"])
     ["Ann's hand", "Player 2's hand"]
     """
-    return [f"{name}'s hand" for name in names]
+    return [gettext("%(player)s's hand") % {"player": name} for name in names]
 
 
 def error_field(

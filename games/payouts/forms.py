@@ -23,6 +23,7 @@ from django.conf import settings
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, pgettext
 
 from games.engine.amounts import read_amount
 from games.engine.games import Config, Game
@@ -79,7 +80,7 @@ def display_names(query: Mapping[str, Any], players: int) -> list[str]:
     names = []
     for i in range(1, players + 1):
         typed = str(query.get(f"name{i}", "") or "").strip()[:40]
-        names.append(typed or f"Player {i}")
+        names.append(typed or gettext("Player %(number)s") % {"number": i})
     return names
 
 
@@ -212,7 +213,10 @@ def player_choice(label: str, names: list[str], required_message: str) -> forms.
         choices=[(str(i), name) for i, name in enumerate(names, start=1)],
         widget=forms.RadioSelect,
         error_messages={
-            "invalid_choice": f"Choose one of the players, 1 to {len(names)}, not “%(value)s”.",
+            "invalid_choice": gettext(
+                "Choose one of the players, 1 to %(players)s, not “%%(value)s”."
+            )
+            % {"players": len(names)},
             "required": required_message,
         },
         required=False,
@@ -234,6 +238,8 @@ _DRAWN_KEPT = 1024
 def _drawn(key: tuple[object, ...] | None, template: str, context: dict[str, Any]) -> SafeString:
     """``template`` rendered with ``context``, kept under ``key`` (None: not kept, as a part
     with an error; in DEBUG nothing is kept, so that an edited template shows at once)."""
+    if key is not None:
+        key = (get_language(), *key)  # the words and addresses are the page's language's
     html = _DRAWN.get(key) if key is not None else None
     if html is None:
         html = mark_safe(render_to_string(template, context))  # noqa: S308 (a template's)
@@ -278,7 +284,7 @@ class CalculatorForm(forms.Form):
         self.extra_items: list[tuple[str, str]] = []
         self.config: Config | None = None
         self.names = display_names(data, players)
-        key = (type(self), game, players, *self.field_key())
+        key = (type(self), game, players, get_language(), *self.field_key())
         made = _MADE.get(key)
         if made is None:
             self.hint_ids: dict[str, str] = {}
@@ -300,11 +306,15 @@ class CalculatorForm(forms.Form):
         here each player's name; a subclass adds its own after them."""
         for i in range(1, self.players + 1):
             self.fields[f"name{i}"] = forms.CharField(
-                label="Name",
+                label=gettext("Name"),
                 required=False,
                 max_length=40,
                 widget=forms.TextInput(
-                    attrs={"autocomplete": "off", "placeholder": f"Player {i}", "size": "10"}
+                    attrs={
+                        "autocomplete": "off",
+                        "placeholder": gettext("Player %(number)s") % {"number": i},
+                        "size": "10",
+                    }
                 ),
             )
 
@@ -401,7 +411,7 @@ class CalculatorForm(forms.Form):
     def summary(self) -> list[tuple[str, str, str]]:
         """Every refused value: the field's label (with the player's name), the id to link
         to and the message."""
-        out = [("Players", "players", message) for message in self.players_errors]
+        out = [(gettext("Players"), "players", message) for message in self.players_errors]
         for name, errors in self.errors.items():
             if name == "__all__":
                 out.extend(("", "players", str(e)) for e in errors)
@@ -411,9 +421,15 @@ class CalculatorForm(forms.Form):
             m = _INDEXED.match(name)
             score = _SCORE.match(name)
             if m and m["field"] in self.row_prefixes and int(m["i"]) <= len(self.names):
-                label = f"{self.names[int(m['i']) - 1]}: {label.lower()}"
+                label = gettext("%(name)s: %(field)s") % {
+                    "name": self.names[int(m["i"]) - 1],
+                    "field": label.lower(),
+                }
             elif score and int(score["i"]) <= len(self.names):
-                label = f"{self.names[int(score['i']) - 1]}: hand {score['h']}"
+                label = gettext("%(name)s: hand %(number)s") % {
+                    "name": self.names[int(score["i"]) - 1],
+                    "number": score["h"],
+                }
             out.extend((label, str(bound.auto_id), str(e)) for e in errors)
         return out
 
@@ -490,7 +506,7 @@ class DealForm(CalculatorForm):
             )
         for i in range(1, self.players + 1):
             self.fields[f"hand{i}"] = forms.CharField(
-                label="Cards",
+                label=gettext("Cards"),
                 required=False,
                 max_length=80,
                 widget=forms.TextInput(
@@ -498,7 +514,7 @@ class DealForm(CalculatorForm):
                         "autocomplete": "off",
                         "autocapitalize": "characters",
                         "spellcheck": "false",
-                        "placeholder": "AS KS QS",
+                        "placeholder": pgettext("a hand typed as an example", "AS KS QS"),
                         "class": "hand",
                     }
                 ),
@@ -512,15 +528,17 @@ class DealForm(CalculatorForm):
                     max_value=MAX_PURCHASES,
                     widget=forms.NumberInput(attrs={"min": "0", "step": "1", "class": "count"}),
                     error_messages={
-                        "invalid": "Enter a whole number of cards, like 0, 1 or 2.",
-                        "min_value": "Enter a whole number of cards from 0.",
-                        "max_value": f"At most {MAX_PURCHASES} cards.",
+                        "invalid": gettext("Enter a whole number of cards, like 0, 1 or 2."),
+                        "min_value": gettext("Enter a whole number of cards from 0."),
+                        "max_value": gettext("At most %(most)s cards.") % {"most": MAX_PURCHASES},
                     },
                 )
-        self.fields["dealer"] = player_choice(words["dealer"], self.names, "Choose the dealer.")
+        self.fields["dealer"] = player_choice(
+            words["dealer"], self.names, gettext("Choose the dealer.")
+        )
         if self.asks_stood:
             self.fields["stood"] = player_choice(
-                "Who stood?", self.names, "Choose the player who stood."
+                gettext("Who stood?"), self.names, gettext("Choose the player who stood.")
             )
         self.add_options()
 
@@ -547,7 +565,10 @@ class RackForm(CalculatorForm):
     ) -> None:
         self.hands = hands
         self.bases = bases
-        self.bases_words = f"{bases.start} to {bases.stop - 1}"
+        self.bases_words = gettext("%(low)s to %(high)s") % {
+            "low": bases.start,
+            "high": bases.stop - 1,
+        }
         """The game's supply bases in words ("1 to 4")."""
         super().__init__(data, players, game)
 
@@ -557,10 +578,10 @@ class RackForm(CalculatorForm):
     def make_fields(self) -> None:
         super().make_fields()
         bases, hands = self.bases, self.hands
-        outside = f"The supply base is a number {self.bases_words}."
+        outside = gettext("The supply base is a number %(bases)s.") % {"bases": self.bases_words}
         for i in range(1, self.players + 1):
             self.fields[f"cards{i}"] = forms.CharField(
-                label="Cards laid out",
+                label=gettext("Cards laid out"),
                 required=False,
                 max_length=400,
                 widget=forms.TextInput(
@@ -575,7 +596,7 @@ class RackForm(CalculatorForm):
             )
             self.hint(f"cards{i}", "cards-hint")
             self.fields[f"base{i}"] = forms.IntegerField(
-                label="Supply base",
+                label=gettext("Supply base"),
                 required=False,
                 min_value=bases.start,
                 max_value=bases.stop - 1,
@@ -591,15 +612,16 @@ class RackForm(CalculatorForm):
             )
             for h in range(1, hands + 1):
                 self.fields[f"score{h}_{i}"] = forms.IntegerField(
-                    label=f"Hand {h}",
+                    label=gettext("Hand %(number)s") % {"number": h},
                     required=False,
                     min_value=-MAX_SCORE,
                     max_value=MAX_SCORE,
                     widget=forms.NumberInput(attrs={"step": "1", "class": "score"}),
                     error_messages={
-                        "invalid": "A score is a whole number, like 12 or -5.",
-                        "min_value": f"A score is at least -{MAX_SCORE}.",
-                        "max_value": f"A score is at most {MAX_SCORE}.",
+                        "invalid": gettext("A score is a whole number, like 12 or -5."),
+                        "min_value": gettext("A score is at least %(least)s.")
+                        % {"least": -MAX_SCORE},
+                        "max_value": gettext("A score is at most %(most)s.") % {"most": MAX_SCORE},
                     },
                 )
         self.add_options()
@@ -648,7 +670,10 @@ def _ticked(query: QueryDict, key: str, players: int, row: DealTicks) -> list[in
     for value in query.getlist(key):
         text = value.strip()
         if not text.isdigit() or not 1 <= int(text) <= players:
-            row.errors.append(f"“{value[:20]}” is not one of the players, 1 to {players}.")
+            row.errors.append(
+                gettext("“%(typed)s” is not one of the players, 1 to %(players)s.")
+                % {"typed": value[:20], "players": players}
+            )
             continue
         if int(text) not in chosen:
             chosen.append(int(text))
@@ -693,7 +718,9 @@ def moves_of(ticks: list[DealTicks]) -> tuple[list[Move], list[tuple[int, bool]]
             if i == len(ticks) - 1:
                 t.pending = True
             else:
-                t.errors.append("Tick the winner and the worst hand of this deal, or remove it.")
+                t.errors.append(
+                    gettext("Tick the winner and the worst hand of this deal, or remove it.")
+                )
             break
         moves.append(Deal.of([p - 1 for p in t.won], [p - 1 for p in t.worst]))
         where.append((i, False))

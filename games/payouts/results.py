@@ -2,7 +2,8 @@
 
 Nothing here decides a rule: a settled deal, a replayed game or a counted hand comes from
 the engine and is put into rows and sentences for the page. Every amount is printed by
-:func:`~games.engine.amounts.format_amount`, the one printer of the site.
+:func:`~games.engine.amounts.format_amount`, the one printer of the site, with the page's
+decimal sign (:func:`games.speaking.write_amount`); the words are the page's language's.
 """
 
 from __future__ import annotations
@@ -12,12 +13,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from games.engine.amounts import format_amount
+from django.utils.translation import gettext, ngettext, pgettext
+
+from games.engine.cards import Card
 from games.engine.citations import Reason
 from games.engine.games import SettledDeal
 from games.engine.pool import COUNTERS_EACH, POOL, LedgerEntry, PlayError, Replay, Turn
-from games.engine.wording import join
+from games.engine.wording import N_, join, speaker
 from games.forms_util import sentence
+from games.speaking import write_amount
 
 from .explain import Explanation, Shown, error_words, paragraph_url
 from .forms import DealTicks
@@ -33,7 +37,25 @@ def pays(payer: str, payee: str, value: Fraction) -> str:
     >>> pays("Ann", "Bo", Fraction(7, 3))
     'Ann pays 2 1/3 to Bo'
     """
-    return f"{payer} pays {format_amount(value)} to {payee}"
+    return gettext("%(payer)s pays %(amount)s to %(payee)s") % {
+        "payer": payer,
+        "amount": write_amount(value),
+        "payee": payee,
+    }
+
+
+def card_name(card: Card) -> str:
+    """A card in words, in the page's language.
+
+    >>> from games.engine.cards import parse_card
+    >>> card_name(parse_card("JC"))
+    'knave of clubs'
+    """
+    speak = speaker()
+    return gettext("%(rank)s of %(suit)s") % {
+        "rank": card.rank.said.words(speak=speak),
+        "suit": card.suit.said.words(speak=speak),
+    }
 
 
 # --------------------------------------------------------------------------- a deal
@@ -65,9 +87,10 @@ def deal_result(
     show, money = deal.showdown, deal.settlement
     n = len(names)
     winners = money.winners
-    best = show.values[winners[0]].describe()
-    verb = "wins" if len(winners) == 1 else "share the win"
-    headline = f"{join([names[w] for w in winners])} {verb} with {best}."
+    best = show.values[winners[0]].said.words(speak=speaker())
+    headline = ngettext(
+        "%(players)s wins with %(hand)s.", "%(players)s share the win with %(hand)s.", len(winners)
+    ) % {"players": join([names[w] for w in winners]), "hand": best}
     rows = []
     for i, placing in enumerate(show.placings):
         value = placing.value
@@ -75,14 +98,14 @@ def deal_result(
             {
                 "number": i + 1,
                 "name": names[i],
-                "cards": [(c.symbol, c.suit.is_red, c.name) for c in value.cards],
-                "describe": value.describe(),
+                "cards": [(c.symbol, c.suit.is_red, card_name(c)) for c in value.cards],
+                "describe": value.said,
                 "place": placing.place,
                 "winner": i in winners,
                 "dealer": i == dealer,
                 "stood": i == stood,
                 "bought": bought[i] if bought else 0,
-                "net": format_amount(money.net[i], signed=True),
+                "net": write_amount(money.net[i], signed=True),
                 "sign": _sign(money.net[i]),
             }
         )
@@ -102,11 +125,11 @@ def deal_result(
     payments = [explanation.add(reason, lines) for reason, lines in groups.items()]
     notes = explanation.extend(money.reasons)
     showdown = explanation.extend(show.reasons)
-    nets = "; ".join(f"{names[i]} {format_amount(v, signed=True)}" for i, v in enumerate(money.net))
+    nets = "; ".join(f"{names[i]} {write_amount(v, signed=True)}" for i, v in enumerate(money.net))
     return DealResult(
         headline=headline,
         rows=rows,
-        total=format_amount(sum(money.net, Fraction(0)), signed=True),
+        total=write_amount(sum(money.net, Fraction(0)), signed=True),
         settle_up=settle_up,
         showdown=showdown,
         payments=payments,
@@ -136,7 +159,7 @@ class DealRow:
 
 
 def _account(who: int | str, names: Sequence[str]) -> str:
-    return "the pool" if who == POOL else names[int(who)]
+    return gettext("the pool") if who == POOL else names[int(who)]
 
 
 def ledger_line(entry: LedgerEntry, names: Sequence[str]) -> str:
@@ -144,10 +167,14 @@ def ledger_line(entry: LedgerEntry, names: Sequence[str]) -> str:
     payer, payee = _account(entry.payer, names), _account(entry.payee, names)
     parts = []
     if entry.amount:
-        parts.append(f"{sentence(payer)} pays {format_amount(entry.amount)} to {payee}")
+        parts.append(pays(sentence(payer), payee, entry.amount))
     if entry.counters:
-        word = "counter" if entry.counters == 1 else "counters"
-        parts.append(f"{sentence(payer)} gives {entry.counters} {word} to {payee}")
+        words = ngettext(
+            "%(payer)s gives %(counters)s counter to %(payee)s",
+            "%(payer)s gives %(counters)s counters to %(payee)s",
+            entry.counters,
+        )
+        parts.append(words % {"payer": sentence(payer), "counters": entry.counters, "payee": payee})
     return "; ".join(parts)
 
 
@@ -156,7 +183,8 @@ def standing_after(turn: Turn, names: Sequence[str]) -> str:
     state = turn.after
     return (
         "; ".join(f"{names[p]} {c}" for p, c in enumerate(state.counters))
-        + f"; the pool holds {format_amount(state.pool)}"
+        + "; "
+        + gettext("the pool holds %(amount)s") % {"amount": write_amount(state.pool)}
     )
 
 
@@ -206,7 +234,7 @@ def game_rows(
             continue
         dealt = turns[0]
         row.counted = True
-        price = format_amount(dealt.after.horse_price)
+        price = write_amount(dealt.after.horse_price)
         eligible = set(dealt.may_buy_horse) | {h - 1 for h in t.horses}
         row.horses = [(p + 1, names[p], p + 1 in t.horses, price) for p in sorted(eligible)]
         row.after = standing_after(turns[-1], names)
@@ -244,16 +272,23 @@ def game_result(replay: Replay, names: Sequence[str], explanation: Explanation) 
         out_after = state.out_after[p]
         if state.counters[p]:
             where = "champion" if state.champion == p else "in"
+            words = pgettext("a player still in the game", "in") if where == "in" else ""
         else:
             where = f"out after deal {out_after}" if out_after else "out"
+            words = (
+                gettext("out after deal %(number)s") % {"number": out_after}
+                if out_after
+                else pgettext("a player out of the game", "out")
+            )
         rows.append(
             {
                 "number": p + 1,
                 "name": names[p],
                 "counters": state.counters[p],
                 "status": where,
+                "status_words": words,
                 "horse": p in horses,
-                "net": format_amount(state.money[p], signed=True),
+                "net": write_amount(state.money[p], signed=True),
                 "sign": _sign(state.money[p]),
             }
         )
@@ -263,7 +298,7 @@ def game_result(replay: Replay, names: Sequence[str], explanation: Explanation) 
         opening.setdefault(entry.reason, []).append(ledger_line(entry, names))
     sections.append(
         {
-            "title": "The buy-in",
+            "title": gettext("The buy-in"),
             "reasons": [explanation.add(r, lines) for r, lines in opening.items()],
         }
     )
@@ -274,28 +309,45 @@ def game_result(replay: Replay, names: Sequence[str], explanation: Explanation) 
         shown = [explanation.add(reason, lines) for reason, lines in groups.items()]
         shown += [explanation.add(reason) for reason in turn.reasons if reason not in groups]
         if turn.is_deal or not sections:
-            sections.append({"title": f"Deal {turn.number}", "reasons": shown})
+            sections.append(
+                {"title": gettext("Deal %(number)s") % {"number": turn.number}, "reasons": shown}
+            )
         else:  # a horse bought after a deal belongs to that deal's section
             sections[-1]["reasons"].extend(shown)
     if state.finished:
         champion = names[state.champion] if state.champion is not None else ""
-        headline = f"Game over: {champion} is the last with counters."
+        headline = gettext("Game over: %(player)s is the last with counters.") % {
+            "player": champion
+        }
     else:
         out = [names[p] for p in range(n) if not state.counters[p]]
-        headline = (
-            f"After {state.deals} deal{'s' if state.deals != 1 else ''}: the pool holds "
-            f"{format_amount(state.pool)}"
-            + (f"; {join(out)} {'is' if len(out) == 1 else 'are'} out." if out else ".")
-        )
+        pool = write_amount(state.pool)
+        if out:
+            headline = ngettext(
+                "After %(deals)s deal: the pool holds %(amount)s; %(out)s %(be)s out.",
+                "After %(deals)s deals: the pool holds %(amount)s; %(out)s %(be)s out.",
+                state.deals,
+            ) % {
+                "deals": state.deals,
+                "amount": pool,
+                "out": join(out),
+                "be": ngettext("is", "are", len(out)),
+            }
+        else:
+            headline = ngettext(
+                "After %(deals)s deal: the pool holds %(amount)s.",
+                "After %(deals)s deals: the pool holds %(amount)s.",
+                state.deals,
+            ) % {"deals": state.deals, "amount": pool}
     nets = "; ".join(
-        f"{names[p]} {format_amount(m, signed=True)}" for p, m in enumerate(state.money)
+        f"{names[p]} {write_amount(m, signed=True)}" for p, m in enumerate(state.money)
     )
     return GameResult(
         headline=headline,
         rows=rows,
-        pool=format_amount(state.pool),
+        pool=write_amount(state.pool),
         pool_counters=COUNTERS_EACH * n + state.pool_counters,
-        total=format_amount(sum(state.money, Fraction(0)) + state.pool, signed=True),
+        total=write_amount(sum(state.money, Fraction(0)) + state.pool, signed=True),
         sections=sections,
         finished=state.finished,
         status=f"{headline} {nets}",
@@ -320,17 +372,19 @@ class RackResult:
 
 def rack_result(number: int, name: str, score: Any, explanation: Explanation) -> RackResult:
     """A counted hand (the engine's score, its breakdown and reasons) for the page."""
+    speak = speaker()
     lines = [
         {
-            "label": sentence(line.label),
+            "label": sentence(line.words.words(speak=speak) if line.words else line.label),
             "cards": " ".join(line.cards),
-            "points": format_amount(line.points),
+            "points": write_amount(line.points),
             "citation": line.citation,
             "url": paragraph_url(line.citation),
         }
         for line in score.breakdown
     ]
     cited = tuple(dict.fromkeys(line.citation for line in score.breakdown))
-    reasons = [explanation.add(Reason("the counting list: the points of each line", cited))]
+    counting = N_("the counting list: the points of each line")
+    reasons = [explanation.add(Reason(counting, cited))]
     reasons += explanation.extend(score.reasons)
-    return RackResult(number, name, score, format_amount(score.score), lines, reasons)
+    return RackResult(number, name, score, write_amount(score.score), lines, reasons)

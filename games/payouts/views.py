@@ -23,10 +23,10 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, reswap, retarget
 
-from games.engine.amounts import format_amount
 from games.engine.cards import CardError, parse_hand
 from games.engine.games import (
     CommerceGame,
@@ -41,6 +41,7 @@ from games.engine.games import registered as registered_games
 from games.engine.pool import PlayError
 from games.engine.wording import EngineError, join
 from games.forms_util import sentence
+from games.speaking import write_amount
 from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
 
@@ -111,7 +112,7 @@ def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if not has_calculator(game):
         raise Http404(f"No calculator for {game.label}")
     if game.slug != slug:
-        target = reverse("pay:calculator", args=[game.slug])
+        target = reverse("pay:calculator", args=[game.slug])  # in the page's language
         query = request.GET.urlencode()
         return HttpResponseRedirect(f"{target}?{query}" if query else target, status=301)
     if game.board == "rack":
@@ -175,10 +176,19 @@ def _players_limit_error(
         extra = players - high
         form.error(
             None,
-            f"At most {high} players {where}; remove {extra} player{'s' if extra > 1 else ''}.",
+            ngettext(
+                "At most %(most)s players %(where)s; remove %(extra)s player.",
+                "At most %(most)s players %(where)s; remove %(extra)s players.",
+                extra,
+            )
+            % {"most": high, "where": where, "extra": extra},
         )
     elif players < low:
-        form.error(None, f"{form.game.label} needs at least {low} players: add a player.")
+        form.error(
+            None,
+            gettext("%(game)s needs at least %(least)s players: add a player.")
+            % {"game": gettext(form.game.label), "least": low},
+        )
 
 
 def _default_players(game: Game) -> int:
@@ -201,9 +211,11 @@ def _words(game: Game) -> dict[str, str]:
     """What the deal's inputs are called in this game (its dealer may be a banker)."""
     dealer = game.dealer_word
     return {
-        "stake": game.stake_label,
-        "bought": game.bought_label,
-        "dealer": "Who dealt?" if dealer == "dealer" else f"Who is the dealer (the {dealer})?",
+        "stake": gettext(game.stake_label),
+        "bought": gettext(game.bought_label),
+        "dealer": gettext("Who dealt?")
+        if dealer == "dealer"
+        else gettext("Who is the dealer (the %(dealer)s)?") % {"dealer": gettext(dealer)},
         "dealer_word": dealer,
     }
 
@@ -239,7 +251,11 @@ def _deal(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     asks_stood = game.asks_stood(given)
     form = DealForm(with_defaults(query, defaults), rows, game, asks_stood=asks_stood, words=words)
     _players_limit_error(
-        form, players, game.min_players, limit, f"can be dealt from the {pack.size}-card pack"
+        form,
+        players,
+        game.min_players,
+        limit,
+        gettext("can be dealt from the %(cards)s-card pack") % {"cards": pack.size},
     )
     form.is_valid()
     data = form.cleaned_data
@@ -258,11 +274,13 @@ def _deal(request: HtmxHttpRequest, game: Game) -> HttpResponse:
                     form.error(f"hand{i + 1}", error_words(error, hands_of(names)))
     missing: list[str] = []
     if blank:
-        missing.append("the cards of " + join([names[i] for i in blank]))
+        missing.append(
+            gettext("the cards of %(players)s") % {"players": join([names[i] for i in blank])}
+        )
     dealer_text = str(data.get("dealer") or "")
     stood_text = str(data.get("stood") or "")
     if asks_stood and not stood_text and "stood" not in form.errors:
-        missing.append("who stood")
+        missing.append(gettext("who stood"))
     dealer = int(dealer_text) - 1 if dealer_text else None
     stood = int(stood_text) - 1 if stood_text else None
     bought = [int(data.get(f"bought{i}") or 0) for i in range(1, rows + 1)] if game.bought else []
@@ -275,7 +293,7 @@ def _deal(request: HtmxHttpRequest, game: Game) -> HttpResponse:
             )
         except EngineError as error:
             if error.field == "dealer" and dealer is None:
-                missing.append("who dealt")  # the game needs its dealer; none chosen yet
+                missing.append(gettext("who dealt"))  # the game needs its dealer; none chosen yet
             else:
                 at = error_field(error, DEAL_ROWS, range(1, rows + 1))
                 # A hand's error may speak of another player's hand ("also in Ann's hand").
@@ -322,13 +340,16 @@ def _whole_game(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if not any(k.startswith("name") for k in query):
         defaults |= {f"name{i}": "" for i in range(1, rows + 1)}
     form = GameForm(with_defaults(query, defaults), rows, game)
-    _players_limit_error(form, players, game.min_players, game.max_players, "play at one table")
+    _players_limit_error(
+        form, players, game.min_players, game.max_players, gettext("play at one table")
+    )
     form.is_valid()
     names = form.names
     if beyond:
         form.error(
             None,
-            f"A page reads deals 1 to {MAX_DEALS}; deal {beyond} and any later were left out.",
+            gettext("A page reads deals 1 to %(most)s; deal %(first)s and any later were left out.")
+            % {"most": MAX_DEALS, "first": beyond},
         )
 
     ticks = read_deals(query, rows, deals)
@@ -350,7 +371,7 @@ def _whole_game(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         result = game_result(replay, names, Explanation(names, form.chosen))
     form.extra_items = deal_items(query, deals)
     summary = form.summary() + [
-        (f"Deal {r.number}", f"deal-{r.number}", message)
+        (gettext("Deal %(number)s") % {"number": r.number}, f"deal-{r.number}", message)
         for r in deal_rows
         for message in r.errors + r.horse_errors
     ]
@@ -407,7 +428,9 @@ def _rack_form(
         hands=hands,
         bases=range(min(bases), max(bases) + 1),
     )
-    _players_limit_error(form, players, game.min_players, game.max_players, "play one game")
+    _players_limit_error(
+        form, players, game.min_players, game.max_players, gettext("play one game")
+    )
     form.is_valid()
     return form
 
@@ -436,7 +459,11 @@ def _rack_deal(
             if f"base{i}" in form.errors or form.config is None or base is None:
                 game.read_cards(text)  # nothing to count yet, but the cards can be read
                 if base is None and f"base{i}" not in form.errors:
-                    form.error(f"base{i}", f"Enter the player's supply base, {form.bases_words}.")
+                    form.error(
+                        f"base{i}",
+                        gettext("Enter the player's supply base, %(bases)s.")
+                        % {"bases": form.bases_words},
+                    )
                 continue
             # The form took a base among the game's: the engine's objection is to the cards.
             score = game.score(text, base, form.config)
@@ -477,7 +504,9 @@ def _rack_game(
         if not all(raw):
             for k, r in zip(keys, raw, strict=True):
                 if not r:
-                    form.error(k, "Enter this player's score for the hand, or clear the hand.")
+                    form.error(
+                        k, gettext("Enter this player's score for the hand, or clear the hand.")
+                    )
             continue
         hands.append([int(data[k]) for k in keys])
     if not hands or form.bad:  # a wrong number of players is an error of the form
@@ -492,7 +521,7 @@ def _rack_game(
         return None
     return {
         "totals": [
-            (names[p], format_amount(t), p in totals.winners) for p, t in enumerate(totals.totals)
+            (names[p], write_amount(t), p in totals.winners) for p, t in enumerate(totals.totals)
         ],
         "winners": join([names[w] for w in totals.winners]),
         "tied": len(totals.winners) > 1,
@@ -528,7 +557,10 @@ def _rack(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         "can_remove": players > game.min_players,
         "complete": complete,
         "hand_numbers": range(1, form.hands + 1),
-        "status": "; ".join(f"{r.name} scores {r.points}" for r in results),
+        "status": "; ".join(
+            gettext("%(player)s scores %(points)s") % {"player": r.name, "points": r.points}
+            for r in results
+        ),
     }
     shape = form.shape(context["can_add"], context["can_remove"], complete)
     return _respond(request, "rack", context, form, acted=acted, shape=shape)
