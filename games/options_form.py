@@ -34,6 +34,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from games.engine.amounts import AmountError, read_amount
 from games.engine.games import Config, Game, Option, OptionError
@@ -56,6 +58,15 @@ MAX_TEXT = 64
 def _sentence(text: str) -> str:
     text = text.strip()
     return text[:1].upper() + text[1:]
+
+
+def _said(words: str) -> str:
+    """An option value's words (a message id of the engine) as a sentence, in the language
+    of the page that shows them."""
+    return _sentence(gettext(words))
+
+
+_said_lazy = lazy(_said, str)
 
 
 def _refusal(message: str) -> str:
@@ -89,9 +100,10 @@ class AmountField(forms.CharField):
         kwargs.setdefault(
             "error_messages",
             {
-                "required": "Enter an amount, like 1, 0.5 or 1/2.",
-                "max_length": "Write an amount like 1, 0.5 or 1/2 (at most %(limit_value)d "
-                "characters).",
+                "required": gettext_lazy("Enter an amount, like 1, 0.5 or 1/2."),
+                "max_length": gettext_lazy(
+                    "Write an amount like 1, 0.5 or 1/2 (at most %(limit_value)d characters)."
+                ),
             },
         )
         super().__init__(**kwargs)
@@ -106,7 +118,7 @@ class AmountField(forms.CharField):
         try:
             return self.read(text)
         except (AmountError, OptionError) as error:
-            message = error.message
+            message = error.render()  # the engine's words in the page's language
             quoted = f"'{text}'"
             if quoted in message:  # the engine quotes as Python does; a page quotes as people do
                 message = message.replace(quoted, f"“{text}”")
@@ -119,8 +131,8 @@ class OptionChoiceField(forms.ChoiceField):
     def __init__(self, option: Option, **kwargs: Any) -> None:
         values = ", ".join(value for value, _ in option.values)
         super().__init__(
-            label=option.label,
-            choices=[(value, _sentence(words)) for value, words in option.values],
+            label=gettext_lazy(option.label),
+            choices=[(value, _said_lazy(words)) for value, words in option.values],
             error_messages={"required": f"Choose one of: {values}."},
             **kwargs,
         )
@@ -168,7 +180,7 @@ class OptionCheckbox(forms.Field):
     widget = OptionCheckboxInput
 
     def __init__(self, option: Option, **kwargs: Any) -> None:
-        super().__init__(label=option.label, required=False, **kwargs)
+        super().__init__(label=gettext_lazy(option.label), required=False, **kwargs)
         self.widget.check_test = self.ticked
         self.option = option
 
@@ -197,7 +209,7 @@ def _is_checkbox(option: Option) -> bool:
 
 def _field(option: Option) -> forms.Field:
     if option.kind == "amount":
-        return AmountField(label=option.label, read=option.read, option=option)
+        return AmountField(label=gettext_lazy(option.label), read=option.read, option=option)
     if _is_checkbox(option):
         return OptionCheckbox(option)
     return OptionChoiceField(option)
