@@ -33,6 +33,8 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import format_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from games.engine import cox
 from games.engine.cards import (
@@ -155,8 +157,12 @@ class HandEntry:
         other value is an id, a number or a canonical card code."""
         out = []
         hand = self.number
+        name_card = gettext("Hand {hand}, card {position}")
+        name_remove = gettext("Remove card {position} of hand {hand}")
         for slot in self.slots:
             sid, pos = slot.id, slot.position
+            label = escape(name_card.format(hand=hand, position=pos))
+            remove = escape(name_remove.format(hand=hand, position=pos))
             looks = " is-empty" if slot.empty else ""
             looks += " is-target" if sid == self.target else ""
             colour = f" {slot.colour}" if slot.colour else ""
@@ -166,14 +172,14 @@ class HandEntry:
             hidden = " hidden" if slot.empty else ""
             out.append(
                 f'<div class="slot{looks}">'
-                f'<label for="{sid}" class="visually-hidden">Hand {hand}, card {pos}</label>'
+                f'<label for="{sid}" class="visually-hidden">{label}</label>'
                 f'<input type="text" name="h{hand}" id="{sid}" value="{escape(slot.shown)}"'
                 f' class="card-field{colour}"{card} data-hand="{hand}" data-position="{pos}"'
                 ' autocomplete="off" autocapitalize="characters" autocorrect="off"'
                 f' spellcheck="false" enterkeyhint="next" size="4"{invalid}>'
                 f'<button type="submit" name="clear" value="{hand}-{pos}" id="{sid}-clear"'
                 f' class="clear"{hidden}><span aria-hidden="true">×</span><span'
-                f' class="visually-hidden">Remove card {pos} of hand {hand}</span></button></div>'
+                f' class="visually-hidden">{remove}</span></button></div>'
             )
         return mark_safe("".join(out))  # noqa: S308 (what was typed is escaped)
 
@@ -200,7 +206,8 @@ class HandEntry:
         row = self.row
         words = ""
         if row is not None:
-            words = f" — {escape(row['standing'])}{' (dealer)' if row['dealer'] else ''}"
+            dealer = gettext(" (dealer)") if row["dealer"] else ""
+            words = f" — {escape(row['standing'])}{dealer}"
         swap = ' hx-swap-oob="true"' if oob else ""
         return mark_safe(  # noqa: S308 (the engine's words are escaped)
             f'<span class="place" id="{self.id}-place"{swap}>{words}</span>'
@@ -228,16 +235,25 @@ class HandEntry:
             )
             out.append("</ul>")
         if row is not None:
-            ties = f", ties {row['tie']}" if row["tie"] != "0.0%" else ""
+            if float(row["tie"].rstrip("%").replace(",", ".")):
+                strength = gettext(
+                    "Beats {beats} of all hands · against one random hand wins {win}, ties {tie}"
+                )
+            else:
+                strength = gettext(
+                    "Beats {beats} of all hands · against one random hand wins {win}"
+                )
+            strength = strength.format(beats=row["beats"], win=row["win"], tie=row["tie"])
             out.append(
                 f'<p class="hand-value"><strong>{escape(_capital(row["describe"]))}</strong>'
-                f'<span class="strength">Beats {row["beats"]} of all hands · against one random'
-                f" hand wins {row['win']}{ties}</span></p>"
+                f'<span class="strength">{escape(strength)}</span></p>'
             )
             if row.get("odds"):
+                which = gettext(" (hand {number})").format(number=self.number)
                 out.append(
-                    f'<p class="hand-odds-link"><a href="{escape(row["odds"])}">Its odds'
-                    f'<span class="visually-hidden"> (hand {self.number})</span></a></p>'
+                    f'<p class="hand-odds-link"><a href="{escape(row["odds"])}">'
+                    f"{escape(gettext('Its odds'))}"
+                    f'<span class="visually-hidden">{escape(which)}</span></a></p>'
                 )
         if oob:
             out.append(self.states)
@@ -248,15 +264,17 @@ class HandEntry:
         """The whole hand: its name and place, its fields, its status, and (``removable``)
         the button that removes the player -- drawn here, as its parts are."""
         number, ident = self.number, self.id
+        which = escape(gettext(" hand {number}").format(number=number))
         remove = (
             f'<button type="submit" name="drop" value="{number}" id="{ident}-remove"'
-            ' class="remove-hand secondary">Remove<span class="visually-hidden"> hand'
-            f" {number}</span></button>"
+            f' class="remove-hand secondary">{escape(gettext("Remove"))}'
+            f'<span class="visually-hidden">{which}</span></button>'
             if removable
             else ""
         )
+        name = escape(gettext("Hand {number}").format(number=number))
         return mark_safe(  # noqa: S308 (its parts escape what was typed)
-            f'<fieldset class="hand" id="{ident}"><legend><span class="hand-name">Hand {number}'
+            f'<fieldset class="hand" id="{ident}"><legend><span class="hand-name">{name}'
             f'</span>{self.place()}</legend><div class="slots">{self.fields}</div>'
             f'<div class="hand-foot">{self.status()}{remove}</div></fieldset>'
         )
@@ -316,8 +334,14 @@ class Board:
         for hand in self.hands:
             if hand.error:
                 target = hand.slots[0].id if hand.slots else hand.id
-                found.append((target, f"Hand {hand.number}: {hand.error}"))
-            found.extend((s.id, f"Hand {hand.number}, {s.error}") for s in hand.slots if s.error)
+                said = gettext("Hand {number}: {problem}")
+                found.append((target, said.format(number=hand.number, problem=hand.error)))
+            said = gettext("Hand {number}, {problem}")
+            found.extend(
+                (s.id, said.format(number=hand.number, problem=s.error))
+                for s in hand.slots
+                if s.error
+            )
         return found
 
     @property
@@ -350,10 +374,12 @@ class Board:
         """The words beside the pack that say where the next tapped card goes."""
         target = self.target
         if target is None:
-            return "Every box is filled."
-        chosen = target is self.chosen and self.replacing
-        replacing = f", in place of {self.replacing}" if chosen else ""
-        return f"Next card: hand {target.hand}, card {target.position}{replacing}."
+            return gettext("Every box is filled.")
+        if target is self.chosen and self.replacing:
+            said = gettext("Next card: hand {hand}, card {position}, in place of {card}.")
+        else:
+            said = gettext("Next card: hand {hand}, card {position}.")
+        return said.format(hand=target.hand, position=target.position, card=self.replacing)
 
     def mark_target(self) -> None:
         """Tell each hand which of its fields the next tapped card goes to, if any."""
@@ -419,11 +445,15 @@ def _raw_hands(query: QueryDict) -> tuple[list[list[str]], list[list[str]] | Non
         sent = [query.getlist(key) for _, key in numbered]
         hands = [spread(texts) for texts in sent]
     if len(hands) > MAX_HANDS:
-        error = f"Only the first {MAX_HANDS} hands are shown; there were {len(hands)}."
+        error = gettext("Only the first {limit} hands are shown; there were {count}.").format(
+            limit=MAX_HANDS, count=len(hands)
+        )
         hands = hands[:MAX_HANDS]
     for i, hand in enumerate(hands):
         if len(hand) > MAX_FIELDS:
-            error = error or f"Only the first {MAX_FIELDS} cards of a hand are shown."
+            error = error or gettext("Only the first {limit} cards of a hand are shown.").format(
+                limit=MAX_FIELDS
+            )
             hands[i] = hand[:MAX_FIELDS]
     hands = [hand + [""] * (3 - len(hand)) for hand in hands]
     while len(hands) < 2:
@@ -460,7 +490,9 @@ def _apply_edit(board: Board, query: QueryDict) -> None:
             hands.append(HandEntry(len(hands) + 1, []))
             hands[-1].slots = [Slot(len(hands), p, "") for p in (1, 2, 3)]
         else:
-            board.notice = f"No more players: at most {board.limit} hands are dealt."
+            board.notice = gettext("No more players: at most {limit} hands are dealt.").format(
+                limit=board.limit
+            )
     remove = _first(query, "drop")
     if remove is not None:
         board.edited = True
@@ -468,7 +500,7 @@ def _apply_edit(board: Board, query: QueryDict) -> None:
             board.removed = int(remove)
             del hands[int(remove) - 1]
         else:
-            board.notice = "That player cannot be removed: a showdown needs two hands."
+            board.notice = gettext("That player cannot be removed: a showdown needs two hands.")
     clear = _first(query, "clear")
     if clear is not None:
         board.edited = True
@@ -484,7 +516,7 @@ def _apply_edit(board: Board, query: QueryDict) -> None:
         try:
             card = parse_card(tap)
         except CardError as error:
-            board.notice = error.message
+            board.notice = _said(error)
         else:
             _place(board, card)
     for number, hand in enumerate(hands, start=1):
@@ -498,16 +530,20 @@ def _place(board: Board, card: Card) -> None:
         if not slot.empty:
             try:
                 if parse_card(slot.raw) == card:
-                    board.notice = f"{card.symbol} is already in hand {slot.hand}."
+                    board.notice = gettext("{card} is already in hand {number}.").format(
+                        card=card.symbol, number=slot.hand
+                    )
                     return
             except CardError:
                 pass
     if card not in board.pack:
-        board.notice = f"{card.symbol} is not in the {board.pack.description}."
+        board.notice = gettext("{card} is not in the {pack}.").format(
+            card=card.symbol, pack=gettext(board.pack.description)
+        )
         return
     target = board.target
     if target is None:
-        board.notice = "Every hand is full: clear a card first, or add a player."
+        board.notice = gettext("Every hand is full: clear a card first, or add a player.")
         return
     target.raw = str(card)
     board.placed = target.id
@@ -545,7 +581,7 @@ def read_board(query: QueryDict, pack: Pack, limit: int, *, judging: bool) -> Bo
         if err.hand is not None and 1 <= err.hand <= len(board.hands):
             _locate(board.hands[err.hand - 1], err)
         else:
-            board.error = err.message
+            board.error = _said(err)
     if board.has_errors:
         board.keep_as_typed()
     return board
@@ -554,9 +590,24 @@ def read_board(query: QueryDict, pack: Pack, limit: int, *, judging: bool) -> Bo
 def _locate(hand: HandEntry, err: CardError) -> None:
     if err.position is not None and 1 <= err.position <= len(hand.slots):
         slot = hand.slots[err.position - 1]
-        slot.error = slot.error or f"card {err.position}: {err.detail}"
+        said = gettext("card {position}: {problem}")
+        slot.error = slot.error or said.format(position=err.position, problem=_detail(err))
     else:
-        hand.error = hand.error or err.detail
+        hand.error = hand.error or _detail(err)
+
+
+def _english() -> bool:
+    return get_language() in (None, "en")
+
+
+def _said(error: CardError) -> str:
+    """A card's refusal, whole, in the page's language (the engine's own words in English)."""
+    return error.message if _english() else error.render()
+
+
+def _detail(error: CardError) -> str:
+    """A refusal's words without the hand and card they are about, in the page's language."""
+    return error.detail if _english() else error.render()
 
 
 # --------------------------------------------------------------------------- options
@@ -593,7 +644,7 @@ def drawn(bound: forms.BoundField, part: str = "control") -> SafeString:
     if bound.errors:
         return bound.label_tag() if part == "label" else SafeString(str(bound))
     choices = tuple(getattr(bound.field, "choices", ()))
-    key = (type(bound.form), bound.name, part, str(bound.value()), choices)
+    key = (type(bound.form), bound.name, part, str(bound.value()), choices, get_language())
     html = _DRAWN.get(key)
     if html is None:
         html = bound.label_tag() if part == "label" else SafeString(str(bound))
@@ -620,8 +671,15 @@ def _rulings_path() -> str:
 @cache
 def _dealer_field(hands: int) -> forms.ChoiceField:
     """The dealer's field for a board of ``hands`` hands, made once for each count."""
-    choices = [("", "not given")] + [(str(n), f"Hand {n}") for n in range(1, hands + 1)]
-    return forms.ChoiceField(label="Dealer", choices=choices, required=False)
+    choices = [("", gettext_lazy("not given"))] + [
+        (str(n), _hand_name(n)) for n in range(1, hands + 1)
+    ]
+    return forms.ChoiceField(label=gettext_lazy("Dealer"), choices=choices, required=False)
+
+
+def _hand_name(number: int) -> Any:
+    """ "Hand 2" in the page's language, read when the select is drawn."""
+    return format_lazy(gettext_lazy("Hand {number}"), number=number)
 
 
 class TableForm(forms.Form):
@@ -778,11 +836,13 @@ class RackGame(Protocol):
 
 def _supply_base_field(bases: tuple[int, ...]) -> forms.ChoiceField:
     return forms.ChoiceField(
-        label="Your Supply Base",
-        choices=[(str(n), f"No. {n}") for n in bases],
+        label=gettext_lazy("Your Supply Base"),
+        choices=[(str(n), format_lazy(gettext_lazy("No. {number}"), number=n)) for n in bases],
         required=False,
         widget=forms.RadioSelect,
-        help_text="Your own greenback (the one with your Supply Base's number) counts 6.",
+        help_text=gettext_lazy(
+            "Your own greenback (the one with your Supply Base's number) counts 6."
+        ),
     )
 
 
@@ -796,7 +856,10 @@ def game_form(game: Game) -> type[GameForm]:
     fields = {o.name: fields[o.name] for o in options}
     for option in options:
         if option.ruling is not None:
-            fields[option.name].help_text = f"Our reading by default: {option.ruling.reading}"
+            fields[option.name].help_text = format_lazy(
+                gettext_lazy("Our reading by default: {reading}"),
+                reading=gettext_lazy(option.ruling.reading),  # noqa: INT001 (marked in the engine)
+            )
     defaults = option_defaults(game, {o.part for o in options})
     if game.board == "rack":
         bases = cast(RackGame, game).supply_bases
@@ -822,7 +885,8 @@ def pack_html(pack: Pack, taken: dict[str, int] | set[str]) -> SafeString:
     low to high: one submit button per card, a card already in a hand shown taken (crossed
     out, ``aria-disabled``). Each button is rendered once and kept."""
     rows = [
-        _pack_row_start(suit) + "".join(_pack_button(card, card.code in taken) for card in cards)
+        _pack_row_start(suit, get_language())
+        + "".join(_pack_button(card, card.code in taken, get_language()) for card in cards)
         for suit, cards in _pack_suits(pack)
     ]
     return mark_safe("</div>".join(rows) + "</div>")  # noqa: S308 (built by format_html)
@@ -836,32 +900,54 @@ def _pack_suits(pack: Pack) -> list[tuple[str, list[Card]]]:
     suits = _SUITS.get(pack.name)
     if suits is None:
         by_suit = [(letter, [c for c in pack.cards if c.suit.value == letter]) for letter in "SHCD"]
-        suits = [(cards[0].suit.english.capitalize(), cards) for _, cards in by_suit if cards]
+        suits = [(cards[0].suit.english, cards) for _, cards in by_suit if cards]
         _SUITS[pack.name] = suits
     return suits
 
 
-@cache
-def _pack_row_start(suit: str) -> str:
-    return format_html('<div class="pack-row" role="group" aria-label="{}">', suit)
+SUIT_NAMES = {
+    "spades": gettext_lazy("Spades"),
+    "hearts": gettext_lazy("Hearts"),
+    "clubs": gettext_lazy("Clubs"),
+    "diamonds": gettext_lazy("Diamonds"),
+}
+"""A suit's name as a heading of the pack, keyed by the engine's name of the suit."""
+
+OF_SUIT = {
+    "spades": gettext_lazy(" of spades"),
+    "hearts": gettext_lazy(" of hearts"),
+    "clubs": gettext_lazy(" of clubs"),
+    "diamonds": gettext_lazy(" of diamonds"),
+}
+"""What a screen reader hears after a card's rank in the pack ("A of spades")."""
 
 
 @cache
-def _pack_button(card: Card, taken: bool) -> str:
+def _pack_row_start(suit: str, language: str | None) -> str:
+    """A suit's row (``language``: its words; one kept for each)."""
+    return format_html(
+        '<div class="pack-row" role="group" aria-label="{}">', SUIT_NAMES.get(suit, suit)
+    )
+
+
+@cache
+def _pack_button(card: Card, taken: bool, language: str | None) -> str:
+    """A card's button (``language``: its words and the rank as its players write it)."""
+    swedish = language == "sv"
     return format_html(
         '<button type="submit" name="tap" value="{code}" id="pack-{code}" class="pc {colour}{cls}"'
         ' data-card="{code}" data-symbol="{symbol}"{disabled}><span class="pc-rank">{rank}</span>'
-        '<span class="pc-suit" aria-hidden="true">{suit}</span><span class="visually-hidden"> of'
-        ' {suit_name}<span class="taken-note">{note}</span></span></button>',
+        '<span class="pc-suit" aria-hidden="true">{suit}</span><span class="visually-hidden">'
+        '{of_suit}<span class="taken-note">{note}</span></span></button>',
         code=card.code,
         colour="red" if card.suit.is_red else "black",
         cls=" taken" if taken else "",
         symbol=card.symbol,
         disabled=mark_safe(' aria-disabled="true"') if taken else "",
-        rank=card.rank.code,
+        rank=card.rank.swedish_code if swedish else card.rank.code,
         suit=card.suit.symbol,
-        suit_name=card.suit.english,
-        note=", taken" if taken else "",
+        of_suit=OF_SUIT.get(card.suit.english, f" of {card.suit.english}"),
+        note=gettext(", taken") if taken else "",
     )
 
 

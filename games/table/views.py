@@ -41,23 +41,24 @@ from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string, select_template
 from django.template.loader_tags import ExtendsNode
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, reswap, retarget
 
 from content.library import get_book
 from content.templatetags.library import citation_url
 from games.engine import cox
-from games.engine.amounts import format_amount
 from games.engine.cards import PACK_52, Card, CardError, parse_card
 from games.engine.commerce import Rules, Showdown
 from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
 from games.engine.games import Answer, Config, Game, RequestGame, UnknownGame, get, registered
 from games.engine.strength import strength
-from games.engine.wording import EngineError, join
+from games.engine.wording import EngineError, speaker
 from games.explaining import Explanation, explain
 from games.odds.views import hand_url
 from games.options_form import chosen_values
 from games.request_forms import RequestForm
+from games.speaking import decimal_sign, write_amount
 from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
 from rulesite.language import reverse_here
@@ -150,7 +151,8 @@ def _options(template: str, form: TableForm, hands: int, context: dict[str, Any]
     name = _partial(template, "options")
     if settings.DEBUG or form.errors:
         return render_to_string(name, context)
-    key = (name, type(form), tuple(form.data.items()), hands)  # type(form): one per game
+    # type(form): one per game; the language: its words
+    key = (name, type(form), tuple(form.data.items()), hands, get_language())
     html = _options_html.get(key)
     if html is None:
         html = _options_html[key] = render_to_string(name, context)
@@ -162,7 +164,20 @@ def _options(template: str, form: TableForm, hands: int, context: dict[str, Any]
 
 
 def _percent(share: Any) -> str:
-    return f"{float(share) * 100:.1f}%"
+    return f"{float(share) * 100:.1f}%".replace(".", decimal_sign())
+
+
+def _english() -> bool:
+    """The page speaks English (its words are the engine's own)."""
+    return get_language() in (None, "en")
+
+
+def said_error(error: EngineError) -> str:
+    """An engine's refusal in the page's language: on an English page its whole message as
+    before (``Hand 2, card 3: ...``), else its words rendered (:meth:`EngineError.render`)."""
+    if _english():
+        return getattr(error, "message", None) or error.detail
+    return error.render()
 
 
 # --------------------------------------------------------------------------- the games
@@ -213,9 +228,9 @@ def game_at(path: str) -> Game | None:
 
 
 BOARD_WORDS = {
-    "hands": "Who won a showdown",
-    "rack": "Count a hand laid out",
-    "request": "Settle a hand",
+    "hands": gettext_lazy("Who won a showdown"),
+    "rack": gettext_lazy("Count a hand laid out"),
+    "request": gettext_lazy("Settle a hand"),
 }
 """What the chooser says a game's page does, by its board."""
 
@@ -351,10 +366,12 @@ def _standing(result: Showdown, hand: int, place: int) -> str:
     """Where a hand stands, in words: it wins, shares the win, loses a tie for first place
     to the dealer, does not compete (ingenting, which may not be laid up), or its place."""
     if hand in result.winners:
-        return "wins" if len(result.winners) == 1 else "shares the win"
+        return gettext("wins") if len(result.winners) == 1 else gettext("shares the win")
     if not result.values[hand].may_show:
-        return "does not compete"
-    return "ties for first, loses the tie" if place == 1 else f"place {place}"
+        return gettext("does not compete")
+    if place == 1:
+        return gettext("ties for first, loses the tie")
+    return gettext("place {place}").format(place=place)
 
 
 def _hand_rows(result: Showdown | None) -> dict[int, dict[str, Any]]:
@@ -371,7 +388,7 @@ def _hand_rows(result: Showdown | None) -> dict[int, dict[str, Any]]:
             "winner": placing.hand in result.winners,
             "dealer": result.dealer == placing.hand,
             "category": value.category,
-            "describe": value.describe(),
+            "describe": value.said.words(speak=speaker()),
             "beats": _percent(st.beats_share),
             "win": _percent(st.win),
             "tie": _percent(st.tie),
@@ -385,33 +402,44 @@ def outcome(result: Showdown) -> str:
     The engine's hands are numbered from 0, people's from 1.
     """
     if not result.winners:
-        return "Nobody wins"
+        return gettext("Nobody wins")
     if len(result.winners) == 1:
-        return f"Hand {result.winners[0] + 1} wins"
-    return f"Hands {join([str(i + 1) for i in result.winners])} share the win"
+        return gettext("Hand {number} wins").format(number=result.winners[0] + 1)
+    numbers = speaker().join([str(i + 1) for i in result.winners])
+    return gettext("Hands {numbers} share the win").format(numbers=numbers)
 
 
 def verdict(board: Board, result: Showdown | None, options_bad: bool = False) -> str:
     """The headline: the winner, or what is still needed."""
     if result is not None:
         if not result.winners:
-            return "Nobody wins."
-        best = result.values[result.winners[0]].describe()
+            return gettext("Nobody wins.")
+        best = result.values[result.winners[0]].said.words(speak=speaker())
         if len(result.winners) == 1:
-            return f"{outcome(result)} with {best}."
-        return f"{outcome(result)} ({best})."
+            return gettext("{outcome} with {best_hand}.").format(
+                outcome=outcome(result), best_hand=best
+            )
+        return gettext("{outcome} ({best_hand}).").format(outcome=outcome(result), best_hand=best)
     if board.has_errors:
-        count = len(board.errors)
-        return f"Fix the {'problem' if count == 1 else f'{count} problems'} marked below."
+        return fix_problems(len(board.errors))
     if options_bad:
-        return "Fix the option marked below."
+        return gettext("Fix the option marked below.")
     missing = board.missing
     if board.blank:
-        return "Enter the hands shown: tap the cards below or type them."
-    return f"{missing} card{'s' if missing != 1 else ''} to go."
+        return gettext("Enter the hands shown: tap the cards below or type them.")
+    return ngettext("{count} card to go.", "{count} cards to go.", missing).format(count=missing)
 
 
-COMPARE_LABEL = "Every rule set, side by side"
+def fix_problems(count: int) -> str:
+    """The headline of a board with ``count`` mistakes marked."""
+    if count == 1:
+        return gettext("Fix the problem marked below.")
+    return ngettext(
+        "Fix the {count} problem marked below.", "Fix the {count} problems marked below.", count
+    ).format(count=count)
+
+
+COMPARE_LABEL = gettext_lazy("Every rule set, side by side")
 
 
 def _other_pages(here: str, board: Board, options: list[tuple[str, str]]) -> list[dict[str, str]]:
@@ -420,17 +448,17 @@ def _other_pages(here: str, board: Board, options: list[tuple[str, str]]) -> lis
     hands = urlencode(board.hand_params())
     links = []
     pages: list[tuple[str, str, set[str]]] = [
-        (game.slug, game.label, _form_names(game))
+        (game.slug, gettext(game.label), _form_names(game))
         for game in registered(lambda game: game.board == "hands")
     ]
-    pages.append(("compare", COMPARE_LABEL, {"dealer"}))
+    pages.append(("compare", str(COMPARE_LABEL), {"dealer"}))
     for name, label, known in pages:
         if name == here:
             continue
         path = _path("table:compare") if name == "compare" else _game_path(name)
         kept = [(key, value) for key, value in options if key in known]
         query = f"{hands}&{urlencode(kept)}" if kept else hands
-        links.append({"label": label, "url": f"{path}?{query}"})
+        links.append({"label": str(label), "url": f"{path}?{query}"})
     return links
 
 
@@ -453,10 +481,13 @@ def _raw_options(query: QueryDict, also: set[str] | None = None) -> list[tuple[s
 def _options_note(game: Game, form: GameForm) -> str:
     """What the options' summary says is inside when none is chosen: the variants the book
     describes by name, then that the house rules are where the book is silent."""
-    variants = [o.label.lower() for o in form.options if o.ruling is None]
+    variants = [gettext(o.label).lower() for o in form.options if o.ruling is None]
     rulings = any(o.ruling is not None for o in form.options)
-    parts = [*variants, "house rules where the book is silent"] if rulings else variants
-    return f"change {join(parts)}" if parts else ""
+    silent = gettext("house rules where the book is silent")
+    parts = [*variants, silent] if rulings else variants
+    if not parts:
+        return ""
+    return gettext("change {what}").format(what=speaker().join(parts))
 
 
 def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
@@ -474,9 +505,10 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
             cards = [hand.cards for hand in board.hands]
             result = hands_game.judge(cards, config, dealer=form.dealer_index())
         except CardError as error:
-            board.error = error.message
+            board.error = said_error(error)
         except EngineError as error:
-            form.add_error("dealer" if error.field == "dealer" else None, error.detail)
+            words = error.detail if _english() else error.render()
+            form.add_error("dealer" if error.field == "dealer" else None, words)
     rows = _hand_rows(result)
     if result is not None and config is not None:  # each hand's place on the odds page
         for placing in result.placings:
@@ -570,7 +602,7 @@ def compare(request: HttpRequest) -> HttpResponse:
                 [hand.cards for hand in board.hands], dealer=form.dealer_index()
             )
         except CardError as error:
-            board.error = error.message
+            board.error = said_error(error)
     columns: list[dict[str, Any]] = []
     disagreements: list[Any] = []
     if everywhere is not None:
@@ -596,8 +628,12 @@ def compare(request: HttpRequest) -> HttpResponse:
             )
         page = Explanation()
         for d in everywhere.disagreements:
-            what = "the winner" if d.kind == "winner" else "the combination"
-            page.add(d.reason, [f"{d.labels[0]} against {d.labels[1]}: {what}"])
+            line = (
+                gettext("{rules} against {other_rules}: the winner")
+                if d.kind == "winner"
+                else gettext("{rules} against {other_rules}: the combination")
+            )
+            page.add(d.reason, [line.format(rules=d.labels[0], other_rules=d.labels[1])])
         disagreements = page.shown
     options = form.params() if form.is_valid() else []
     link = permalink(request.path, board, options)
@@ -632,9 +668,11 @@ def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: b
         return verdict(board, None, options_bad)
     outcomes = {outcome(result) for _, result in everywhere.judgements}
     if len(outcomes) > 1:
-        return "The rule sets disagree on the winner."
+        return gettext("The rule sets disagree on the winner.")
     said = outcomes.pop()
-    return f"All {len(everywhere.judgements)} rule sets agree: {said[0].lower()}{said[1:]}."
+    return gettext("All {count} rule sets agree: {outcome}.").format(
+        count=len(everywhere.judgements), outcome=f"{said[0].lower()}{said[1:]}"
+    )
 
 
 # --------------------------------------------------------------------------- a rack
@@ -650,17 +688,21 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     if config is not None and rack.slots and not rack.has_errors:
         try:
             score = rack_game.score(rack.codes, form.supply_base(), config)
-        except (cox.CoxCardError, ValueError) as error:
+        except EngineError as error:
+            rack.error = said_error(error)
+        except ValueError as error:
             rack.error = str(error)
     params = [("card", code) for code in rack.codes]
     params += form.params(config) if config is not None else _raw_options(query, {"card"})
     link = f"{request.path}?{urlencode(params)}" if params else request.path
     if score is not None:
-        headline = f"Score: {score.score} point{'' if abs(score.score) == 1 else 's'}."
+        headline = ngettext(
+            "Score: {points} point.", "Score: {points} points.", abs(score.score)
+        ).format(points=score.score)
     elif rack.has_errors or form.errors:
-        headline = "Fix the problem marked below."
+        headline = gettext("Fix the problem marked below.")
     else:
-        headline = "Tap the cards laid out, or type them."
+        headline = gettext("Tap the cards laid out, or type them.")
     waiting = [cox.parse_card(code) for code in score.waiting] if score else []
     bad = rack.has_errors or bool(form.errors)
     if bad:
@@ -696,10 +738,6 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
 # --------------------------------------------------------------------------- one request
 
 
-def _player(index: int) -> str:
-    return f"player {index + 1}"
-
-
 def request_verdict(game: RequestGame, answer: Answer) -> str:
     """The headline of an answer: who wins what (money), or what each side scores (points),
     players numbered from 1.
@@ -722,19 +760,31 @@ def request_verdict(game: RequestGame, answer: Answer) -> str:
     if game.keeps == "points":
         parts = []
         for side in game.sides(len(scores)):
-            who = join([str(i + 1) for i in side])
-            noun = "players" if len(side) > 1 else "player"
-            points = scores[side[0]]
+            who = speaker().join([str(i + 1) for i in side])
+            points = write_amount(scores[side[0]])
             parts.append(
-                f"{noun} {who} score{'' if len(side) > 1 else 's'} {format_amount(points)}"
+                ngettext(
+                    "player {numbers} scores {points}",
+                    "players {numbers} score {points}",
+                    len(side),
+                ).format(numbers=who, points=points)
             )
         text = "; ".join(parts)
         return text[:1].upper() + text[1:] + "."
-    winners = [f"{_player(i)} wins {format_amount(s)}" for i, s in enumerate(scores) if s > 0]
-    payers = [f"{_player(i)} pays {format_amount(-s)}" for i, s in enumerate(scores) if s < 0]
+    winners = [
+        gettext("player {number} wins {amount}").format(number=i + 1, amount=write_amount(s))
+        for i, s in enumerate(scores)
+        if s > 0
+    ]
+    payers = [
+        gettext("player {number} pays {amount}").format(number=i + 1, amount=write_amount(-s))
+        for i, s in enumerate(scores)
+        if s < 0
+    ]
     if not winners and not payers:
-        return "Nobody wins or pays anything."
-    text = "; ".join(part for part in (join(winners), join(payers)) if part)
+        return gettext("Nobody wins or pays anything.")
+    said = [speaker().join(winners), speaker().join(payers)]
+    text = "; ".join(part for part in said if part)
     return text[:1].upper() + text[1:] + "."
 
 
@@ -753,7 +803,9 @@ def _request_reasons(answer: Answer, config: Config) -> list[Any]:
 def _payments(answer: Answer) -> list[str]:
     """Each payment in words: "Player 2 pays player 1 2"."""
     return [
-        f"Player {t.payer + 1} pays {_player(t.payee)} {format_amount(t.amount)}"
+        gettext("Player {payer} pays player {payee} {amount}").format(
+            payer=t.payer + 1, payee=t.payee + 1, amount=write_amount(t.amount)
+        )
         for t in answer.transfers
     ]
 
@@ -763,13 +815,18 @@ def _scores(game: RequestGame, answer: Answer) -> list[dict[str, str]]:
     if game.keeps == "points":
         return [
             {
-                "who": f"Player{'s' if len(side) > 1 else ''} {join([str(i + 1) for i in side])}",
-                "amount": format_amount(answer.scores[side[0]]),
+                "who": ngettext("Player {numbers}", "Players {numbers}", len(side)).format(
+                    numbers=speaker().join([str(i + 1) for i in side])
+                ),
+                "amount": write_amount(answer.scores[side[0]]),
             }
             for side in game.sides(len(answer.scores))
         ]
     return [
-        {"who": f"Player {i + 1}", "amount": format_amount(score, signed=True)}
+        {
+            "who": gettext("Player {number}").format(number=i + 1),
+            "amount": write_amount(score, signed=True),
+        }
         for i, score in enumerate(answer.scores)
     ]
 
@@ -804,10 +861,9 @@ def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
     if answer is not None:
         headline = request_verdict(request_game, answer)
     elif entry.invalid:
-        count = len(entry.errors)
-        headline = f"Fix the {'problem' if count == 1 else f'{count} problems'} marked below."
+        headline = fix_problems(len(entry.errors))
     else:
-        headline = "Fix the option marked below."
+        headline = gettext("Fix the option marked below.")
     context = {
         "game": game,
         "book": _book(game),
