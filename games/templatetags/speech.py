@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from games.engine.cards import CardError, parse_card
+from games.engine.citations import RULINGS
 from games.engine.wording import Mention, Said, speaker
 from games.speaking import write_card
 
@@ -82,8 +83,11 @@ def against(hands: Iterable[object]) -> str:
     return text
 
 
-QUOTED = re.compile(r"(?<!\w)'([^']+)'(?!\w)")
-"""A quotation in straight single quotes, as our Swedish words quote a book's English."""
+QUOTED = re.compile(r"(?<!\w)'((?:[^']|(?<=\w)'(?=\w))+)'(?!\w)|”([^”]+)”|“([^”]+)”|(\b[a-z0-9]+(?:-[a-z0-9]+)+\b)")
+"""A quotation in quotes, as our Swedish words quote a book's English."""
+
+ENGLISH_HINTS = re.compile(r"\b(?:the|of|is|a|an|to|in|and|with|by|for|as|its|his|be|are)\b", re.I)
+"""Words that tell a quotation of the book's English from Swedish words quoted (”får”)."""
 
 
 @register.filter
@@ -101,6 +105,15 @@ def quotes_marked(text: str) -> SafeString:
     >>> with translation.override("sv"):
     ...     quotes_marked(conditional_escape("betalar 'a stake'"))
     'betalar <q lang="en">a stake</q>'
+    >>> with translation.override("sv"):
+    ...     quotes_marked("med ”the first highest card” och vad en spelare ”får”")
+    'med <q lang="en">the first highest card</q> och vad en spelare ”får”'
+    >>> with translation.override("sv"):
+    ...     quotes_marked("poängen 'is counted using the Banker's card' räknas")
+    'poängen <q lang="en">is counted using the Banker&#x27;s card</q> räknas'
+    >>> with translation.override("sv"):
+    ...     quotes_marked("(avgörandet peel-stander-pays; inte sälja-ut)")
+    '(avgörandet <span lang="en">peel-stander-pays</span>; inte sälja-ut)'
     """
     if get_language() in (None, "en"):
         return conditional_escape(text)
@@ -109,8 +122,15 @@ def quotes_marked(text: str) -> SafeString:
     out: list[str] = []
     at = 0
     for found in QUOTED.finditer(words):
+        quoted = next(group for group in found.groups() if group is not None)
+        if found.group(4) is not None:
+            if quoted not in RULINGS:
+                continue  # words joined by hyphens, not a ruling's name
+        elif not ENGLISH_HINTS.search(quoted):
+            continue  # Swedish words in quotes: left as they are
         out.append(conditional_escape(words[at : found.start()]))
-        out.append(format_html('<q lang="en">{}</q>', found.group(1)))
+        tag = "span" if found.group(4) is not None else "q"  # a ruling's name, or a quotation
+        out.append(format_html('<{} lang="en">{}</{}>', tag, quoted, tag))
         at = found.end()
     out.append(conditional_escape(words[at:]))
     return mark_safe("".join(out))

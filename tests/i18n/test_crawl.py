@@ -20,6 +20,8 @@ from urllib.parse import urlsplit
 import pytest
 from django.test import Client
 
+from games.templatetags.speech import ENGLISH_HINTS, QUOTED
+
 pytestmark = pytest.mark.django_db
 
 ENGLISH_WORDS = frozenset(
@@ -95,7 +97,7 @@ class Words(HTMLParser):
         if not skip:
             for name in ("title", "aria-label", "placeholder", "alt"):
                 if found.get(name):
-                    self.words.append(found[name] or "")
+                    self.words.append(unquoted(found[name] or ""))
             if tag == "input" and found.get("type") in ("submit", "button") and found.get("value"):
                 self.words.append(found["value"] or "")
         if tag not in self.VOID:
@@ -110,6 +112,16 @@ class Words(HTMLParser):
     def handle_data(self, data: str) -> None:
         if not self.quoted:
             self.words.append(data)
+
+
+def unquoted(text: str) -> str:
+    """An attribute's words less the book's English they quote (marked up in a page's text,
+    which an attribute cannot be: ``quotes_marked``)."""
+    for found in QUOTED.finditer(text):
+        quoted = next(group for group in found.groups() if group is not None)
+        if found.group(4) is not None or ENGLISH_HINTS.search(quoted):
+            text = text.replace(found.group(0), " ")
+    return text
 
 
 def english_in(text: str) -> list[str]:
