@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
+
+import polib
 
 from games.engine import wording
 from games.engine.wording import English
@@ -49,3 +52,17 @@ class Tilde(English):
 
     def join(self, words: Sequence[str]) -> str:
         return tilde(super().join([f"{{{i}}}" for i in range(len(words))])).format(*words)
+
+
+CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "sv" / "LC_MESSAGES" / "django.po"
+"""The site's one Swedish catalogue."""
+
+
+def catalogue_of(*modules: str) -> list[polib.POEntry]:
+    """The catalogue's entries whose words are written in one of ``modules`` (paths from the
+    project's root, as ``makemessages`` records where each message id is found)."""
+    return [
+        entry
+        for entry in polib.pofile(str(CATALOGUE))
+        if any(where in modules for where, _line in entry.occurrences)
+    ]

@@ -6,9 +6,9 @@ whole in Swedish, and the engine's English (the API's) stays as it was.
 A speaker that writes every letter of the engine's own words as "~" renders a broad set of
 counts, deals, games and refusals: no English word may be left but the players' names, the
 card codes and what a person typed. It also records each template asked for, and every message
-id of the module's part of the catalogue (``locale/parts/engine-cox.po``) but the rulings'
+id of the module's part of the catalogue (``the catalogue``) but the rulings'
 (which the rulings page writes) must be among them. Then the same, in Swedish, through the
-site's catalogue (``/tmp/h/i18n_compile.sh`` compiles it).
+site's catalogue (``make messages`` compiles it).
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 
-import polib
 import pytest
 from django.utils import translation
 from django.utils.translation import gettext
@@ -40,8 +38,10 @@ from games.engine.cox import (
 )
 from games.engine.wording import EngineError, English, Said, Speaker, speak_with
 from games.speaking import page_speaker
+from tests.i18n.speakers import catalogue_of
 
-CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "parts" / "engine-cox.po"
+MODULES = ("games/engine/cox.py",)
+"""The modules whose words this part checks."""
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 _PLACEHOLDER = re.compile(r"(\{\w*\})")
 
@@ -231,7 +231,7 @@ def _msgids() -> set[str]:
         for made in RULINGS.values()
         for text in (made.question, made.reading, *(words for _, words in made.alternatives))
     }
-    return {entry.msgid for entry in polib.pofile(str(CATALOGUE)) if entry.msgid not in rulings}
+    return {entry.msgid for entry in catalogue_of(*MODULES) if entry.msgid not in rulings}
 
 
 def test_no_english_word_is_left_when_the_words_are_spoken_otherwise(speaking):
@@ -247,7 +247,7 @@ def test_no_english_word_is_left_when_the_words_are_spoken_otherwise(speaking):
 
 
 def test_every_message_id_of_the_module_has_its_swedish():
-    entries = {e.msgid: e for e in polib.pofile(str(CATALOGUE))}
+    entries = {e.msgid: e for e in catalogue_of(*MODULES)}
     for made in RULINGS.values():
         if made.slug.startswith("cox-"):
             texts = (made.question, made.reading, *(words for _, words in made.alternatives))
@@ -274,7 +274,7 @@ def swedish() -> Iterator[None]:
     speak_with(page_speaker)
     with translation.override("sv"):
         if gettext("the bank card") == "the bank card":
-            pytest.fail("the Swedish catalogue is not compiled: run /tmp/h/i18n_compile.sh")
+            pytest.fail("the Swedish catalogue is not compiled: run make messages")
         yield
     speak_with(before)
 

@@ -7,7 +7,7 @@ API's) stays as it was.
 A speaker that writes every letter of a template's own words as "~" renders a broad set of
 rounds, deals and refusals: no English word may be left but the players' names, card codes, the
 request's own field names and what a person typed. Then the same in Swedish, through the site's
-catalogue (``/tmp/h/i18n_compile.sh`` compiles ``locale/parts/engine-request-games.po``).
+catalogue (``make messages`` compiles it).
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ it whole in Swedish, while the engine's English (the API's) stays as it was.
 A speaker that writes every letter of the engine's own words as "~" renders a broad set of
 settlements, pool games and refusals: no letter may be left but the players' names and what
 a person typed (quoted). It records each template asked for, and each must be translated in
-``locale/parts/engine-settle.po``. The labels the registry declares (games, options, their
+``the catalogue``. The labels the registry declares (games, options, their
 values) are message ids the catalogue translates too. Then the same words in Swedish through
-the site's catalogue (``/tmp/h/i18n_compile.sh`` compiles it).
+the site's catalogue (``make messages`` compiles it).
 """
 
 from __future__ import annotations
@@ -19,9 +19,7 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
-from pathlib import Path
 
-import polib
 import pytest
 from django.utils import translation
 
@@ -40,9 +38,17 @@ from games.engine.requests import (
 from games.engine.settlement import HandOutcome, SettlementError
 from games.engine.wording import EngineError, Speaker, speak_with
 from games.speaking import page_speaker
-from tests.i18n.speakers import Tilde
+from tests.i18n.speakers import Tilde, catalogue_of
 
-CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "parts" / "engine-settle.po"
+MODULES = (
+    "games/engine/settlement.py",
+    "games/engine/pool.py",
+    "games/engine/amounts.py",
+    "games/engine/games.py",
+    "games/engine/requests.py",
+    "games/engine/odds.py",
+)
+"""The modules whose words this part checks."""
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 _TYPED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _KEYS = re.compile(
@@ -274,8 +280,8 @@ def test_no_english_word_is_left_once_the_engine_s_words_are_spoken_otherwise(sp
     assert len(shown) > 400
     left = [(text, _english_left(text)) for text in shown if _english_left(text)]
     assert not left, left[:10]
-    translated = {e.msgid for e in polib.pofile(str(CATALOGUE)) if e.translated()}
-    mine = {e.msgid for e in polib.pofile(str(CATALOGUE))}
+    translated = {e.msgid for e in catalogue_of(*MODULES) if e.translated()}
+    mine = {e.msgid for e in catalogue_of(*MODULES)}
     asked_here = tilde.asked & mine
     assert len(asked_here) > 100
     assert asked_here <= translated
@@ -291,7 +297,7 @@ def test_the_english_stays_the_engine_s_own(speaking):
 
 
 def test_every_label_the_registry_declares_is_translated():
-    translated = {e.msgid: e.msgstr for e in polib.pofile(str(CATALOGUE)) if e.translated()}
+    translated = {e.msgid: e.msgstr for e in catalogue_of(*MODULES) if e.translated()}
     games = [game for game in registered() if game.slug in _MINE]
     assert len(games) == len(_MINE)
     words: list[str] = []
@@ -318,7 +324,7 @@ def swedish(speaking) -> None:
     if _swedish(lambda: translation.gettext("the deal passes to the left")) == (
         "the deal passes to the left"
     ):
-        pytest.skip("the Swedish catalogue is not compiled: run /tmp/h/i18n_compile.sh")
+        pytest.fail("the Swedish catalogue is not compiled: run make messages")
 
 
 def test_a_settlement_in_swedish(swedish):

@@ -8,9 +8,9 @@ as it was.
 A speaker that writes every letter of the engine's own words as "~" renders a broad set of
 showdowns, comparisons and refusals: no letter may be left but the players' names, the card
 codes and what a person typed. It records each template asked for: every message id of this
-part of the catalogue (``locale/parts/engine-showdown.po``) but the rulings' (the rulings
+part of the catalogue (``the catalogue``) but the rulings' (the rulings
 page writes those) and a few that no reachable input says must be among them. Then the same
-in Swedish, through the site's catalogue (``/tmp/h/i18n_compile.sh`` compiles it). Also the
+in Swedish, through the site's catalogue (``make messages`` compiles it). Also the
 Swedish players' suit letters ``r`` (ruter) and ``k`` (klöver).
 """
 
@@ -20,10 +20,8 @@ import itertools
 import random
 import re
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
-import polib
 import pytest
 from django.utils import translation
 
@@ -60,8 +58,16 @@ from games.engine.deal import deal_rules
 from games.engine.strength import strength
 from games.engine.wording import EngineError, English, Speaker, speak_with
 from games.speaking import page_speaker
+from tests.i18n.speakers import catalogue_of
 
-CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "parts" / "engine-showdown.po"
+MODULES = (
+    "games/engine/commerce.py",
+    "games/engine/compare.py",
+    "games/engine/strength.py",
+    "games/engine/deal.py",
+    "games/engine/cards.py",
+)
+"""The modules whose words this part checks."""
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
 _PLACEHOLDER = re.compile(r"(\{\w*\})")
 _CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
@@ -386,13 +392,13 @@ def test_every_message_id_of_the_part_is_asked_for(speaking):
     raised.value.render(NAMES)
     rulings = {words for r in RULINGS.values() for words in (r.question, r.reading)}
     rulings |= {words for r in RULINGS.values() for _, words in r.alternatives}
-    ids = {e.msgid for e in polib.pofile(str(CATALOGUE)) if e.msgid}
+    ids = {e.msgid for e in catalogue_of(*MODULES) if e.msgid}
     missing = ids - tilde.asked - rulings - _UNREACHED
     assert not missing, "\n".join(sorted(missing))
 
 
 def test_the_rulings_of_the_showdown_are_all_in_the_catalogue():
-    ids = {e.msgid: e.msgstr for e in polib.pofile(str(CATALOGUE))}
+    ids = {e.msgid: e.msgstr for e in catalogue_of(*MODULES)}
     for made in rulings_used().values():
         for words in (made.question, made.reading, *(w for _, w in made.alternatives)):
             assert ids.get(words), words
