@@ -1,0 +1,73 @@
+"""The table's request games in Swedish (issue 12): Vingt-un, Speculation and All Fours under
+``/sv/table/<slug>/``, the full page, the htmx answer and a 400 keeping its input, every
+word of the board and the answer in Swedish (cards in the Swedish text's codes); the English
+pages keep their words, whichever language asked first."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.i18n.test_payouts import english
+from tests.i18n.test_sheet import main
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+REQUEST_GAMES = {
+    "vingt-un": ("Givare", "Insats", "Lägg till en spelare", "naturlig tjugoett", "Dela ett par"),
+    "speculation": ("Vänt trumfkort", "Köp 1", "Såld av", "Potten på", "Nästa givare"),
+    "all-fours": ("Två spelare", "Kort tagna i stick", "Högsta trumf", "Räknat:", "Trumf"),
+}
+ENGLISH_WORDS = ("Settle this hand", "Dealer", "Link to this hand", "Cards", "Add a player")
+
+
+def fetch(address: str, status: int = 200, **headers: str) -> str:
+    response = Client().get(address, **headers)
+    assert response.status_code == status, address
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("slug", sorted(REQUEST_GAMES))
+def test_a_request_game_is_wholly_swedish(slug):
+    html = fetch(f"/sv/table/{slug}/")
+    for words in (*REQUEST_GAMES[slug], "Avgör den här given", "Länk till den här given"):
+        assert words in html, words
+    assert not english(main(html)), english(main(html))
+    assert "<title>Avgör en giv:" in html
+
+
+@pytest.mark.parametrize("slug", sorted(REQUEST_GAMES))
+def test_the_english_page_keeps_its_words_after_a_swedish_one(slug):
+    fetch(f"/sv/table/{slug}/")
+    html = fetch(f"/table/{slug}/")
+    assert "Settle this hand" in html and "Link to this hand" in html
+    assert not any(words in html for words in REQUEST_GAMES[slug])
+    assert 'href="/sv/table/' not in main(html)
+    swedish = fetch(f"/sv/table/{slug}/")
+    assert not any(words in main(swedish) for words in ENGLISH_WORDS[:1] + ENGLISH_WORDS[2:3])
+
+
+def test_cards_in_the_answer_are_in_the_swedish_codes():
+    html = fetch("/sv/table/vingt-un/")
+    assert "hE sK" in html  # the example's natural: AH KS
+    assert "hE sK" not in fetch("/table/vingt-un/")
+
+
+def test_the_htmx_answer_is_swedish():
+    html = fetch(
+        "/sv/table/vingt-un/?r-dealer=0&r-players.0.hands.0.cards=c9+d7+s3"
+        "&r-players.1.hands.0.cards=hE+sK&r-players.1.hands.0.stake=0,5",
+        **HTMX,
+    )
+    assert "Vem som betalar vem" in html and "naturlig tjugoett" in html
+    assert not english(html), english(html)
+
+
+def test_a_refused_card_is_a_swedish_400_keeping_the_input():
+    html = fetch(
+        "/sv/table/speculation/?r-dealer=0&r-turn_up=ZZ&r-players.0.hand=KS+4D+7C"
+        "&r-players.1.hand=QD+2H+10S&r-players.2.hand=5C+JH+3D&r-pool.dealer=6&r-pool.others=4",
+        status=400,
+    )
+    assert "Rätta felet som är markerat nedan." in html
+    assert "är inget kort" in html and 'value="ZZ"' in html
+    assert not english(main(html)), english(main(html))
