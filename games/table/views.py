@@ -607,6 +607,10 @@ def compare(request: HttpRequest) -> HttpResponse:
     disagreements: list[Any] = []
     if everywhere is not None:
         reference = everywhere.judgements[0][1]
+        headings = {
+            label: result.rules.heading.words(speak=speaker())
+            for label, result in everywhere.judgements
+        }
         for label, result in everywhere.judgements:
             rows = _hand_rows(result)
             cells = []
@@ -617,7 +621,7 @@ def compare(request: HttpRequest) -> HttpResponse:
                 cells.append(row)
             columns.append(
                 {
-                    "label": label,
+                    "label": headings[label],
                     "result": result,
                     "cells": cells,
                     "differs": result.winners != reference.winners,
@@ -633,7 +637,8 @@ def compare(request: HttpRequest) -> HttpResponse:
                 if d.kind == "winner"
                 else gettext("{rules} against {other_rules}: the combination")
             )
-            page.add(d.reason, [line.format(rules=d.labels[0], other_rules=d.labels[1])])
+            rules, other_rules = (headings.get(label, label) for label in d.labels)
+            page.add(d.reason, [line.format(rules=rules, other_rules=other_rules)])
         disagreements = page.shown
     options = form.params() if form.is_valid() else []
     link = permalink(request.path, board, options)
