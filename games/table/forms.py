@@ -47,6 +47,7 @@ from games.engine.cards import (
 )
 from games.engine.citations import Ruling
 from games.engine.games import Config, Game, Option
+from games.engine.wording import speaker
 from games.options_form import configure, option_defaults, option_fields
 
 EMPTY = "_"
@@ -1019,7 +1020,11 @@ class Rack:
     @property
     def errors(self) -> list[tuple[str, str]]:
         found = [("cards", self.error)] if self.error else []
-        found += [(s.id, f"Card {s.index}: {s.error}") for s in self.slots if s.error]
+        found += [
+            (s.id, gettext("Card {number}: {error}").format(number=s.index, error=s.error))
+            for s in self.slots
+            if s.error
+        ]
         return found
 
 
@@ -1036,7 +1041,9 @@ def read_rack(query: QueryDict, limit: int) -> Rack:
     raw = [t.strip() for t in query.getlist("card")]
     rack = Rack([])
     if len(raw) > MAX_RACK_FIELDS:
-        rack.error = f"Only the first {MAX_RACK_FIELDS} cards are shown; there were {len(raw)}."
+        rack.error = gettext("Only the first {count} cards are shown; there were {sent}.").format(
+            count=MAX_RACK_FIELDS, sent=len(raw)
+        )
         raw = raw[:MAX_RACK_FIELDS]
     clear = _first(query, "clear")
     if clear is not None:
@@ -1050,14 +1057,22 @@ def read_rack(query: QueryDict, limit: int) -> Rack:
         try:
             card = cox.parse_card(tap)
         except cox.CoxCardError as error:
-            rack.notice = str(error)
+            rack.notice = _cox_said(error)
         else:
             held = sum(1 for t in raw if _rack_code(t) == card.code)
             if held >= card.pack_count:
-                copies = "one" if card.pack_count == 1 else f"{card.pack_count}"
-                rack.notice = f"The pack has only {copies} of {card.name}."
+                name = _card_words(card)
+                rack.notice = (
+                    gettext("The pack has only one of {card}.").format(card=name)
+                    if card.pack_count == 1
+                    else gettext("The pack has only {count} of {card}.").format(
+                        count=card.pack_count, card=name
+                    )
+                )
             elif len(raw) >= limit:
-                rack.notice = f"A hand laid out holds at most {limit} cards: remove one first."
+                rack.notice = gettext(
+                    "A hand laid out holds at most {limit} cards: remove one first."
+                ).format(limit=limit)
             else:
                 raw.append(card.code)
     rack.slots = [RackSlot(i, t) for i, t in enumerate(raw, start=1)]
@@ -1065,12 +1080,12 @@ def read_rack(query: QueryDict, limit: int) -> Rack:
         try:
             slot.card = cox.parse_card(slot.raw)
         except cox.CoxCardError as error:
-            slot.error = str(error)
+            slot.error = _cox_said(error)
     if not rack.has_errors and rack.slots:
         try:
             cox.parse_hand([s.raw for s in rack.slots])
         except cox.CoxCardError as error:
-            _locate_copies(rack, str(error))
+            _locate_copies(rack, error)
     if rack.has_errors:
         for slot in rack.slots:
             slot.normalised = False
@@ -1084,14 +1099,25 @@ def _rack_code(token: str) -> str | None:
         return None
 
 
-def _locate_copies(rack: Rack, message: str) -> None:
+def _cox_said(error: cox.CoxCardError) -> str:
+    """A refusal of Cox's cards in the page's language (the engine's own words in English)."""
+    return str(error) if _english() else error.render()
+
+
+def _card_words(card: cox.CoxCard) -> str:
+    """A Cox card in words in the page's language ("three of ships")."""
+    return card.name if _english() else card.words.words(speak=speaker())
+
+
+def _locate_copies(rack: Rack, error: cox.CoxCardError) -> None:
     """Mark every copy beyond the pack's count with the engine's message (else the rack)."""
+    found, message = str(error), _cox_said(error)
     seen: dict[str, int] = {}
     marked = False
     for slot in rack.slots:
         assert slot.card is not None
         seen[slot.card.code] = seen.get(slot.card.code, 0) + 1
-        if seen[slot.card.code] > slot.card.pack_count and slot.card.code in message:
+        if seen[slot.card.code] > slot.card.pack_count and slot.card.code in found:
             slot.error = message
             marked = True
     if not marked:
@@ -1106,14 +1132,14 @@ def rack_pack(counts: dict[str, int]) -> list[tuple[str, str, list[dict[str, Any
     groups: dict[str, tuple[str, str, list[dict[str, Any]]]] = {}
     for card in cox.DISTINCT_CARDS:
         if card.category in ("suit", "captain"):
-            key, title, colour = card.suit, _RACK_SUIT_TITLES[card.suit], "black"
+            key, title, colour = card.suit, str(_RACK_SUIT_TITLES[card.suit]), "black"
         elif card.category == "bank":
-            key, title, colour = "bank", "The bank card", "bank"
+            key, title, colour = "bank", gettext("The bank card"), "bank"
         elif card.category == "honor":
-            key, title = card.suit, f"{card.suit.capitalize()} ({RACK_COLOURS[card.suit]})"
+            key, title = card.suit, str(_RACK_HONOR_TITLES[card.suit])
             colour = RACK_COLOURS[card.suit]
         else:
-            key, title, colour = "greenback", "Greenbacks (green)", "green"
+            key, title, colour = "greenback", gettext("Greenbacks (green)"), "green"
         group = groups.setdefault(key, (title, colour, []))
         held = counts.get(card.code, 0)
         group[2].append(
@@ -1136,7 +1162,9 @@ def rack_pack_html(counts: dict[str, int]) -> SafeString:
     kinds of card was most of it)."""
     out = []
     for number, (title, colour, cards) in enumerate(rack_pack(counts), start=1):
-        buttons = "".join(_rack_button(item["card"], colour, item["held"]) for item in cards)
+        buttons = "".join(
+            _rack_button(item["card"], colour, item["held"], get_language()) for item in cards
+        )
         out.append(
             f'<div class="cox-group" role="group" aria-labelledby="group-{number}">'
             f'<h3 id="group-{number}">{escape(title)}</h3><div class="cox-row">{buttons}'
@@ -1146,22 +1174,33 @@ def rack_pack_html(counts: dict[str, int]) -> SafeString:
 
 
 @cache
-def _rack_button(card: cox.CoxCard, colour: str, held: int) -> str:
+def _rack_button(card: cox.CoxCard, colour: str, held: int, language: str | None) -> str:
+    """A card's button of the on-screen pack, kept for each count held in each language."""
+    del language  # the key of the cache: the words are the page's language
     full = held >= card.pack_count
     if card.pack_count > 1:
-        note = f"{card.pack_count - held} left"
+        note = escape(gettext("{count} left").format(count=card.pack_count - held))
     else:
-        note = "taken" if full else "&nbsp;"
+        note = escape(gettext("taken")) if full else "&nbsp;"
     return (
         f'<button type="submit" name="tap" value="{card.code}" id="pack-{card.code}"'
         f' class="cc cc-{colour}{" full" if full else ""}"'
         f"{' aria-disabled="true"' if full else ''}>{escape(_rack_label(card))}"
-        f'<small>{note}</small><span class="visually-hidden"> — {escape(card.name)}</span>'
+        f'<small>{note}</small><span class="visually-hidden"> — {escape(_card_words(card))}</span>'
         "</button>"
     )
 
 
-_RACK_SUIT_TITLES = {"auto": "Automobiles", "ship": "Ships", "plane": "Airplanes"}
+_RACK_SUIT_TITLES = {
+    "auto": gettext_lazy("Automobiles"),
+    "ship": gettext_lazy("Ships"),
+    "plane": gettext_lazy("Airplanes"),
+}
+_RACK_HONOR_TITLES = {
+    "fruit": gettext_lazy("Fruit (red)"),
+    "grain": gettext_lazy("Grain (yellow)"),
+    "industry": gettext_lazy("Industry (blue)"),
+}
 
 
 def _rack_label(card: cox.CoxCard) -> str:
@@ -1169,5 +1208,5 @@ def _rack_label(card: cox.CoxCard) -> str:
     if card.category == "captain":
         return "C"
     if card.category == "bank":
-        return "Bank"
+        return gettext("Bank")
     return str(card.number)

@@ -724,7 +724,13 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
         "form": form,
         "score": score,
         "verdict": headline,
-        "waiting": [{"name": card.name, "colour": rack_colour(card)} for card in waiting],
+        "waiting": [
+            {
+                "name": card.name if _english() else card.words.words(speak=speaker()),
+                "colour": rack_colour(card),
+            }
+            for card in waiting
+        ],
         "reasons": explain(score.reasons, chosen=chosen_values(config))
         if score is not None and config is not None
         else [],

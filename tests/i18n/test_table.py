@@ -71,3 +71,35 @@ def test_a_refused_card_is_a_swedish_400_keeping_the_input():
     assert "Rätta felet som är markerat nedan." in html
     assert "är inget kort" in html and 'value="ZZ"' in html
     assert not english(main(html)), english(main(html))
+
+
+RACK = (
+    "/table/cox/?card=auto-5&card=auto-5&card=auto-5&card=ship-2&card=ship-2&card=ship-2"
+    "&card=fruit-2&card=grain-2&card=bank"
+)
+
+
+def test_the_cox_rack_is_counted_in_swedish():
+    html = fetch("/sv" + RACK)
+    for words in ("Räkningen", "Tre femmor i bilar", "Ingen ren hand", "Kan jag sälja ut?"):
+        assert words in html, words
+    assert "Bankkortet som frukt 1" in html  # the bank card's use (use.words)
+    assert not english(main(html)), english(main(html))
+
+
+def test_a_cox_tap_refused_and_a_bad_card_in_swedish():
+    full = fetch("/sv/table/cox/?card=bank&tap=bank")
+    assert "Leken har bara ett kort bankkortet." in full
+    bad = fetch("/sv/table/cox/?card=zzz", status=400)
+    assert "Kort 1:" in bad and "okänt kort" in bad
+    assert not english(main(bad)), english(main(bad))
+
+
+@pytest.mark.parametrize("first", ["sv", "en"])
+def test_the_cox_pack_is_drawn_per_language(first):
+    pages = dict.fromkeys(("sv", "en"), "")
+    for lang in (first, *(x for x in pages if x != first)):
+        pages[lang] = fetch(("/sv" if lang == "sv" else "") + RACK)
+    assert "Bilar" in pages["sv"] and "kvar" in pages["sv"]
+    assert "Automobiles" in pages["en"] and " left" in pages["en"]
+    assert "kvar<" not in pages["en"] and " left<" not in pages["sv"]
