@@ -53,11 +53,13 @@
     var hint = document.querySelector(".pack-target");
     if (!hint) { return; }
     if (!box) {
-      hint.textContent = "Every box is filled.";
+      hint.textContent = words("allFilled", "Every box is filled.", {});
       return;
     }
-    var instead = box.id === chosen && replacing ? ", in place of " + replacing : "";
-    hint.textContent = "Next card: hand " + box.dataset.hand + ", card " + box.dataset.position + instead + ".";
+    var where = { hand: box.dataset.hand, position: box.dataset.position, card: replacing };
+    hint.textContent = box.id === chosen && replacing
+      ? words("nextCardInstead", "Next card: hand {hand}, card {position}, in place of {card}.", where)
+      : words("nextCard", "Next card: hand {hand}, card {position}.", where);
   }
 
   function syncPack() {
@@ -68,7 +70,17 @@
       button.classList.toggle("taken", Boolean(hand));
       if (hand) { button.setAttribute("aria-disabled", "true"); } else { button.removeAttribute("aria-disabled"); }
       var note = button.querySelector(".taken-note");
-      if (note) { note.textContent = hand ? ", taken" : ""; }
+      if (note) { note.textContent = hand ? words("taken", ", taken", {}) : ""; }
+    });
+  }
+
+  // The page's words for what a tap did (data-* of #pack, in the page's language; the
+  // English as a fallback), each {name} replaced by its value.
+  function words(name, english, values) {
+    var pack = document.getElementById("pack");
+    var text = (pack && pack.dataset[name]) || english;
+    return text.replace(/\{(\w+)\}/g, function (all, key) {
+      return Object.prototype.hasOwnProperty.call(values, key) ? values[key] : all;
     });
   }
 
@@ -95,12 +107,12 @@
 
   function place(button) {
     if (button.getAttribute("aria-disabled") === "true") {
-      say(button.dataset.symbol + " is already in a hand.");
+      say(words("already", "{card} is already in a hand.", { card: button.dataset.symbol }));
       return;
     }
     var box = target();
     if (!box) {
-      say("Every box is filled: remove a card (×) to replace it, or add a player.");
+      say(words("full", "Every box is filled: remove a card (×) to replace it, or add a player.", {}));
       return;
     }
     box.value = button.dataset.symbol;
@@ -110,7 +122,7 @@
     showClear(box);
     syncPack();
     showTarget();
-    say(button.dataset.symbol + " in hand " + box.dataset.hand + ".");
+    say(words("placed", "{card} in hand {hand}.", { card: button.dataset.symbol, hand: box.dataset.hand }));
     changed(box);
   }
 
@@ -124,7 +136,7 @@
     showClear(field);
     syncPack();
     showTarget();
-    say(replacing ? replacing + " removed: the next card goes in its place." : "");
+    say(replacing ? words("removed", "{card} removed: the next card goes in its place.", { card: replacing }) : "");
     // The button hides itself. From the keyboard, go on in the emptied field; after a tap,
     // do not focus it (a phone would open its keyboard over the pack).
     if (byKeyboard) { field.focus({ preventScroll: true }); }
@@ -216,11 +228,11 @@
     function done(text) { if (status) { status.textContent = text; } }
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(url).then(
-        function () { done("Copied."); },
-        function () { done("Could not copy: press and hold the link instead."); }
+        function () { done(button.dataset.copied || "Copied."); },
+        function () { done(button.dataset.copyFailed || "Could not copy: press and hold the link instead."); }
       );
     } else {
-      done("Could not copy here: press and hold the link instead.");
+      done(button.dataset.copyUnavailable || "Could not copy here: press and hold the link instead.");
     }
   }
 

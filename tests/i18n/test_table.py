@@ -103,3 +103,19 @@ def test_the_cox_pack_is_drawn_per_language(first):
     assert "Bilar" in pages["sv"] and "kvar" in pages["sv"]
     assert "Automobiles" in pages["en"] and " left" in pages["en"]
     assert "kvar<" not in pages["en"] and " left<" not in pages["sv"]
+
+
+def test_the_pack_gives_cards_js_its_words_in_the_page_language():
+    """cards.js says what a tap did with the words the page gives it (data-* of #pack, the
+    copy button's), so a Swedish page's script speaks Swedish."""
+    html = fetch("/sv/table/swedish/?h=sE+s8+d5&h=hkn+hD+h10&h=c7+c8+c9")
+    for words in (
+        'data-placed="{card} i hand {hand}."',
+        'data-next-card="Nästa kort: hand {hand}, kort {position}."',
+        'data-taken=", upptaget"',
+        'data-copied="Kopierad."',
+    ):
+        assert words in html, words
+    english_page = fetch("/table/swedish/?h=AS+8S+5D&h=JH+QH+10H&h=7C+8C+9C")
+    assert 'data-placed="{card} in hand {hand}."' in english_page
+    assert 'data-copied="Copied."' in english_page
