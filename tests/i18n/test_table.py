@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from tests.i18n.test_payouts import english
 from tests.i18n.test_sheet import main
@@ -17,6 +18,16 @@ REQUEST_GAMES = {
     "speculation": ("Vänt trumfkort", "Köp 1", "Såld av", "Potten på", "Nästa givare"),
     "all-fours": ("Två spelare", "Kort tagna i stick", "Högsta trumf", "Räknat:", "Trumf"),
 }
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """A request under /sv/ leaves Swedish active in the thread: the tests after this one
+    (which call the views' helpers directly) start in English again."""
+    yield
+    translation.activate("en")
+
+
 ENGLISH_WORDS = ("Settle this hand", "Dealer", "Link to this hand", "Cards", "Add a player")
 
 
@@ -119,3 +130,11 @@ def test_the_pack_gives_cards_js_its_words_in_the_page_language():
     english_page = fetch("/table/swedish/?h=AS+8S+5D&h=JH+QH+10H&h=7C+8C+9C")
     assert 'data-placed="{card} in hand {hand}."' in english_page
     assert 'data-copied="Copied."' in english_page
+
+
+def test_the_book_terms_in_the_lede_are_marked_in_their_language():
+    """The combinations are named in their book's words: Peel's English marked English on a
+    Swedish page, the Swedish text's words marked Swedish on an English page."""
+    assert '#flush" lang="en">Flush</a>' in fetch("/sv/table/peel-new/")
+    assert '#flush">Flush</a>' in fetch("/table/peel-new/")
+    assert 'lang="sv"' not in main(fetch("/sv/table/swedish/")).split("</p>", 2)[1]
