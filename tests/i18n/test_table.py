@@ -138,3 +138,17 @@ def test_the_book_terms_in_the_lede_are_marked_in_their_language():
     assert '#flush" lang="en">Flush</a>' in fetch("/sv/table/peel-new/")
     assert '#flush">Flush</a>' in fetch("/table/peel-new/")
     assert 'lang="sv"' not in main(fetch("/sv/table/swedish/")).split("</p>", 2)[1]
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/sv/table/compare/?h=AS+8S+5D&h=JH+QH+10H&h=7C+8C+9C",
+        "/sv" + RACK,
+        "/sv/table/all-fours/",
+    ],
+)
+def test_the_htmx_answers_of_compare_rack_and_request_pages_are_swedish(address):
+    html = fetch(address, **HTMX)
+    assert 'id="result"' in html
+    assert not english(html), english(html)
