@@ -50,6 +50,18 @@ def no_kept_answers():
         answers.clear()
 
 
+@pytest.fixture(autouse=True)
+def english_between_tests():
+    """Each test starts and ends in the site's default language: a request to a Swedish page
+    leaves Swedish active in the thread (Django's LocaleMiddleware activates a request's
+    language and leaves it), which the next test's engine words would otherwise speak."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {
