@@ -83,7 +83,11 @@ def against(hands: Iterable[object]) -> str:
     return text
 
 
-QUOTED = re.compile(r"(?<!\w)'((?:[^']|(?<=\w)'(?=\w))+)'(?!\w)|”([^”]+)”|“([^”]+)”|(\b[a-z0-9]+(?:-[a-z0-9]+)+\b)")
+QUOTED = re.compile(
+    r"(?<!\w)'((?:[^']|(?<=\w)'(?=\w))+)'(?!\w)"  # 'straight', an apostrophe inside kept
+    r"|”([^”]+)”|“([^”]+)”"  # curly, as Swedish writes them
+    r"|(\b[a-z0-9]+(?:-[a-z0-9]+)+\b)"  # words joined by hyphens: a ruling's name?
+)
 """A quotation in quotes, as our Swedish words quote a book's English."""
 
 ENGLISH_HINTS = re.compile(r"\b(?:the|of|is|a|an|to|in|and|with|by|for|as|its|his|be|are)\b", re.I)
