@@ -30,7 +30,6 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.http import QueryDict
-from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import format_lazy
@@ -49,6 +48,7 @@ from games.engine.citations import Ruling
 from games.engine.games import Config, Game, Option
 from games.engine.wording import speaker
 from games.options_form import configure, option_defaults, option_fields
+from rulesite.language import reverse_here
 
 EMPTY = "_"
 """How a permalink writes an empty card field."""
@@ -664,9 +664,8 @@ class _Drawn:
         return drawn(self.form[name], self.part)
 
 
-@cache
 def _rulings_path() -> str:
-    return reverse("rulings")
+    return reverse_here("rulings")
 
 
 @cache

@@ -566,10 +566,15 @@ def notation(game: Game) -> str:
     return ", ".join([*own, ace.symbol, other])
 
 
-@cache
 def _categories(game: Game) -> list[dict[str, Any]]:
     """The combinations the game's own rules recognise, best first, each in its book's word
-    and language, with the paragraph that defines it (the page's lede)."""
+    and language, with the paragraph that defines it (the page's lede), in the page's
+    language (the paragraph's address has its prefix)."""
+    return _categories_in(game, get_language())
+
+
+@cache
+def _categories_in(game: Game, language: str | None) -> list[dict[str, Any]]:
     rules = cast(HandsGame, game).hand_rules(game.configure())
     out = []
     for category in rules.categories:

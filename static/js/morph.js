@@ -5,6 +5,9 @@
  *  - the field the reader is typing in keeps what was typed since the request left and its
  *    focus (Idiomorph leaves the active element's value alone); every other field, error
  *    and attribute follows the server;
+ *  - a text field the reader changed after the request this answer answers had left keeps
+ *    the reader's value too, even when focus has moved on (a name typed, then a box ticked,
+ *    while an older answer was on its way): the newer request carries it;
  *  - a <details> the reader opened stays open: whether it is open is the reader's, not the
  *    server's.
  * Loaded after the extension, on the pages that ask for it with hx-ext="morph".
@@ -15,5 +18,37 @@
   Idiomorph.defaults.ignoreActiveValue = true;
   Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, element) {
     return !(name === "open" && element.tagName === "DETAILS");
+  };
+
+  var TYPED = /^(text|search|number|tel|email|url|)$/;
+  function typedFields(root) {
+    var form = root && root.closest ? (root.closest("form") || root) : null;
+    if (!form || !form.querySelectorAll) { return []; }
+    return Array.prototype.filter.call(form.querySelectorAll("input, textarea"), function (f) {
+      return f.tagName === "TEXTAREA" || TYPED.test(f.getAttribute("type") || "");
+    });
+  }
+  var sentWith = new WeakMap();  // a request -> each typed field's value when it left
+  var answering = null;  // that map, while the request's answer is merged in
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var values = new Map();
+    typedFields(event.detail.elt).forEach(function (f) { values.set(f, f.value); });
+    sentWith.set(event.detail.xhr, values);
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    answering = sentWith.get(event.detail.xhr) || null;
+  });
+  document.addEventListener("htmx:afterSettle", function () { answering = null; });
+  Idiomorph.defaults.callbacks.beforeNodeMorphed = function (oldNode) {
+    if (answering && answering.has(oldNode) && answering.get(oldNode) !== oldNode.value) {
+      oldNode.dataset.keptValue = oldNode.value;
+    }
+    return true;
+  };
+  Idiomorph.defaults.callbacks.afterNodeMorphed = function (oldNode) {
+    if (oldNode.dataset && oldNode.dataset.keptValue !== undefined) {
+      oldNode.value = oldNode.dataset.keptValue;
+      delete oldNode.dataset.keptValue;
+    }
   };
 })();
