@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.utils import translation
@@ -36,51 +36,13 @@ from games.engine.cox import (
     parse_hand,
     score_hand,
 )
-from games.engine.wording import EngineError, English, Said, Speaker, speak_with
+from games.engine.wording import EngineError, Said, speak_with
 from games.speaking import page_speaker
-from tests.i18n.speakers import catalogue_of
+from tests.i18n.speakers import Tilde, catalogue_of
 
 MODULES = ("games/engine/cox.py",)
 """The modules whose words this part checks."""
 NAMES = ["Ann", "Bo", "Cy", "Di"]
-_PLACEHOLDER = re.compile(r"(\{\w*\})")
-
-
-def _tilde(text: str) -> str:
-    """``text`` with every letter outside its ``{placeholders}`` written as "~"."""
-    return "".join(
-        part if _PLACEHOLDER.fullmatch(part) else re.sub(r"[^\W\d_]", "~", part)
-        for part in _PLACEHOLDER.split(text)
-    )
-
-
-class Tilde(English):
-    """Writes the engine's own words as "~", and records every template asked for."""
-
-    def __init__(self) -> None:
-        self.asked: set[str] = set()
-
-    def text(self, template: str) -> str:
-        self.asked.add(template)
-        return _tilde(template)
-
-    def text_n(self, singular: str, plural: str, count: int) -> str:
-        self.asked.add(singular)
-        return _tilde(singular if count == 1 else plural)
-
-    def noun(self, noun: wording.Noun, count: int) -> str:
-        return _tilde(super().noun(noun, count))
-
-    def join(self, words: Sequence[str]) -> str:
-        return _tilde(super().join([f"{{{i}}}" for i in range(len(words))])).format(*words)
-
-
-@pytest.fixture
-def speaking() -> Iterator[Callable[[Speaker], None]]:
-    """Install a speaker for the test; the one installed before (the site's) comes back."""
-    before = wording._find_speaker
-    yield lambda speak: speak_with(lambda: speak)
-    speak_with(before)
 
 
 # --------------------------------------------------------------------------- what is said

@@ -14,23 +14,22 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 from django.utils import translation
 
-from games.engine import wording
 from games.engine.all_fours import FIELDS as ALL_FOURS_FIELDS
 from games.engine.all_fours import AllFours, random_request
 from games.engine.citations import Reason
 from games.engine.games import RequestGame
 from games.engine.speculation import Speculation, busiest_request
 from games.engine.vingt_un import VingtUn, twelve_player_request
-from games.engine.wording import EngineError, English, Speaker, speak_with
+from games.engine.wording import EngineError, speak_with
 from games.speaking import page_speaker
+from tests.i18n.speakers import Tilde
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
-_PLACEHOLDER = re.compile(r"(\{\w*\})")
 _CARD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b", re.IGNORECASE)
 # The request's own names, which refusals quote as they are (a form and the API name them so).
 _CODE_WORDS = {
@@ -44,38 +43,6 @@ _CODE_WORDS |= {  # the house rules' values, which a refusal lists as a request 
     for value, _ in option.values
     for word in re.findall(r"\w+", value)
 }
-
-
-def _tilde(text: str) -> str:
-    """``text`` with every letter outside its ``{placeholders}`` written as "~"."""
-    return "".join(
-        part if _PLACEHOLDER.fullmatch(part) else re.sub(r"[^\W\d_]", "~", part)
-        for part in _PLACEHOLDER.split(text)
-    )
-
-
-class Tilde(English):
-    """Writes the engine's own words as "~"."""
-
-    def text(self, template: str) -> str:
-        return _tilde(template)
-
-    def text_n(self, singular: str, plural: str, count: int) -> str:
-        return _tilde(singular if count == 1 else plural)
-
-    def noun(self, noun: wording.Noun, count: int) -> str:
-        return _tilde(super().noun(noun, count))
-
-    def join(self, words: Sequence[str]) -> str:
-        return _tilde(super().join(["{" + str(i) + "}" for i in range(len(words))])).format(*words)
-
-
-@pytest.fixture
-def speaking() -> Iterator[Callable[[Speaker], None]]:
-    """Install a speaker for the test; the one installed before (the site's) comes back."""
-    before = wording._find_speaker
-    yield lambda speak: speak_with(lambda: speak)
-    speak_with(before)
 
 
 def _left(text: str, typed: Sequence[str] = ()) -> list[str]:

@@ -19,13 +19,12 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.utils import translation
 
-from games.engine import wording
 from games.engine.cards import (
     PACK_32,
     PACK_52,
@@ -56,9 +55,9 @@ from games.engine.commerce import (
 from games.engine.compare import judge_everywhere
 from games.engine.deal import deal_rules
 from games.engine.strength import strength
-from games.engine.wording import EngineError, English, Speaker, speak_with
+from games.engine.wording import EngineError, Speaker
 from games.speaking import page_speaker
-from tests.i18n.speakers import catalogue_of
+from tests.i18n.speakers import Tilde, catalogue_of
 
 MODULES = (
     "games/engine/commerce.py",
@@ -69,7 +68,6 @@ MODULES = (
 )
 """The modules whose words this part checks."""
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
-_PLACEHOLDER = re.compile(r"(\{\w*\})")
 _CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
 _TYPED = re.compile(r"'[^']*'")
 
@@ -95,43 +93,6 @@ _UNREACHED = {
     "sixteenth place",  # a tie there needs fifteen better hands of their own and two equal
     "seventeenth place",
 }
-
-
-def _tilde(text: str) -> str:
-    """``text`` with every letter outside its ``{placeholders}`` written as "~"."""
-    return "".join(
-        part if _PLACEHOLDER.fullmatch(part) else re.sub(r"[^\W\d_]", "~", part)
-        for part in _PLACEHOLDER.split(text)
-    )
-
-
-class Tilde(English):
-    """Writes the engine's own words as "~", and records every template asked for."""
-
-    def __init__(self) -> None:
-        self.asked: set[str] = set()
-
-    def text(self, template: str) -> str:
-        self.asked.add(template)
-        return _tilde(template)
-
-    def text_n(self, singular: str, plural: str, count: int) -> str:
-        self.asked.add(singular)
-        return _tilde(singular if count == 1 else plural)
-
-    def noun(self, noun: wording.Noun, count: int) -> str:
-        return _tilde(super().noun(noun, count))
-
-    def join(self, words: Sequence[str]) -> str:
-        return _tilde(super().join([f"{{{i}}}" for i in range(len(words))])).format(*words)
-
-
-@pytest.fixture
-def speaking() -> Iterator[Callable[[Speaker], None]]:
-    """Install a speaker for the test; the one installed before (the site's) comes back."""
-    before = wording._find_speaker
-    yield lambda speak: speak_with(lambda: speak)
-    speak_with(before)
 
 
 # --------------------------------------------------------------------------- the examples
