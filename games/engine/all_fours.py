@@ -670,6 +670,32 @@ def read_trump(value: object, field: str = "trump") -> Suit:
     )
 
 
+def _written_twice(
+    field: str,
+    at: tuple[int, int, str, Card],
+    other: int,
+    *,
+    again: str,
+    elsewhere: str,
+) -> DealError:
+    """The refusal of a card written a second time: ``at`` is the player, the card's index in
+    his list, the card as typed and the card; ``other`` the player it was written for first
+    (``again`` when it is the same player, else ``elsewhere``)."""
+    player, item, token, card = at
+    return DealError(
+        field,
+        again if other == player else elsewhere,
+        item=item,
+        player=player,
+        token=token,
+        who={
+            "place": item + 1,
+            "card": _typed(token, card),
+            "other": Mention("player", (other,)),
+        },
+    )
+
+
 def _typed(token: str, card: Card) -> Word:
     """A card as typed, with its code when it was typed otherwise: "'as' (AS)"."""
     typed = token.strip()
@@ -819,20 +845,12 @@ fields are players, dealer, trump, hands, tricks, begged, gift
         refuse = _refusing_cards(field, p, N_("{player}: the cards dealt {detail}"))
         for i, (token, card) in enumerate(read_cards(raw, refuse, most=len(CARDS))):
             if card.index in holder:
-                other = holder[card.index]
-                raise DealError(
+                raise _written_twice(
                     field,
-                    N_("{player}, card {place}: {card} is earlier in this hand")
-                    if other == p
-                    else N_("{player}, card {place}: {card} is also dealt to {other}"),
-                    item=i,
-                    player=p,
-                    token=token,
-                    who={
-                        "place": i + 1,
-                        "card": _typed(token, card),
-                        "other": Mention("player", (other,)),
-                    },
+                    (p, i, token, card),
+                    holder[card.index],
+                    again=N_("{player}, card {place}: {card} is earlier in this hand"),
+                    elsewhere=N_("{player}, card {place}: {card} is also dealt to {other}"),
                 )
             holder[card.index] = p
             cards.append(card)
@@ -899,20 +917,16 @@ fields are players, dealer, trump, hands, tricks, begged, gift
                     who={"place": i + 1, "card": _typed(token, card)},
                 )
             if card.index in taker:
-                other = taker[card.index]
-                raise DealError(
+                raise _written_twice(
                     field,
-                    N_("{player}'s tricks, card {place}: {card} is written twice in these tricks")
-                    if other == p
-                    else N_("{player}'s tricks, card {place}: {card} is also in {other}'s tricks"),
-                    item=i,
-                    player=p,
-                    token=token,
-                    who={
-                        "place": i + 1,
-                        "card": _typed(token, card),
-                        "other": Mention("player", (other,)),
-                    },
+                    (p, i, token, card),
+                    taker[card.index],
+                    again=N_(
+                        "{player}'s tricks, card {place}: {card} is written twice in these tricks"
+                    ),
+                    elsewhere=N_(
+                        "{player}'s tricks, card {place}: {card} is also in {other}'s tricks"
+                    ),
                 )
             taker[card.index] = p
             cards.append(card)
