@@ -5,9 +5,12 @@ with the site's own database options (WAL, the busy timeout, connections kept op
 dozens), and one more address beside the trivial view, ``/bench/insert/``: a bare POST that
 inserts one row (``bench/sheet_urls.py``), the floor of recording a deal."""
 
-from rulesite import settings as _site
-from rulesite.settings_bench import *  # noqa: F403
+# The page bench's settings first: they set debug off in the environment before the site's
+# settings read it (imported first, the site's settings had read DJANGO_DEBUG unset, debug
+# on, and every figure was measured in debug: queries logged, no warm-up, nothing kept).
+from rulesite.settings_bench import *  # noqa: F403, I001
 from rulesite.settings_bench import DATABASES
+from rulesite import settings as _site
 
 if _site.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = dict(_site.DATABASES["default"].get("OPTIONS", {}))
