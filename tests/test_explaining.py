@@ -10,6 +10,7 @@ from games.engine.cards import PACK_52, parse_hands
 from games.engine.citations import RULINGS, Reason, peel
 from games.engine.commerce import PeelRules, SwedishRules, showdown
 from games.engine.deal import settle_deal
+from games.engine.wording import Mention
 from games.explaining import Explanation, explain
 
 
@@ -77,3 +78,46 @@ def test_lines_and_a_swedish_quote_with_its_translation():
     html = render_to_string("includes/reasons.html", {"reasons": page.shown})
     assert '<ul class="reason-lines"><li>Bo pays Ann 1</li></ul>' in html
     assert 'lang="sv"' in html and "Our translation" in html
+
+
+def test_the_players_words_are_escaped_and_the_paragraphs_drawn_in_the_pages_language():
+    """The list is drawn in Python and what follows each reason's words kept: a name is
+    escaped on every page, and the kept quotations, links and words follow the language."""
+    from django.utils import translation
+
+    page = Explanation(["<b>Ann</b> & co", "Bo"], {"peel-equal-hands": "dealer"})
+    cited = (peel("ties"), peel("point"))
+    tie = Reason.about("{who} tie", cited, ("peel-equal-hands",), who=Mention("player", (0, 1)))
+    page.add(tie)
+    page.add(Reason("again", (peel("ties"),)), ["<i>Bo</i> pays 1"])
+    for _ in range(2):  # the second time from what was kept
+        for language, said in (("en", "As quoted above:"), ("sv", "Som citerat ovan:")):
+            with translation.override(language):
+                html = render_to_string("includes/reasons.html", {"reasons": page.shown})
+                compact = render_to_string(
+                    "includes/reasons.html", {"reasons": page.shown, "compact": True}
+                )
+            assert "&lt;b&gt;Ann&lt;/b&gt; &amp; co" in html and "<b>" not in html
+            assert "<li>&lt;i&gt;Bo&lt;/i&gt; pays 1</li>" in html
+            assert html.count('<figure class="quote">') == 2 and said in html
+            prefix = "" if language == "en" else "/sv"
+            assert f'href="{prefix}/library/peel-commerce/#ties"' in html
+            assert f'href="{prefix}/rulings/#peel-equal-hands"' in compact
+            assert ('<span lang="en">ties</span>' in compact) == (language == "sv")
+            assert ("Regeln:" in compact) == (language == "sv")
+
+
+def test_the_options_come_from_the_context_the_list_is_included_in():
+    """As with the template it replaced, a ``label`` or ``compact`` of the including page
+    reaches the list (the score sheet names its lists so)."""
+    from django.template import engines
+
+    shown = explain(_tie().reasons)
+    page = engines["django"].from_string(
+        '{% include "includes/reasons.html" with reasons=shown %}'
+        '{% include "includes/reasons.html" with reasons=shown label="" compact=False %}'
+    )
+    html = page.render({"shown": shown, "label": "Peel's new game", "compact": True})
+    assert html.count('<ol class="reasons" aria-label="Peel&#x27;s new game">') == 1
+    assert html.count('<ol class="reasons">') == 1
+    assert html.count("<blockquote") > 0 and html.count('<p class="see-also">The rule:') > 0
