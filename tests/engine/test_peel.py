@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine.cards import PACK_32, PACK_52, Rank, parse_hand
+from games.engine.cards import PACK_32, PACK_52, CardError, Rank, parse_hand
 from games.engine.citations import RULINGS, peel
 from games.engine.commerce import (
     Category,
@@ -16,6 +16,7 @@ from games.engine.commerce import (
     Limited,
     PeelRules,
     ShortPackAceLow,
+    SwedishRules,
     compare,
     evaluate,
     rules_from_name,
@@ -260,6 +261,25 @@ def test_packs_the_short_pack_plays_the_same_combinations():
     assert beats("8S 9S 10S", "7H 8H 9H", SHORT) == 1
     with pytest.raises(Exception, match="not in the 32-card pack"):
         evaluate(parse_hand("2S 3S 4S", PACK_52), SHORT)
+
+
+def test_evaluate_refuses_a_bad_hand_even_on_its_first_call_with_new_rules():
+    # evaluate keeps the grid on the rules at their first look-up, which may be a bad hand
+    two = parse_hand("AS KS QS", PACK_52)[:2]
+    for bad in (parse_hand("2S 3S 4S", PACK_52), ("AS", "KS", "QS"), two):
+        with pytest.raises(CardError):
+            evaluate(bad, PeelRules(PACK_32, exact_ties="dealer"))
+    rules = PeelRules(PACK_32, exact_ties="dealer")
+    with pytest.raises(CardError, match="not in the 32-card pack"):
+        evaluate(parse_hand("2S 3S 4S", PACK_52), rules)
+    assert evaluate(parse_hand("7S 8S 9S", PACK_32), rules).category is Category.SEQUENCE
+
+
+def test_evaluate_reads_the_grid_through_no_descriptor():
+    # A class attribute (a cached_property) named _grid would stop CPython specializing
+    # evaluate's look-up of it, a third of evaluate's time.
+    assert all("_grid" not in vars(kind) for kind in PeelRules.__mro__)
+    assert all("_grid" not in vars(kind) for kind in SwedishRules.__mro__)
 
 
 def test_short_pack_ace_low_no_by_default():
