@@ -16,13 +16,16 @@ field. An address asked again gets the answer it got before (:data:`kept`), as i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
-from django.template.loader import select_template
+from django.template import Context
+from django.template.loader import get_template, render_to_string, select_template
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, reswap, retarget
@@ -64,6 +67,7 @@ from .forms import (
     with_defaults,
 )
 from .results import RackResult, deal_result, game_result, game_rows, rack_result
+from .stencil import DealFormHoles, Hole, deal_form_values, language_values, stencil
 
 if TYPE_CHECKING:
     from games.engine.cox import CoxScore, GameTotals
@@ -134,10 +138,12 @@ def _respond(
     acted: bool,
     bad: bool = False,
     shape: str | None = None,
+    stencilled: Callable[[HtmxHttpRequest, str, dict[str, Any]], str] | None = None,
 ) -> HttpResponse:
     """The page (400 if anything is refused); for htmx, the result alone when the form the
     browser holds has this ``shape``, else the whole calculator, with the permalink pushed;
-    for a button pressed without JavaScript, a redirect to the new permalink."""
+    for a button pressed without JavaScript, a redirect to the new permalink. A page without
+    an error that ``stencilled`` can draw (the template part, the context) is drawn by it."""
     link = form.permalink(request.path)
     # Going back to a page htmx no longer holds, it asks for the whole page again.
     fragment = bool(request.htmx) and not request.htmx.history_restore_request
@@ -156,17 +162,32 @@ def _respond(
         "shape_key": SHAPE,
         **context,
     }
-    if not fragment:
-        return render(request, name, context, status=status)
     held = request.GET.get(SHAPE)
-    only_result = shape is not None and not acted and (held == shape if held else not form.bad)
-    response = render(
-        request, f"{name}#{'result-update' if only_result else 'update'}", context, status=status
+    only_result = (
+        fragment and shape is not None and not acted and (held == shape if held else not form.bad)
     )
+    part = f"{name}#{'result-update' if only_result else 'update'}" if fragment else name
+    if stencilled is not None and status == 200 and name == "payouts/deal.html":
+        _drawn_from(part, context)  # first: the page's context before any stencil's
+        response = HttpResponse(stencilled(request, part, context))
+    else:
+        response = render(request, part, context, status=status)
+    if not fragment:
+        return response
     if only_result:
         retarget(response, "#result")
         reswap(response, "outerHTML")
     return push_url(response, link)
+
+
+def _drawn_from(part: str, context: dict[str, Any]) -> None:
+    """Tell a test client, if one listens, the context a page drawn without rendering its
+    template was drawn from, as a template's rendering tells it: tests read it."""
+    signals = sys.modules.get("django.test.signals")  # loaded by tests, never by the site
+    if signals is not None:
+        signals.template_rendered.send(
+            sender=None, template=get_template(part), context=Context(context)
+        )
 
 
 def _players_limit_error(
@@ -317,7 +338,46 @@ def _deal(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         "status": result.status if result else "",
     }
     shape = form.shape(context["can_add"], context["can_remove"], extended)
-    return _respond(request, "deal", context, form, acted=acted, shape=shape)
+    return _respond(
+        request, "deal", context, form, acted=acted, shape=shape, stencilled=_deal_stencilled
+    )
+
+
+def _deal_stencilled(request: HtmxHttpRequest, part: str, context: dict[str, Any]) -> str:
+    """``part`` of a deal's page (the page, or an htmx partial of it) from the stencil of
+    its shape (:mod:`.stencil`), the form's values, the result and the status filled in."""
+    form = context["form"]
+    stood_kept = context["stood_kept"]
+    shape = (
+        form.game.slug,
+        form.players,
+        context["can_add"],
+        context["can_remove"],
+        context["extended_on"],
+        bool(stood_kept),
+    )
+
+    def holes() -> dict[str, Any]:
+        return {
+            **context,
+            "form": DealFormHoles(form),
+            "shape": Hole("shape"),
+            "status": Hole("status"),
+            "stood_kept": Hole("stood-kept") if stood_kept else "",
+            "result_drawn": Hole("result"),
+        }
+
+    made = stencil(part, request, shape, holes)
+    values = {
+        **deal_form_values(form),
+        "shape": lambda: context["shape"],
+        "status": lambda: context["status"],
+        "stood-kept": lambda: stood_kept,
+        "result": lambda: mark_safe(  # noqa: S308 (the template's)
+            render_to_string("payouts/deal.html#result-alone", context, request)
+        ),
+    }
+    return made.fill(values | language_values(request))
 
 
 # --------------------------------------------------------------------------- a whole game
