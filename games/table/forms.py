@@ -20,6 +20,7 @@ The on-screen pack is drawn here too, each card's button rendered once and kept
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from typing import Any, ClassVar, Protocol, cast
 from urllib.parse import urlencode
 
 from django import forms
+from django.forms.utils import ErrorDict
 from django.http import QueryDict
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -682,6 +684,24 @@ def _hand_name(number: int) -> Any:
     return format_lazy(gettext_lazy("Hand {number}"), number=number)
 
 
+@dataclass
+class _Read:
+    """What a valid form read from its values: see :class:`TableForm`."""
+
+    cleaned: dict[str, Any]
+    config: Config | None = None
+    params: list[tuple[str, str]] | None = None
+
+
+_READ_KEPT = 512
+_read: OrderedDict[tuple[object, ...], _Read] = OrderedDict()
+
+
+def forget_read() -> None:
+    """Forget every form read (a test changed a setting)."""
+    _read.clear()
+
+
 class TableForm(forms.Form):
     """What a table page reads besides the cards: its fields are made once for the class
     (:attr:`shared`) and shared by every request, not deep-copied for each as Django does,
@@ -691,6 +711,12 @@ class TableForm(forms.Form):
     Read leniently, as an address may carry anything: a field missing or empty takes its
     default (:attr:`defaults`); a value it does not take is an error beside it, never a
     server error.
+
+    A form found valid is remembered by its class, number of hands, values and language
+    (the last :data:`_READ_KEPT`): the same values (nearly always the defaults: every tap
+    brings new hands, rarely new options) are then valid without being cleaned again, and
+    their options and permalink parameters are the ones read before. A form with an error
+    is read every time.
     """
 
     shared: ClassVar[dict[str, forms.Field]] = {}
@@ -708,6 +734,20 @@ class TableForm(forms.Form):
             data[name] = value
         super().__init__(data)
         self.fields = fields
+        self._key = (type(self), hands, tuple(data.items()), get_language())
+        self._read = _read.get(self._key)
+        if self._read is not None:
+            _read.move_to_end(self._key)
+            self.cleaned_data = dict(self._read.cleaned)
+            self._errors = ErrorDict(renderer=self.renderer)
+
+    def _valid(self) -> _Read | None:
+        """What this form read, remembered once it is known to be valid (None if not)."""
+        if self._read is None and self.is_valid():
+            self._read = _read[self._key] = _Read(dict(self.cleaned_data))
+            if len(_read) > _READ_KEPT:
+                _read.popitem(last=False)
+        return self._read
 
     @property
     def controls(self) -> _Drawn:
@@ -736,6 +776,10 @@ class TableForm(forms.Form):
 class DealerForm(TableForm):
     """Only the dealer: the comparison judges every rule set with its default readings."""
 
+    def __init__(self, query: QueryDict, hands: int = 0) -> None:
+        super().__init__(query, hands)
+        self._valid()
+
 
 class GameForm(TableForm):
     """A game's options that change its table page (:func:`page_options`), with the labels,
@@ -748,9 +792,14 @@ class GameForm(TableForm):
     def config(self) -> Config | None:
         """The game's options as chosen (the others at their defaults), or None when one is
         refused (its message beside its field)."""
+        if self._read is not None and self._read.config is not None:
+            return self._read.config
         if not self.is_valid():
             return None
-        return configure(self, self.game)
+        config = configure(self, self.game)
+        if config is not None and (read := self._valid()) is not None:
+            read.config = config  # configure found the options valid together
+        return config
 
     @property
     def names(self) -> set[str]:
@@ -786,11 +835,17 @@ class GameForm(TableForm):
     def params(self, config: Config | None = None) -> list[tuple[str, str]]:
         """What a permalink carries: the Supply Base of a rack, the options shown that differ
         from their defaults, and the dealer of a showdown."""
+        read = self._read
+        if read is not None and read.params is not None and config is read.config:
+            return list(read.params)
         out = [("base", self.cleaned_data["base"])] if "base" in self.fields else []
         if config is not None:
             changed = config.changed()
             out += [(o.name, changed[o.name]) for o in self.options if o.name in changed]
-        return out + super().params()
+        out += super().params()
+        if read is not None and config is not None and config is read.config:
+            read.params = list(out)
+        return out
 
     def supply_base(self) -> int:
         """A rack's Supply Base (1-4)."""
@@ -875,8 +930,8 @@ def game_form(game: Game) -> type[GameForm]:
     return type(f"GameForm[{game.slug}]", (GameForm,), attrs)
 
 
-def permalink(path: str, board: Board, options: list[tuple[str, str]]) -> str:
-    hands = urlencode(board.hand_params())
+def permalink(path: str, hands: str, options: list[tuple[str, str]]) -> str:
+    """The page's address: its hands (``urlencode(board.hand_params())``) and options."""
     return f"{path}?{hands}&{urlencode(options)}" if options else f"{path}?{hands}"
 
 

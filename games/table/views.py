@@ -51,7 +51,16 @@ from games.engine import cox
 from games.engine.cards import PACK_52, Card, CardError, parse_card
 from games.engine.commerce import Rules, Showdown
 from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
-from games.engine.games import Answer, Config, Game, RequestGame, UnknownGame, get, registered
+from games.engine.games import (
+    Answer,
+    Config,
+    Game,
+    Option,
+    RequestGame,
+    UnknownGame,
+    get,
+    registered,
+)
 from games.engine.strength import strength
 from games.engine.wording import EngineError, speaker
 from games.explaining import Explanation, explain
@@ -69,6 +78,7 @@ from .forms import (
     GameForm,
     RackGame,
     TableForm,
+    forget_read,
     game_form,
     pack_html,
     page_options,
@@ -101,6 +111,8 @@ def _forget_drawn(**kwargs: Any) -> None:
     _options_html.clear()
     _template_of.cache_clear()
     _partial.cache_clear()
+    _other_pages_of.cache_clear()
+    forget_read()
 
 
 def _judging(request: HttpRequest) -> bool:
@@ -123,8 +135,12 @@ def _respond(
     status = 400 if bad else 200
     if not _fragment(request):
         return render(request, template, context, status=status)
+    # A fragment is drawn without the request's context processors: nothing in it reads
+    # them (the language switch, the CSRF token, the CSP nonce are the whole page's), and
+    # they cost a fifth of an answer.
     if reshaped:
-        response = render(request, _partial(template, "table"), context, status=status)
+        html = render_to_string(_partial(template, "table"), context)
+        response = HttpResponse(html, status=status)
         # A board that asks for it (hx-ext="morph" on its form) has it merged into the page
         # (static/js/morph.js): a field typed in while the answer was on its way keeps it.
         response = retarget(response, "#table")
@@ -136,7 +152,8 @@ def _respond(
             response = reswap(response, "outerHTML")
     else:
         context = {**context, "oob": True}
-        response = render(request, _partial(template, "result"), context, status=status)
+        html = render_to_string(_partial(template, "result"), context)
+        response = HttpResponse(html, status=status)
     return push_url(response, link)
 
 
@@ -442,24 +459,34 @@ def fix_problems(count: int) -> str:
 COMPARE_LABEL = gettext_lazy("Every rule set, side by side")
 
 
-def _other_pages(here: str, board: Board, options: list[tuple[str, str]]) -> list[dict[str, str]]:
-    """Links to the same hands under every other game judged by showdown and side by side:
-    the hands, and the dealer and any option the other page also reads."""
-    hands = urlencode(board.hand_params())
+def _other_pages(here: str, hands: str, options: list[tuple[str, str]]) -> list[dict[str, str]]:
+    """Links to the same hands (``hands``, as a permalink's query writes them) under every
+    other game judged by showdown and side by side: the hands, and the dealer and any
+    option the other page also reads."""
     links = []
-    pages: list[tuple[str, str, set[str]]] = [
-        (game.slug, gettext(game.label), _form_names(game))
-        for game in registered(lambda game: game.board == "hands")
-    ]
-    pages.append(("compare", str(COMPARE_LABEL), {"dealer"}))
-    for name, label, known in pages:
-        if name == here:
-            continue
-        path = _path("table:compare") if name == "compare" else _game_path(name)
+    games = tuple(registered(lambda game: game.board == "hands"))  # a test registers more
+    for path, label, known in _other_pages_of(here, games, get_language()):
         kept = [(key, value) for key, value in options if key in known]
         query = f"{hands}&{urlencode(kept)}" if kept else hands
-        links.append({"label": str(label), "url": f"{path}?{query}"})
+        links.append({"label": label, "url": f"{path}?{query}"})
     return links
+
+
+@lru_cache(maxsize=64)
+def _other_pages_of(
+    here: str, games: tuple[Game, ...], language: str | None
+) -> tuple[tuple[str, str, set[str]], ...]:
+    """The other pages of :func:`_other_pages` (``games``: those judged by showdown):
+    address, label and what they read, made once for each page and language (``language``:
+    their words and addresses)."""
+    pages: list[tuple[str, str, set[str]]] = [
+        (_game_path(game.slug), gettext(game.label), _form_names(game))
+        for game in games
+        if game.slug != here
+    ]
+    if here != "compare":
+        pages.append((_path("table:compare"), str(COMPARE_LABEL), {"dealer"}))
+    return tuple(pages)
 
 
 @cache
@@ -481,8 +508,15 @@ def _raw_options(query: QueryDict, also: set[str] | None = None) -> list[tuple[s
 def _options_note(game: Game, form: GameForm) -> str:
     """What the options' summary says is inside when none is chosen: the variants the book
     describes by name, then that the house rules are where the book is silent."""
-    variants = [gettext(o.label).lower() for o in form.options if o.ruling is None]
-    rulings = any(o.ruling is not None for o in form.options)
+    return _options_note_of(form.options, get_language())
+
+
+@lru_cache(maxsize=64)
+def _options_note_of(options: tuple[Option, ...], language: str | None) -> str:
+    """:func:`_options_note` for a form's options, made once for each (``language``: its
+    words)."""
+    variants = [gettext(o.label).lower() for o in options if o.ruling is None]
+    rulings = any(o.ruling is not None for o in options)
     silent = gettext("house rules where the book is silent")
     parts = [*variants, silent] if rulings else variants
     if not parts:
@@ -516,7 +550,8 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     for hand in board.hands:
         hand.row = rows.get(hand.number)
     options = form.params(config) if config is not None else _raw_options(query)
-    link = permalink(request.path, board, options)
+    hands = urlencode(board.hand_params())
+    link = permalink(request.path, hands, options)
     bad = board.has_errors or bool(form.errors)
     if bad:
         board.keep_as_typed()
@@ -539,7 +574,7 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
         "permalink": link,
         "record": _path("sheet:from_table"),
         "page_url": request.path,
-        "others": _other_pages(game.slug, board, options),
+        "others": _other_pages(game.slug, hands, options),
         "recheck": bool(form.errors or board.error),
     }
     template = _template_of(game)
@@ -646,7 +681,8 @@ def compare(request: HttpRequest) -> HttpResponse:
             page.add(d.reason, [line.format(rules=rules, other_rules=other_rules)])
         disagreements = page.shown
     options = form.params() if form.is_valid() else []
-    link = permalink(request.path, board, options)
+    hands = urlencode(board.hand_params())
+    link = permalink(request.path, hands, options)
     bad = board.has_errors or bool(form.errors)
     if bad:
         board.keep_as_typed()
@@ -661,7 +697,7 @@ def compare(request: HttpRequest) -> HttpResponse:
         "verdict": _compare_verdict(board, everywhere, bool(form.errors)),
         "permalink": link,
         "page_url": request.path,
-        "others": _other_pages("compare", board, options),
+        "others": _other_pages("compare", hands, options),
         "recheck": bool(form.errors or board.error),
     }
     template = "table/compare.html"

@@ -1,5 +1,8 @@
 """What the table draws in Python or once, for speed, is the markup the templates drew.
 
+What it reads once, for speed, is what it read every time: a form's values found valid
+(``forms.TableForm``) are valid again without being cleaned, a refused one is refused again.
+
 Each hand's place and status (``HandEntry.place``/``status``, ``Board.oob``) replaced the
 partials ``hand-place`` and ``hand-status`` of ``table/card_entry.html``; the options of a page
 are drawn once for each choice of them (``views._options``); the library's ``quote`` and
@@ -20,7 +23,8 @@ from content.templatetags import library as tags
 from games.engine.cards import PACK_52
 from games.engine.citations import peel, swedish
 from games.engine.games import CommerceGame, get
-from games.table import views
+from games.engine.games import OptionError
+from games.table import forms, views
 from games.table.forms import rack_pack, rack_pack_html, read_board
 from tests.table.test_table_views import HX, Page
 
@@ -152,3 +156,38 @@ OLD_RACK_PACK = (
 def test_the_pack_of_a_rack_is_the_markup_the_template_drew(counts):
     drawn = Template(OLD_RACK_PACK).render(Context({"rack_pack": rack_pack(counts)}))
     assert rack_pack_html(counts) == drawn
+
+
+def test_a_form_found_valid_is_read_once_and_a_refused_one_every_time(client, monkeypatch):
+    forms.forget_read()
+    deal = [("h", "7S 7H 7D"), ("h", "AS AH 2C")]
+    first = client.get("/table/peel-new/?" + urlencode([*deal, ("limited", "no-pair")]))
+    assert first.status_code == 200 and len(forms._read) == 1
+    (read,) = forms._read.values()
+    assert read.config is not None and read.config["limited"] == "no-pair"
+    other = [("h", "2S 3S 4S"), ("h", "9D 9C KH")]  # new hands, the same options
+    again = client.get("/table/peel-new/?" + urlencode([*other, ("limited", "no-pair")]))
+    assert again.status_code == 200 and list(forms._read.values()) == [read]
+    assert "limited=no-pair" in Page(again.content.decode()).attr("permalink", "href")
+    swedish = client.get("/sv/table/peel-new/?" + urlencode([*other, ("limited", "no-pair")]))
+    assert swedish.status_code == 200 and len(forms._read) == 2  # read in each language
+    for hands in (deal, other):  # a value the option does not take, every time
+        wrong = client.get("/table/peel-new/?" + urlencode([*hands, ("limited", "zzz")]))
+        assert wrong.status_code == 400 and len(forms._read) == 2
+    # Options each valid that the game refuses together: refused every time, never kept.
+    game = get("peel-new")
+
+    def check(config):
+        if config["limited"] == "tricon-sequence-point":
+            raise OptionError("limited", "not with these hands")
+
+    monkeypatch.setattr(game, "check", check)
+    for hands in (deal, other):
+        refused = client.get(
+            "/table/peel-new/?" + urlencode([*hands, ("limited", "tricon-sequence-point")])
+        )
+        assert (
+            refused.status_code == 400
+            and "not with these hands" in refused.content.decode().lower()
+        )
+        assert len(forms._read) == 2
