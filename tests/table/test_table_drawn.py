@@ -22,8 +22,7 @@ from content.library import find_paragraph
 from content.templatetags import library as tags
 from games.engine.cards import PACK_52
 from games.engine.citations import peel, swedish
-from games.engine.games import CommerceGame, get
-from games.engine.games import OptionError
+from games.engine.games import CommerceGame, OptionError, get
 from games.table import forms, views
 from games.table.forms import rack_pack, rack_pack_html, read_board
 from tests.table.test_table_views import HX, Page
