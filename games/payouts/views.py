@@ -25,7 +25,7 @@ from django.shortcuts import render
 from django.template import Context
 from django.template.loader import get_template, render_to_string, select_template
 from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, reswap, retarget
@@ -48,6 +48,7 @@ from games.speaking import write_amount
 from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
 
+from .drawn import deal_result_html
 from .explain import Explanation, error_field, error_words, hands_of
 from .forms import (
     ACTIONS,
@@ -343,6 +344,15 @@ def _deal(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     )
 
 
+def _result_drawn(request: HtmxHttpRequest, context: dict[str, Any]) -> SafeString:
+    """A deal's result section: drawn in Python when worked out (:mod:`.drawn`), else (what
+    is still to enter) by the template."""
+    if context["result"] is not None and not context["summary"]:
+        return deal_result_html(context)
+    html = render_to_string("payouts/deal.html#result-alone", context, request)
+    return mark_safe(html)  # noqa: S308 (the template's)
+
+
 def _deal_stencilled(request: HtmxHttpRequest, part: str, context: dict[str, Any]) -> str:
     """``part`` of a deal's page (the page, or an htmx partial of it) from the stencil of
     its shape (:mod:`.stencil`), the form's values, the result and the status filled in."""
@@ -373,9 +383,7 @@ def _deal_stencilled(request: HtmxHttpRequest, part: str, context: dict[str, Any
         "shape": lambda: context["shape"],
         "status": lambda: context["status"],
         "stood-kept": lambda: stood_kept,
-        "result": lambda: mark_safe(  # noqa: S308 (the template's)
-            render_to_string("payouts/deal.html#result-alone", context, request)
-        ),
+        "result": lambda: _result_drawn(request, context),
     }
     return made.fill(values | language_values(request))
 

@@ -4,10 +4,24 @@ the result alone, in English and Swedish, with names and values that need escapi
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from games.engine.cards import PACK_52
 from games.payouts import stencil, views
+from games.payouts.drawn import deal_result_html
 from games.payouts.views import kept
+
+
+def _dealt(seed: int, players: int) -> str:
+    """A random deal of peel-new, as the bench asks for one."""
+    rng = random.Random(seed)
+    codes = [str(card) for card in PACK_52.cards]
+    rng.shuffle(codes)
+    hands = "&".join(f"hand{i + 1}=" + "+".join(codes[3 * i : 3 * i + 3]) for i in range(players))
+    return f"/pay/peel-new/?{hands}&dealer={rng.randrange(1, players + 1)}&stood=1"
+
 
 DEALS = [
     "/pay/peel-new/",
@@ -26,6 +40,7 @@ DEALS = [
     # Refused values: drawn by the template (no stencil), the same either way.
     "/pay/peel-new/?hand1=AS+KS+QS&hand2=AS+9D+2C&dealer=1&stood=2",
     "/pay/peel-new/?stake=x&hand1=ZZ&dealer=9",
+    *(_dealt(seed, 3 + seed % 3) for seed in range(6)),
 ]
 ASKED = [{}, {"HX-Request": "true"}]
 
@@ -55,6 +70,19 @@ def test_a_stencilled_page_is_the_templates_page(client, monkeypatch, url, langu
             assert drawn.content.decode() == made.content.decode()
             assert dict(drawn.headers) == dict(made.headers)
             assert drawn.context["form"] is not None  # the tests' view of the page's context
+
+
+def test_a_worked_out_result_is_drawn_in_python(client, monkeypatch):
+    drawn = []
+
+    def counted(context):
+        drawn.append(context)
+        return deal_result_html(context)
+
+    monkeypatch.setattr(views, "deal_result_html", counted)
+    client.get(DEALS[1])
+    client.get("/sv" + DEALS[2], headers={"HX-Request": "true"})
+    assert len(drawn) == 2
 
 
 def test_a_stencil_is_made_once_for_a_shape_and_language(client):
