@@ -26,6 +26,7 @@ from django.conf import settings
 from django.forms import BoundField
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from rulesite.language import languages
@@ -57,23 +58,45 @@ class Hole:
         return f"{MARK}{self.name}{MARK}"
 
     def __str__(self) -> str:
-        return self.__html__()
+        # A template writes a value as str(value), escaped unless that is safe.
+        return mark_safe(self.__html__())  # noqa: S308 (a mark, or a field drawn by Django)
 
     def __bool__(self) -> bool:
         return True
 
 
 class FieldHole(Hole):
-    """A bound field left open: its input a hole, its id and label as they are, no errors
-    (a stencilled form has none)."""
+    """A bound field left open, its id and label as they are, no errors (a stencilled form
+    has none). A text or number input is kept drawn with a hole for its ``value`` attribute
+    alone (``<name>.value``, :func:`value_attribute`): its other attributes are the field's,
+    the same on every page of the shape. Any other widget is a hole as a whole."""
 
-    __slots__ = ("auto_id", "errors", "label")
+    __slots__ = ("auto_id", "drawn", "errors", "label")
 
     def __init__(self, name: str, bound: BoundField) -> None:
         super().__init__(name)
         self.auto_id = bound.auto_id
         self.label = bound.label
         self.errors = ""
+        self.drawn = super().__html__()
+        widget = bound.field.widget
+        if getattr(widget, "input_type", None) in ("text", "number"):
+            html = str(bound)
+            start = f'<input type="{widget.input_type}" name="{escape(bound.html_name)}"'
+            shown = value_attribute(bound)
+            if html.startswith(start + shown):
+                rest = html[len(start) + len(shown) :]
+                self.drawn = f"{start}{MARK}{name}.value{MARK}{rest}"
+
+    def __html__(self) -> str:
+        return self.drawn
+
+
+def value_attribute(bound: BoundField) -> str:
+    """The ``value`` attribute of a text or number input as Django writes it (none when
+    the value is empty)."""
+    value = bound.field.widget.format_value(bound.value())
+    return "" if value is None else f' value="{escape(str(value))}"'
 
 
 class Stencil:
@@ -184,13 +207,19 @@ class DealFormHoles:
 def deal_form_values(form: Any) -> dict[str, Callable[[], object]]:
     """The values of the holes of :class:`DealFormHoles` for ``form``, each drawn when asked."""
     values: dict[str, Callable[[], object]] = {
-        "stake": lambda: form["stake"],
         "chips-dealer": lambda: form.chips["dealer"],
         "chips-stood": lambda: form.chips["stood"],
         "house-rules": lambda: form.house_rules_drawn,
     }
+    names = ["stake"]
     for i, shown in enumerate(form.names, start=1):
         values[f"shown{i}"] = given(shown)
-        for p in form.row_prefixes:
-            values[f"{p}{i}"] = partial(form.__getitem__, f"{p}{i}")
+        names.extend(f"{p}{i}" for p in form.row_prefixes)
+    for name in names:
+        values[name] = partial(form.__getitem__, name)
+        values[f"{name}.value"] = partial(_value_of, form, name)
     return values
+
+
+def _value_of(form: Any, name: str) -> SafeString:
+    return mark_safe(value_attribute(form[name]))  # noqa: S308 (escaped)

@@ -90,6 +90,10 @@ def test_a_stencil_is_made_once_for_a_shape_and_language(client):
     client.get("/pay/peel-new/?hand1=AS+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H&dealer=1&stood=2")
     client.get("/pay/peel-new/?hand1=2S+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H&dealer=2&stood=1")
     assert len(stencil._KEPT) == 1
+    (made,) = stencil._KEPT.values()
+    # The typed values are holes of their attribute alone, the inputs kept drawn.
+    assert {"hand1.value", "name1.value", "stake.value"} <= made.holes
+    assert "hand1" not in made.holes
     client.get("/sv/pay/peel-new/?hand1=2S+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H&dealer=2&stood=1")
     client.get("/pay/peel-new/?hand1=2S+KS+QS&hand2=9H+9D+2C&hand3=5C+6D+8H&hand4=&dealer=2")
     assert len(stencil._KEPT) == 3
