@@ -109,6 +109,7 @@ A board with a mistake (400) is its address's answer too."""
 def _forget_drawn(**kwargs: Any) -> None:
     """A test that changes a setting must not get options or templates found before."""
     _options_html.clear()
+    _kept_html.clear()
     _template_of.cache_clear()
     _partial.cache_clear()
     _other_pages_of.cache_clear()
@@ -178,6 +179,28 @@ def _options(template: str, form: TableForm, hands: int, context: dict[str, Any]
     else:
         _options_html.move_to_end(key)
     return html
+
+
+_KEPT_MAX = 256
+_kept_html: OrderedDict[tuple[object, ...], dict[str, str]] = OrderedDict()
+
+
+def _kept(template: str, game: Game, context: dict[str, Any]) -> dict[str, str]:
+    """What a game's page says of the game, the same for every hand shown: its partials
+    ``title``, ``description``, ``scripts`` and ``heading`` (its blocks and its lede show
+    them), drawn once for each game and language; in DEBUG every time."""
+    key = (template, game, get_language())
+    kept = None if settings.DEBUG else _kept_html.get(key)
+    if kept is None:
+        kept = {
+            name: render_to_string(_partial(template, name), context)
+            for name in ("title", "description", "scripts", "heading")
+        }
+        if not settings.DEBUG:
+            _kept_html[key] = kept
+            if len(_kept_html) > _KEPT_MAX:
+                _kept_html.popitem(last=False)
+    return kept
 
 
 def _percent(share: Any) -> str:
@@ -582,6 +605,8 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     if not _fragment(request) or reshaped:
         context["pack"] = pack_html(board.pack, board.taken)
         context["options"] = _options(template, form, len(board.hands), context)
+    if not _fragment(request):
+        context["kept"] = _kept(template, game, context)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
 

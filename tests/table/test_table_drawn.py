@@ -190,3 +190,19 @@ def test_a_form_found_valid_is_read_once_and_a_refused_one_every_time(client, mo
             and "not with these hands" in refused.content.decode().lower()
         )
         assert len(forms._read) == 2
+
+
+def test_what_a_page_says_of_its_game_is_drawn_once_for_each_game_and_language(client):
+    views._kept_html.clear()
+    deal = [("h", "7S 7H 7D"), ("h", "AS AH 2C")]
+    english = client.get("/table/peel-new/?" + urlencode(deal)).content.decode()
+    assert len(views._kept_html) == 1
+    again = client.get("/table/peel-new/?h=2S+3S+4S&h=9D+9C+KH").content.decode()
+    assert len(views._kept_html) == 1
+    for page in (english, again):
+        assert "<title>Who won? Peel&#x27;s new game" in page
+        assert '<p class="crumbs"><a href="/table/">' in page
+    swedish = client.get("/sv/table/peel-new/?" + urlencode(deal)).content.decode()
+    assert len(views._kept_html) == 2 and '<p class="crumbs"><a href="/sv/table/">' in swedish
+    old = client.get("/table/peel-old/?" + urlencode(deal)).content.decode()
+    assert len(views._kept_html) == 3 and "Peel&#x27;s old game" in old
