@@ -13,12 +13,13 @@ calculator, in both languages.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Any
 
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from games.templatetags.speech import spoken
 
@@ -38,6 +39,30 @@ def _reasons(reasons: object) -> str:
     )
 
 
+@lru_cache(maxsize=64)
+def _words(language: str | None, dealer_word: str) -> dict[str, str]:
+    """The section's own words in ``language`` (the page's: part of the key)."""
+    return {
+        "caption": gettext(
+            "What each player wins or loses on this deal (%(stake_label)s %(stake)s)"
+        ),
+        "dealer": escape(gettext(dealer_word)),
+        "stood": pgettext("a player who stood", "stood"),
+        "best": pgettext("the best hand", "best"),
+        "player": gettext("Player"),
+        "hand": gettext("Hand"),
+        "bought": gettext("Bought"),
+        "net": gettext("Net"),
+        "total": gettext("Total"),
+        "every": gettext("Every payment goes from one player to another."),
+        "settling": gettext("Settling up"),
+        "payments": gettext("Every payment, and the rule for it"),
+        "settlement": gettext("The settlement"),
+        "why": gettext("Who won, and why"),
+        "link": gettext("Link to this deal"),
+    }
+
+
 def deal_result_html(context: dict[str, Any]) -> SafeString:
     """The result section of a deal whose ``result`` was worked out (no ``summary``)."""
     result: DealResult = context["result"]
@@ -46,22 +71,18 @@ def deal_result_html(context: dict[str, Any]) -> SafeString:
     stake = form["stake"] if "stake" in form.fields else None
     stake_label = escape(str(stake.label).lower()) if stake is not None else ""
     stake_value = escape(str(stake.value())) if stake is not None else ""
-    caption = gettext("What each player wins or loses on this deal (%(stake_label)s %(stake)s)") % {
-        "stake_label": stake_label,
-        "stake": stake_value,
-    }
-    dealer = escape(gettext(context["words"]["dealer_word"]))
-    stood = pgettext("a player who stood", "stood")
-    best = pgettext("the best hand", "best")
+    words = _words(get_language(), context["words"]["dealer_word"])
+    caption = words["caption"] % {"stake_label": stake_label, "stake": stake_value}
+    dealer, stood, best = words["dealer"], words["stood"], words["best"]
     out = [
         '\n<section class="pay-result" id="result" aria-labelledby="result-heading">\n  ',
         f'\n  <h2 id="result-heading">{escape(result.headline)}</h2>',
         '\n  <div class="pay-table-wrap" tabindex="0">\n    <table class="pay-net">',
         f"\n      <caption>{caption}</caption>",
-        f'\n      <thead><tr><th scope="col">{gettext("Player")}</th>'
-        f'<th scope="col">{gettext("Hand")}</th>',
-        f'<th scope="col">{gettext("Bought")}</th>' if bought else "",
-        f'<th scope="col" class="num">{gettext("Net")}</th></tr></thead>\n      <tbody>\n        ',
+        f'\n      <thead><tr><th scope="col">{words["player"]}</th>'
+        f'<th scope="col">{words["hand"]}</th>',
+        f'<th scope="col">{words["bought"]}</th>' if bought else "",
+        f'<th scope="col" class="num">{words["net"]}</th></tr></thead>\n      <tbody>\n        ',
     ]
     for row in result.rows:
         winner = row["winner"]
@@ -92,28 +113,26 @@ def deal_result_html(context: dict[str, Any]) -> SafeString:
             "\n        </tr>\n        "
         )
     out.append(
-        f'\n      </tbody>\n      <tfoot><tr><th scope="row">{gettext("Total")}</th>'
+        f'\n      </tbody>\n      <tfoot><tr><th scope="row">{words["total"]}</th>'
         f"<td{COLSPAN if bought else ''}>"
-        f"{gettext('Every payment goes from one player to another.')}</td>"
+        f"{words['every']}</td>"
         f'<td class="num">{escape(result.total)}</td></tr></tfoot>\n    </table>\n  </div>\n  '
     )
     if result.settle_up:
         lines = "".join(f"<li>{escape(line)}</li>" for line in result.settle_up)
-        out.append(
-            f'\n  <h3>{gettext("Settling up")}</h3>\n  <ul class="pay-settle">{lines}</ul>\n  '
-        )
-    out.append(f"\n  <h3>{gettext('Every payment, and the rule for it')}</h3>\n  ")
+        out.append(f'\n  <h3>{words["settling"]}</h3>\n  <ul class="pay-settle">{lines}</ul>\n  ')
+    out.append(f"\n  <h3>{words['payments']}</h3>\n  ")
     out.append(_reasons(result.payments))
     out.append("\n  ")
     if result.notes:
-        out.append(f"\n  <h3>{gettext('The settlement')}</h3>\n  ")
+        out.append(f"\n  <h3>{words['settlement']}</h3>\n  ")
         out.append(_reasons(result.notes))
         out.append("\n  ")
-    out.append(f"\n  <h3>{gettext('Who won, and why')}</h3>\n  ")
+    out.append(f"\n  <h3>{words['why']}</h3>\n  ")
     out.append(_reasons(result.showdown))
     link = escape(context["permalink"])
     out.append(
         f'\n  \n  <p class="pay-actions"><a class="pay-permalink" href="{link}">'
-        f"{gettext('Link to this deal')}</a></p>\n</section>\n"
+        f"{words['link']}</a></p>\n</section>\n"
     )
     return mark_safe("".join(out))  # noqa: S308 (every value escaped above)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.engine.cards import Card
 from games.engine.citations import Reason
@@ -51,6 +52,12 @@ def card_name(card: Card) -> str:
     >>> card_name(parse_card("JC"))
     'knave of clubs'
     """
+    return _card_name(card, get_language())
+
+
+@lru_cache(maxsize=512)
+def _card_name(card: Card, language: str | None) -> str:
+    """:func:`card_name`, kept for each card and language (the page's: part of the key)."""
     speak = speaker()
     return gettext("%(rank)s of %(suit)s") % {
         "rank": card.rank.said.words(speak=speak),

@@ -23,7 +23,8 @@ from html import escape
 from typing import Any
 
 from django.conf import settings
-from django.forms import BoundField
+from django.forms import BoundField, Field
+from django.forms.widgets import Input
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
@@ -97,6 +98,30 @@ def value_attribute(bound: BoundField) -> str:
     the value is empty)."""
     value = bound.field.widget.format_value(bound.value())
     return "" if value is None else f' value="{escape(str(value))}"'
+
+
+def _plain(field: Field) -> bool:
+    """Whether ``field``'s input shows the value as typed, as Django's ``Input`` shows it:
+    not localized, not disabled, the value neither prepared nor formatted otherwise."""
+    kind = type(field)
+    return (
+        not field.localize
+        and not field.disabled
+        and kind.bound_data is Field.bound_data
+        and kind.prepare_value is Field.prepare_value
+        and type(field.widget).format_value is Input.format_value
+    )
+
+
+def _value_of(form: Any, name: str) -> SafeString:
+    """:func:`value_attribute` of field ``name``; for a plain field (:func:`_plain`), read
+    from the form's data as its bound field would read it, without making one."""
+    field = form.fields[name]
+    if not _plain(field):
+        return mark_safe(value_attribute(form[name]))  # noqa: S308 (escaped)
+    value = field.widget.value_from_datadict(form.data, form.files, form.add_prefix(name))
+    shown = "" if value == "" or value is None else f' value="{escape(str(value))}"'
+    return mark_safe(shown)  # noqa: S308 (escaped)
 
 
 class Stencil:
@@ -219,7 +244,3 @@ def deal_form_values(form: Any) -> dict[str, Callable[[], object]]:
         values[name] = partial(form.__getitem__, name)
         values[f"{name}.value"] = partial(_value_of, form, name)
     return values
-
-
-def _value_of(form: Any, name: str) -> SafeString:
-    return mark_safe(value_attribute(form[name]))  # noqa: S308 (escaped)
