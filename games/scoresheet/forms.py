@@ -552,6 +552,92 @@ class DealForm(KeyedForm):
         return rows
 
 
+class _FormDecides(Exception):  # noqa: N818 -- not an error: the form is asked instead
+    """A value :func:`quick_deal` leaves to the form."""
+
+
+def _quick_whole(raw: str | None, low: int, high: int) -> int | None:
+    """An optional whole number typed as the form's field takes it: None when empty;
+    :class:`_FormDecides` when the form might read it otherwise (a sign, spaces, other
+    digits) or refuse it."""
+    if not raw:
+        return None
+    if len(raw) > 4 or not raw.isascii() or not raw.isdigit():
+        raise _FormDecides
+    number = int(raw)
+    if not low <= number <= high:
+        raise _FormDecides
+    return number
+
+
+def quick_deal(spec: ledger.Spec, sheet: ledger.Sheet, data: QueryDict) -> dict[str, Any] | None:
+    """The deal :class:`DealForm` would accept from ``data``, as the ledger's clean entry
+    (its ``cleaned_entry``), read without building the form: recording a deal built some
+    forty fields to check what is nearly always right. None when anything is not plainly
+    right -- a value the form would refuse or read differently, a hand not complete, a card
+    the engine refuses, a game whose deals are not hands or results -- and the form is then
+    built and says what, beside its field. So it never accepts what the form refuses, and
+    what it accepts is what the form accepts (``tests/scoresheet/test_sheet_quick.py``)."""
+    if spec.keeping not in (ledger.SETTLED, ledger.LEDGER):
+        return None
+    key = data.get("key") or ""
+    version = data.get("version") or ""
+    if not 8 <= len(key.strip()) <= 64 or "\x00" in key or not version.isascii():
+        return None
+    if not version.isdigit():
+        return None
+    active = sheet.active
+    seats = {str(i): i for i in active}
+    dealer = seats.get(data.get("dealer") or "")
+    if dealer is None:
+        return None
+    n = spec.n
+    raw: dict[str, Any] = {"dealer": dealer, "mode": data.get("mode")}
+    if raw["mode"] not in ("hands", "result"):
+        return None
+    if spec.asks_stood:
+        raw["stood"] = seats.get(data.get("stood") or "")
+        if raw["stood"] is None:
+            return None
+    game = spec.game
+    hands: list[list[str]] = [["", "", ""] for _ in range(n)]
+    places: list[int | None] = [None] * n
+    bought: list[int] = [0] * n
+    categories: list[str | None] = [None] * n
+    for i in sheet.present:
+        for j in range(3):
+            card = (data.get(f"card_{i}_{j}") or "").strip()
+            if len(card) > 12 or "\x00" in card:
+                return None
+            hands[i][j] = card
+        try:
+            if game.bought:
+                bought[i] = _quick_whole(data.get(f"bought_{i}"), 0, ledger.MAX_BOUGHT) or 0
+            places[i] = _quick_whole(data.get(f"place_{i}"), 1, n)
+        except _FormDecides:
+            return None
+        if spec.categories_needed:
+            category = data.get(f"category_{i}") or ""
+            if category and category not in spec.categories:
+                return None
+            categories[i] = category or None
+    if game.bought:
+        raw["bought"] = bought
+    raw["hands"] = hands
+    raw["places"] = places
+    if spec.categories_needed:
+        raw["categories"] = categories
+    if raw["mode"] == "hands":
+        if any(not all(hands[i]) for i in active):  # a card or a hand missing: the form asks
+            return None
+        if ledger.card_errors(spec, raw, active):
+            return None
+    try:
+        return ledger.clean_entry(spec, "deal", raw)
+    except ledger.EntryError:
+        return None
+
+
 # --- Recording a deal of a game answered from one request -------------------------------------
 
 

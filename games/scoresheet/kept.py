@@ -8,11 +8,12 @@ CSP nonce if the page prints one -- is rendered as a mark (:data:`CSRF_MARK`,
 :data:`KEY_MARK`, :data:`NONCE_MARK`) and put in per answer.
 
 Compressing the page for every answer cost more than everything else a kept page costs, so
-the parts between the marks are compressed once, when the rendering is kept: each is a run
-of deflate blocks closed by a full flush (no block refers back across it), and an answer is
-those runs with its own values between them as stored blocks, in one gzip member with the
-checksum of the whole. The gzip header carries a random file name of random length, as
-Django's ``GZipMiddleware`` does against BREACH.
+the parts between the marks are compressed once, for the first answer that asks for gzip
+(an answer sent plain compresses nothing): each is a run of deflate blocks closed by a full
+flush (no block refers back across it), and an answer is those runs with its own values
+between them as stored blocks, in one gzip member with the checksum of the whole. The gzip
+header carries a random file name of random length, as Django's ``GZipMiddleware`` does
+against BREACH.
 
 >>> kept = keep("<p>token \ue000csrf\ue000, key \ue000key\ue000</p>")
 >>> kept.marks
@@ -33,6 +34,7 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -53,29 +55,31 @@ _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 @dataclass(frozen=True)
 class Kept:
     """A rendering cut at its marks: the parts between them (as bytes, and each deflated
-    on its own), the marks in order, and a flag the view keeps with it."""
+    on its own when first asked for), the marks in order, and a flag the view keeps with
+    it."""
 
     parts: tuple[bytes, ...]
     marks: tuple[str, ...]
-    deflated: tuple[bytes, ...]
     flag: bool = False
+
+    @cached_property
+    def deflated(self) -> tuple[bytes, ...]:
+        """Each part compressed on its own (two threads may both compress it once: the
+        same bytes)."""
+        squeeze = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+        return tuple(squeeze.compress(p) + squeeze.flush(zlib.Z_FULL_FLUSH) for p in self.parts)
 
 
 def keep(html: str, flag: bool = False) -> Kept:
-    """Cut ``html`` at its marks and compress the parts between them."""
+    """Cut ``html`` at its marks."""
     pieces = _MARK.split(html)
-    parts = tuple(p.encode() for p in pieces[0::2])
-    squeeze = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
-    deflated = tuple(squeeze.compress(p) + squeeze.flush(zlib.Z_FULL_FLUSH) for p in parts)
-    return Kept(parts, tuple(pieces[1::2]), deflated, flag)
+    return Kept(tuple(p.encode() for p in pieces[0::2]), tuple(pieces[1::2]), flag)
 
 
 def followed(rendering: Kept, html: str) -> Kept:
     """``rendering`` with ``html`` (without marks) after it."""
     last = rendering.parts[-1] + html.encode()
-    squeeze = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
-    packed = squeeze.compress(last) + squeeze.flush(zlib.Z_FULL_FLUSH)
-    return Kept((*rendering.parts[:-1], last), rendering.marks, (*rendering.deflated[:-1], packed))
+    return Kept((*rendering.parts[:-1], last), rendering.marks)
 
 
 class _Store:

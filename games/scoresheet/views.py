@@ -42,7 +42,7 @@ from games.forms_util import sentence
 from games.table.views import game_at
 from rulesite.htmx import HtmxHttpRequest
 
-from . import kept, ledger, limits, serialize, store
+from . import drawn, kept, ledger, limits, serialize, store
 from .forms import (
     ActionForm,
     DealForm,
@@ -56,6 +56,7 @@ from .forms import (
     entry_initial,
     new_key,
     prefill_from_query,
+    quick_deal,
 )
 from .kept import CSRF_MARK, KEY_MARK, NONCE_MARK
 from .ledger import Entry, EntryError
@@ -183,17 +184,20 @@ def sheet_context(
     form: DealForm | RequestDealForm | None | bool = None,
     **extra: Any,
 ) -> dict[str, Any]:
+    """What the sheet's template draws. ``form=False``: a fragment without the forms that
+    record (a poll's answer), so neither the deal form nor the horse's is built."""
     game, spec, sheet = window.game, window.spec, window.sheet
     can_edit = not spectator
     final = game.finished or sheet.over
-    if can_edit and form is None and not final:  # form=False: none wanted
+    if can_edit and form is None and not final:
         initial = {**deal_initial(spec, sheet), "version": game.version, "key": KEY_MARK}
         form = deal_form(spec, sheet, initial={**initial, **extra.pop("prefill", {})})
     horse_form = None
-    if can_edit and sheet.may_buy_horse and not game.finished:
+    if can_edit and form is not False and sheet.may_buy_horse and not game.finished:
         horse_form = HorseForm(spec, sheet, initial={"version": game.version, "key": KEY_MARK})
     standings = sheet.standings
     rows = [(row, deal, _cells(spec, row)) for row, deal in window.rows]
+    links = _links(request, game, spectator)
     return {
         **_marks(),
         "game": game,
@@ -210,13 +214,13 @@ def sheet_context(
         "spectator": spectator,
         "can_edit": can_edit,
         "form": form,
-        "form_action": reverse("sheet:record", args=[game.token]) if can_edit else "",
+        "form_action": links["record"] if can_edit else "",
         "form_htmx": True,
         "horse_form": horse_form,
         "seats": can_edit and spec.seats_change and not final,
         "seat_form": (lambda: SeatForm(spec, sheet)) if can_edit else None,  # read if shown
         "undone": (lambda: _undone(game)) if can_edit else None,  # read only if shown
-        "links": _links(request, game, spectator),
+        "links": links,
         "poll_seconds": POLL_SECONDS,
         "players": list(enumerate(spec.players)),
         "present_players": [(s, spec.players[s]) for s in sheet.present],
@@ -634,8 +638,12 @@ def _poll_html(
     else:
         window = store.load(game)
         template = "scoresheet/sheet.html#poll-window"
-    context = sheet_context(request, window, spectator=spectator, oob=True)
-    return kept.keep(_render(request, template, context), reload)
+    # No deal form: a poll's answer swaps the accounts, the grid and the entries only.
+    context = sheet_context(request, window, spectator=spectator, oob=True, form=False)
+    html = drawn.poll_append(context) if only_appends else None
+    if html is None:
+        html = _render(request, template, context)
+    return kept.keep(html, reload)
 
 
 # --- Recording a deal ---------------------------------------------------------------------------
@@ -644,11 +652,13 @@ def _poll_html(
 @require_POST
 def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
     key = _key(request)
-    tail = store.recent(token, _posted_version(request))
-    if tail is not None:  # this process wrote the version the form was filled in against
+    # The sheet as this process wrote it, if that is the version the form was filled in
+    # against; else read back in one query (the other process wrote the last deal).
+    tail = store.recent(token, _posted_version(request)) or store.read_tail(token)
+    if tail is not None:
         game, spec, sheet = tail.game, tail.spec, tail.sheet
         state = sheet.state
-    else:
+    else:  # no such sheet (404), or its last state must be recomputed
         game = _game(token, False)
         spec = store.spec_of(game)
         state, sheet = store.tail_state(game, spec)
@@ -668,19 +678,29 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _sheet_answer(
             request, game, status=409, form=form, conflict=_conflict_message(game, sheet.deals)
         )
-    form = deal_form(spec, sheet, request.POST)
-    if isinstance(form, RequestDealForm) and form.edited:  # a player added, a pair divided
-        form.is_valid()
-        return _form_answer(request, game, spec, sheet, form, status=200)
+    # Nearly every deal sent is right: it is read as the form would read it, and the form
+    # is built only to say what is wrong (quick_deal: None), beside its field.
+    quick = quick_deal(spec, sheet, request.POST)
     entry = None
-    if form.is_valid() and not form.has_errors:
-        entry = Entry("deal", form.cleaned_entry)
+    if quick is not None:
+        entry = Entry("deal", quick)
         try:
             after, row = ledger.step(spec, state, entry)
-        except EntryError as error:
-            form.engine_error(error)
-    if entry is None or form.has_errors:
-        return _form_answer(request, game, spec, sheet, form)
+        except EntryError:
+            entry = None
+    if entry is None:
+        form = deal_form(spec, sheet, request.POST)
+        if isinstance(form, RequestDealForm) and form.edited:  # a player added, a pair divided
+            form.is_valid()
+            return _form_answer(request, game, spec, sheet, form, status=200)
+        if form.is_valid() and not form.has_errors:
+            entry = Entry("deal", form.cleaned_entry)
+            try:
+                after, row = ledger.step(spec, state, entry)
+            except EntryError as error:
+                form.engine_error(error)
+        if entry is None or form.has_errors:
+            return _form_answer(request, game, spec, sheet, form)
     new = Deal(kind="deal", data=dict(entry.data), state=ledger.dump_state(after, row))
     recorded = ledger.summarise(spec, after)
     seen = game.version
@@ -752,10 +772,13 @@ def _recorded_answer(
     context = sheet_context(request, window, oob=True, form=False)
 
     def make() -> kept.Kept:
-        return kept.keep(_render(request, "scoresheet/sheet.html#poll-append", context))
+        html = drawn.poll_append(context)
+        if html is None:  # a sheet only the template draws (final, over, counted)
+            html = _render(request, "scoresheet/sheet.html#poll-append", context)
+        return kept.keep(html)
 
     poll = kept.kept(key, make)
-    messages = render_to_string("scoresheet/sheet.html#messages", {"notice": notice, "oob": True})
+    messages = drawn.messages(notice)
     ready = {
         "sheet-recorded": {
             "version": game.version,

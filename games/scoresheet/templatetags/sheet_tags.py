@@ -66,11 +66,12 @@ def card(code: str) -> SafeString:
     """A Commerce card drawn as a card: rank and suit symbol, red or black, named in the
     page's language (made once per code and language: a long evening draws the same 52
     cards many times)."""
-    return _card(code, get_language())
+    return card_in(code, get_language())
 
 
 @functools.lru_cache(maxsize=512)
-def _card(code: str, language: str | None) -> SafeString:
+def card_in(code: str, language: str | None) -> SafeString:
+    """:func:`card` in ``language`` (the active one)."""
     try:
         parsed = parse_card(code)
     except CardError:
