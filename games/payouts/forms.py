@@ -84,13 +84,29 @@ def display_names(query: Mapping[str, Any], players: int) -> list[str]:
     return names
 
 
+def copied(query: QueryDict) -> QueryDict:
+    """A mutable copy of ``query``, as ``query.copy()`` makes it without its deep copy (the
+    values are strings: copying each list is all a deep copy does).
+
+    >>> original = QueryDict("hand1=a&win1=1&win1=2")
+    >>> copy = copied(original)
+    >>> copy.appendlist("win1", "3")
+    >>> copy.urlencode(), original.urlencode(), copy.encoding == original.encoding
+    ('hand1=a&win1=1&win1=2&win1=3', 'hand1=a&win1=1&win1=2', True)
+    """
+    out = QueryDict(mutable=True, encoding=query.encoding)
+    for key, values in query.lists():
+        out.setlist(key, list(values))
+    return out
+
+
 def with_defaults(query: QueryDict, defaults: Mapping[str, str]) -> QueryDict:
     """The query with a value for each key it lacks (a blank value is kept as typed).
 
     >>> with_defaults(QueryDict("stake="), {"stake": "1", "pack": "52"}).urlencode()
     'stake=&pack=52'
     """
-    filled = query.copy()
+    filled = copied(query)
     for key, value in defaults.items():
         if key not in filled:
             filled[key] = value
@@ -155,7 +171,7 @@ def press(
     >>> query.urlencode(), players
     ('hand1=b&hand2=c', 2)
     """
-    query = query.copy()
+    query = copied(query)
     if "remove" in query:
         removed = query.get("remove", "")
         if removed.isdigit() and 1 <= int(removed) <= players and players > low:

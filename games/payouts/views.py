@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.template import Context
@@ -58,6 +60,7 @@ from .forms import (
     DealForm,
     GameForm,
     RackForm,
+    copied,
     count_rows,
     deal_items,
     deals_read,
@@ -152,8 +155,7 @@ def _respond(
         return HttpResponseRedirect(link)
     form.link_descriptions()
     game = form.game
-    template = select_template([f"payouts/{game.slug}.html", f"payouts/{kind}.html"])
-    name = template.template.name
+    name = _template_name(game.slug, kind) if not settings.DEBUG else _chosen(game.slug, kind)
     status = 400 if form.bad or bad else 200
     context = {
         "form": form,
@@ -179,6 +181,15 @@ def _respond(
         retarget(response, "#result")
         reswap(response, "outerHTML")
     return push_url(response, link)
+
+
+def _chosen(slug: str, kind: str) -> str:
+    """The template of a calculator: the game's own if it has one, else its kind's."""
+    return str(select_template([f"payouts/{slug}.html", f"payouts/{kind}.html"]).template.name)
+
+
+_template_name = lru_cache(maxsize=64)(_chosen)
+""":func:`_chosen`, asked once per process (in DEBUG, every time: a template may be added)."""
 
 
 def _drawn_from(part: str, context: dict[str, Any]) -> None:
@@ -249,7 +260,7 @@ DEAL_ROWS = {"hands": "hand", "bought": "bought"}
 def _deal(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     if not isinstance(game, CommerceGame):
         raise Http404(f"No calculator for {game.label}")
-    query = request.GET.copy()
+    query = copied(request.GET)
     acted = any(key in query for key in ACTIONS)
     players = count_rows(query, ("name", "hand", "bought"), _default_players(game))
     given = _given_config(game, query)
