@@ -391,6 +391,19 @@ def test_an_answer_is_compressed_once_for_every_reader_who_accepts_gzip():
     assert "accept-encoding" in vary(zipped[0])
 
 
+FASTEST, BEST_OR_DEFAULT = 4, (0, 2)
+"""gzip's header says how hard it was compressed (XFL, its ninth byte): 4 for level 1."""
+
+
+def test_a_tool_answer_is_compressed_fast_as_its_reader_waits_a_reading_page_harder():
+    accepts = {"Accept-Encoding": "gzip"}
+    answer = Client(headers=accepts).get(TOOLS[1])
+    page = Client(headers=accepts).get("/library/peel-commerce/")
+    assert answer["Content-Encoding"] == page["Content-Encoding"] == "gzip"
+    assert answer.content[8] == FASTEST
+    assert page.content[8] in BEST_OR_DEFAULT
+
+
 def test_nothing_is_kept_in_debug_and_a_setting_changed_forgets(settings):
     answers = Answers(8)
     view, calls = counted(answers)
