@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from django.utils.formats import get_format
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, override, pgettext
 
 from games.engine.amounts import format_amount
 from games.engine.cards import Card
@@ -27,7 +28,15 @@ from games.engine.wording import ENGLISH, Noun, Speaker
 
 def decimal_sign() -> str:
     """The decimal sign of the page's language (``","`` in Swedish)."""
-    return str(get_format("DECIMAL_SEPARATOR"))
+    return _decimal_sign(get_language())
+
+
+@lru_cache(maxsize=16)
+def _decimal_sign(language: str | None) -> str:
+    """The decimal sign of ``language`` (asked once: a reason with amounts asks for it for
+    each amount, and get_format's own cache costs more than this)."""
+    with override(language):
+        return str(get_format("DECIMAL_SEPARATOR"))
 
 
 def write_amount(value: Fraction | int | Decimal | None, *, signed: bool = False) -> str:
@@ -41,8 +50,15 @@ def write_amount(value: Fraction | int | Decimal | None, *, signed: bool = False
     """
     if value is None:
         return ""
+    return amount_words(value, get_language(), signed=signed)
+
+
+def amount_words(
+    value: Fraction | int | Decimal, language: str | None, *, signed: bool = False
+) -> str:
+    """:func:`write_amount` in ``language``."""
     words = format_amount(Fraction(value), signed=signed)
-    sign = decimal_sign()
+    sign = _decimal_sign(language)
     return words if sign == "." else words.replace(".", sign)
 
 
@@ -56,45 +72,101 @@ def write_card(card: Card) -> str:
     ...     write_card(parse_card("JH")), write_card(parse_card("10C"))
     ('hkn', 'c10')
     """
-    return card.swedish_code if get_language() == "sv" else str(card)
+    return card_code(card, get_language())
 
 
-class Translated:
-    """The engine's words from the catalogue of the active language."""
+def card_code(card: Card, language: str | None) -> str:
+    """:func:`write_card` in ``language``."""
+    return card.swedish_code if language == "sv" else str(card)
 
-    def text(self, template: str) -> str:
+
+# The catalogue's words, each looked up once per language: a page's reasons ask for the same
+# few message ids again and again (a showdown's, a hand's value, a rank's name), and Django's
+# gettext costs several times a dict look-up. Keyed by the language (each looked up under it,
+# whichever is active) and bounded: an error's words quoted as typed are message ids too
+# (EngineError.render), which no catalogue holds.
+
+
+@lru_cache(maxsize=4096)
+def _text(language: str | None, template: str) -> str:
+    with override(language):
         return gettext(template)
 
-    def text_n(self, singular: str, plural: str, count: int) -> str:
+
+@lru_cache(maxsize=1024)
+def _text_n(language: str | None, singular: str, plural: str, count: int) -> str:
+    with override(language):
         return ngettext(singular, plural, count)
 
-    def noun(self, noun: Noun, count: int) -> str:
+
+@lru_cache(maxsize=64)
+def _noun(language: str | None, noun: Noun, count: int) -> str:
+    with override(language):
         if noun == "player":
             return ngettext("player", "players", count)
         return ngettext("hand", "hands", count)
+
+
+@lru_cache(maxsize=16)
+def _and(language: str | None) -> str:
+    with override(language):
+        # Translators: the word between the last two items of a list ("Ann, Bo and Cy").
+        return pgettext("list", "and")
+
+
+class Translated:
+    """The engine's words from the catalogue of ``language``, the active one when the
+    speaker is made (:func:`page_speaker` makes one per language and render; it asks for the
+    language once, as asgiref's thread-and-task local behind get_language costs more than
+    writing a word)."""
+
+    def __init__(self, language: str | None) -> None:
+        self.language = language
+        self.memo_key = f"catalogue {language}"
+        """The same words each time for the same language (the catalogue is read once):
+        the engine keeps a mention's or a Said's words once written in it."""
+
+    def text(self, template: str) -> str:
+        return _text(self.language, template)
+
+    def text_n(self, singular: str, plural: str, count: int) -> str:
+        return _text_n(self.language, singular, plural, count)
+
+    def noun(self, noun: Noun, count: int) -> str:
+        return _noun(self.language, noun, count)
 
     def join(self, words: Sequence[str]) -> str:
         words = list(words)
         if len(words) <= 1:
             return "".join(words)
-        # Translators: the word between the last two items of a list ("Ann, Bo and Cy").
-        last = pgettext("list", "and")
-        return ", ".join(words[:-1]) + f" {last} " + words[-1]
+        return ", ".join(words[:-1]) + f" {_and(self.language)} " + words[-1]
 
     def value(self, value: object) -> str:
         if isinstance(value, bool):
             return str(value)
         if isinstance(value, (Fraction, Decimal, int)):
-            return write_amount(value)
+            return amount_words(value, self.language)
         if isinstance(value, Card):
-            return write_card(value)
+            return card_code(value, self.language)
         return str(value)
 
 
-TRANSLATED: Speaker = Translated()
+@lru_cache(maxsize=16)
+def _translated(language: str) -> Translated:
+    return Translated(language)
 
 
 def page_speaker() -> Speaker:
     """The speaker of the request's language: the engine's own English outside Swedish
-    pages (the API, English pages), so that their words stay exactly the engine's."""
-    return TRANSLATED if get_language() not in (None, "en") else ENGLISH
+    pages (the API, English pages), so that their words stay exactly the engine's.
+
+    >>> from django.utils import translation
+    >>> from games.engine.wording import Mention
+    >>> with translation.override("sv"):
+    ...     Mention("player", (0, 2)).words(speak=page_speaker())
+    'spelare 1 och 3'
+    >>> page_speaker() is ENGLISH
+    True
+    """
+    language = get_language()
+    return ENGLISH if language in (None, "en") else _translated(language)

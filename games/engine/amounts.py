@@ -160,6 +160,10 @@ at most 1,000,000,000, in steps no finer than 1/10,000
     >>> str(read_amount("-2", "score", positive=False, allow_negative=True))
     '-2'
     """
+    if type(value) is int and abs(value) <= MAX_AMOUNT:  # what the API sends most, at once
+        if (value < 0 and not allow_negative) or (positive and value == 0):
+            raise _too_small(field, value, positive)
+        return Fraction(value)
     shown = value
     result: Fraction | None
     if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | str | float):
@@ -189,12 +193,7 @@ at most 1,000,000,000, in steps no finer than 1/10,000
                 field, N_("write an amount like 1, 0.5 or 1/2, not {value}"), value=repr(shown)
             )
     if (result < 0 and not allow_negative) or (positive and result == 0):
-        template = (
-            N_("must be more than 0, not {amount}")
-            if positive
-            else N_("must be at least 0, not {amount}")
-        )
-        raise AmountError.about(field, template, amount=Written(result))
+        raise _too_small(field, result, positive)
     if abs(result) > MAX_AMOUNT or result.denominator > MAX_DENOMINATOR:
         text = shown if isinstance(shown, str) else format_amount(result)
         raise _not_played(field, repr(text))
@@ -202,6 +201,16 @@ at most 1,000,000,000, in steps no finer than 1/10,000
 
 
 _NOT_FINITE: Final = N_("must be a finite number, not {value}")
+
+
+def _too_small(field: str, value: Fraction | int, positive: bool) -> AmountError:
+    """The refusal of an amount below 0, or of 0 when ``positive``."""
+    template = (
+        N_("must be more than 0, not {amount}")
+        if positive
+        else N_("must be at least 0, not {amount}")
+    )
+    return AmountError.about(field, template, amount=Written(value))
 
 
 def _not_played(field: str, value: str) -> AmountError:
@@ -228,17 +237,20 @@ def format_amount(value: Fraction | int | None, *, signed: bool = False) -> str:
     """
     if value is None:
         return ""
-    value = Fraction(value)
-    sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
-    magnitude = abs(value)
-    if magnitude.denominator == 1:
-        return f"{sign}{magnitude.numerator}"
-    if 10**4 % magnitude.denominator == 0:
+    if not isinstance(value, int | Fraction):
+        value = Fraction(value)
+    # On the numerator and denominator as ints (in lowest terms): Fraction's arithmetic
+    # made every reason that names an amount several times slower.
+    numerator, denominator = value.numerator, value.denominator
+    sign = MINUS if numerator < 0 else ("+" if signed and numerator > 0 else "")
+    magnitude = abs(numerator)
+    if denominator == 1:
+        return f"{sign}{magnitude}"
+    if 10**4 % denominator == 0:
         for digits in range(1, 5):
-            scaled = magnitude * 10**digits
-            if scaled.denominator == 1:
-                whole, part = divmod(scaled.numerator, 10**digits)
+            if 10**digits % denominator == 0:
+                whole, part = divmod(magnitude * (10**digits // denominator), 10**digits)
                 return f"{sign}{whole}.{part:0{digits}d}"
-    whole, part = divmod(magnitude.numerator, magnitude.denominator)
-    tail = f"{part}/{magnitude.denominator}"
+    whole, part = divmod(magnitude, denominator)
+    tail = f"{part}/{denominator}"
     return f"{sign}{whole} {tail}" if whole else f"{sign}{tail}"

@@ -110,7 +110,7 @@ class Suit(StrEnum):
         >>> Suit.CLUBS.said.words()
         'clubs'
         """
-        return said(_SUIT_WORDS[self])
+        return _SUIT_SAID[self]
 
     @property
     def letter(self) -> str:
@@ -135,6 +135,8 @@ _SUIT_WORDS = {
     Suit.DIAMONDS: N_("diamonds"),
     Suit.CLUBS: N_("clubs"),
 }
+_SUIT_SAID = {suit: said(words) for suit, words in _SUIT_WORDS.items()}
+"""Each suit's words made once (a Said is immutable, and writes its English once)."""
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 
 
@@ -233,7 +235,7 @@ class Rank(IntEnum):
         >>> Rank.JACK.said.words()
         'knave'
         """
-        return said(_RANK_WORDS[self][0])
+        return _RANK_SAID[self][0]
 
     @property
     def said_plural(self) -> Said:
@@ -242,7 +244,7 @@ class Rank(IntEnum):
         >>> Rank.SIX.said_plural.words()
         'sixes'
         """
-        return said(_RANK_WORDS[self][1])
+        return _RANK_SAID[self][1]
 
     @property
     def said_one(self) -> Said:
@@ -251,7 +253,7 @@ class Rank(IntEnum):
         >>> Rank.EIGHT.said_one.words(), Rank.TWO.said_one.words()
         ('an eight', 'a two')
         """
-        return said(_RANK_WORDS[self][2])
+        return _RANK_SAID[self][2]
 
     @property
     def said_the(self) -> Said:
@@ -260,7 +262,7 @@ class Rank(IntEnum):
         >>> Rank.QUEEN.said_the.words()
         'the queen'
         """
-        return said(_RANK_WORDS[self][3])
+        return _RANK_SAID[self][3]
 
     @property
     def swedish_code(self) -> str:
@@ -307,6 +309,8 @@ _RANK_WORDS = {
     Rank.KING: (N_("king"), N_("kings"), N_("a king"), N_("the king")),
     Rank.ACE: (N_("ace"), N_("aces"), N_("an ace"), N_("the ace")),
 }
+_RANK_SAID = {rank: tuple(said(w) for w in words) for rank, words in _RANK_WORDS.items()}
+"""The ranks' words (:data:`_RANK_WORDS`) made once."""
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -331,6 +335,13 @@ class Card:
     """The card's place 0..51 in rank-major order (2C, 2D, 2H, 2S, 3C, ... AS)."""
     bit: int = field(init=False, compare=False, repr=False)
     """``1 << index``: the card's bit in a hand's key."""
+    code: str = field(init=False, compare=False, repr=False)
+    """The English code, as ``str()``: rank then suit letter (kept, not made at each use:
+    every reason and answer writes cards).
+
+    >>> Card(Rank.QUEEN, Suit.DIAMONDS).code
+    'QD'
+    """
 
     def __post_init__(self) -> None:
         rank, suit = Rank(self.rank), Suit(self.suit)
@@ -339,21 +350,13 @@ class Card:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "bit", 1 << index)
+        object.__setattr__(self, "code", rank.code + suit.value)
 
     def __str__(self) -> str:
-        return self.rank.code + self.suit.value
+        return self.code
 
     def __repr__(self) -> str:
         return f"Card(Rank.{self.rank.name}, Suit.{self.suit.name})"
-
-    @property
-    def code(self) -> str:
-        """The English code, as ``str()``: rank then suit letter.
-
-        >>> Card(Rank.QUEEN, Suit.DIAMONDS).code
-        'QD'
-        """
-        return str(self)
 
     @property
     def symbol(self) -> str:

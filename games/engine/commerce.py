@@ -791,6 +791,9 @@ class HandValue:
     """Comparable strength: higher beats lower, equal ties."""
     cards: tuple[Card, Card, Card]
     """The cards, highest first."""
+    _said: Said | None = field(default=None, init=False, compare=False, repr=False)
+    """:attr:`said`, kept once made: a value lives in its rule set's table, and every
+    showdown and explanation that speaks of the hand writes it (and its English once)."""
 
     def __str__(self) -> str:
         return self.describe()
@@ -876,6 +879,13 @@ class HandValue:
         >>> evaluate(parse_hand("7S 4D 7H", PACK_52), PeelRules()).said.template
         'pair of {ranks} and {third}'
         """
+        made = self._said
+        if made is None:
+            made = self._make_said()
+            object.__setattr__(self, "_said", made)
+        return made
+
+    def _make_said(self) -> Said:
         category, cards = self.category, self.cards
         if category is Category.TRICON:
             return said("tricon of {ranks}", ranks=cards[0].rank.said_plural)

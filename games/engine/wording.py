@@ -47,7 +47,8 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, Protocol
 
 __all__ = [
@@ -129,7 +130,12 @@ Noun = Literal["player", "hand"]
 class Speaker(Protocol):
     """Writes the engine's words in one language: :func:`fill` asks it for each template and
     for the words of each value. :data:`ENGLISH` writes them as the engine does; the site
-    gives one for each language it speaks (:func:`speak_with`)."""
+    gives one for each language it speaks (:func:`speak_with`).
+
+    A speaker that writes the same words for the same template and values every time may
+    say so with a ``memo_key`` attribute (a string naming its language, different for each
+    such speaker): a :class:`Mention` or a :class:`Said` then keeps its words once written by
+    it, as they keep the engine's English."""
 
     def text(self, template: str) -> str:
         """``template`` (a message id: English, with placeholders) in this language."""
@@ -194,10 +200,14 @@ def speak_with(find: Callable[[], Speaker] | None) -> None:
     ...     def text(self, template: str) -> str:
     ...         return template + "!"
     >>> error = EngineError.saying("{who} may not", who=Mention("player", (1,)))
+    >>> site = _find_speaker  # the site's, when it has installed one
     >>> speak_with(Excited)
     >>> error.render(["Ann", "Bo"]), str(error)
     ('Bo may not!', 'player 2 may not')
     >>> speak_with(None)
+    >>> speaker() is ENGLISH
+    True
+    >>> speak_with(site)
     """
     global _find_speaker
     _find_speaker = find or _english
@@ -282,25 +292,47 @@ class Mention:
         >>> Mention("player", (0,)).words([])
         'player 1'
         """
-        speak = speak or ENGLISH
-        named = [
-            names[i] if names is not None and 0 <= i < len(names) and names[i].strip() else None
-            for i in self.indices
-        ]
-        details = None if self.details is None else [_words(d, names, speak) for d in self.details]
-        if all(name is None for name in named):
+        return self._written(names, speak or ENGLISH, self.capital)
+
+    def _written(self, names: Sequence[str] | None, speak: Speaker, capital: bool) -> str:
+        """:meth:`words`, with a capital when ``capital`` (:func:`fill` gives one to a mention
+        after the end of a sentence without making another mention)."""
+        if names is None and (key := _memo_key(speak)) is not None:
+            # Written once in each language (a mention is immutable data, and a reason
+            # speaks of the same player or hand again and again).
+            memo = _memo(self)
+            known = memo.get((key, capital))
+            if known is None:
+                known = memo[key, capital] = self._compose(None, speak, capital)
+            return known
+        return self._compose(names, speak, capital)
+
+    def _compose(self, names: Sequence[str] | None, speak: Speaker, capital: bool) -> str:
+        named = (
+            None
+            if names is None
+            else [
+                names[i] if 0 <= i < len(names) and names[i].strip() else None for i in self.indices
+            ]
+        )
+        if named is None or all(name is None for name in named):
             parts = [str(i + 1) for i in self.indices]
+            by_number = True
         else:
             parts = [
                 f"{speak.noun(self.noun, 1)} {i + 1}" if name is None else name
                 for i, name in zip(self.indices, named, strict=True)
             ]
-        if details is not None:
-            parts = [f"{part} ({d})" for part, d in zip(parts, details, strict=True)]
+            by_number = False
+        if self.details is not None:
+            parts = [
+                f"{part} ({_words(d, names, speak)})"
+                for part, d in zip(parts, self.details, strict=True)
+            ]
         text = speak.join(parts)
-        if all(name is None for name in named):
+        if by_number:
             text = f"{speak.noun(self.noun, len(parts))} {text}"
-        return _capital(text) if self.capital else text
+        return _capital(text) if capital else text
 
 
 @dataclass(frozen=True)
@@ -329,6 +361,19 @@ class Said:
         """The words in ``speak``'s language (English by default), players named by
         ``names`` (:meth:`Mention.words`)."""
         speak = speak or ENGLISH
+        key = _memo_key(speak)
+        if key is None or (names is not None and self._names_someone()):
+            return self._compose(names, speak)
+        # Written once in each language: the words are immutable data (frozen, their values
+        # too), and a hand's value or a card's name is written again in every reason that
+        # speaks of it; names change nothing in words that speak of no player or hand.
+        memo = _memo(self)
+        known = memo.get(key)
+        if known is None:
+            known = memo[key] = self._compose(names, speak)
+        return known
+
+    def _compose(self, names: Sequence[str] | None, speak: Speaker) -> str:
         template = (
             speak.text(self.template)
             if self.plural is None
@@ -336,8 +381,38 @@ class Said:
         )
         return _fill(template, dict(self.values), names, speak)
 
+    def _names_someone(self) -> bool:
+        """Whether a :class:`Mention` stands among the values, or within them."""
+        found = self.__dict__.get("_names")
+        if found is None:
+            found = any(
+                isinstance(value, Mention) or (isinstance(value, Said) and value._names_someone())
+                for _, value in self.values
+            )
+            object.__setattr__(self, "_names", found)
+        return found
+
     def __str__(self) -> str:
         return self.words()
+
+
+def _memo_key(speak: Speaker) -> str | None:
+    """The language whose words a mention or a Said keeps once written by ``speak``: the
+    engine's English, or the ``memo_key`` of a speaker that says it writes the same words
+    each time (the site's, one per language); None keeps nothing."""
+    if speak is ENGLISH:
+        return ""
+    key: str | None = getattr(speak, "memo_key", None)
+    return key
+
+
+def _memo(data: Mention | Said) -> dict[object, str]:
+    """The words ``data`` has kept (at most one entry per language, and capital)."""
+    memo: dict[object, str] | None = data.__dict__.get("_memo")
+    if memo is None:
+        memo = {}
+        object.__setattr__(data, "_memo", memo)
+    return memo
 
 
 Word = object
@@ -359,11 +434,20 @@ def said_n(singular: str, plural: str, count: int, /, **values: Word) -> Said:
 
 
 def _words(value: Word, names: Sequence[str] | None, speak: Speaker) -> str:
-    if isinstance(value, (Mention, Said)):
+    kind = type(value)  # the usual kinds first, by identity: isinstance costs more
+    if kind is str:
+        return value  # type: ignore[return-value]
+    if kind is Said:
+        return value.words(names, speak)  # type: ignore[attr-defined,no-any-return]
+    if kind is Mention:
+        return value._written(names, speak, value.capital)  # type: ignore[attr-defined,no-any-return]
+    if not isinstance(value, (Said, Mention, str)):
+        return speak.value(value)  # a number, an amount, a card
+    if isinstance(value, Said):
         return value.words(names, speak)
-    if isinstance(value, str):
-        return value
-    return speak.value(value)
+    if isinstance(value, Mention):
+        return value._written(names, speak, value.capital)
+    return value
 
 
 _FORMATTER = string.Formatter()
@@ -399,24 +483,41 @@ def fill(
     return _fill(speak.text(template), who, names, speak)
 
 
+@lru_cache(maxsize=4096)
+def _parts(template: str) -> tuple[tuple[str, str | None, bool | None], ...]:
+    """``template`` parsed once (templates are message ids, and their translations): each
+    literal text, the placeholder after it (None at the end), and whether the literal ends a
+    sentence (None when it is blank, so that what stood before it decides)."""
+    parts = []
+    for literal, name, _spec, _conversion in _FORMATTER.parse(template):
+        stripped = literal.rstrip()
+        parts.append((literal, name, stripped.endswith(_SENTENCE_END) if stripped else None))
+    return tuple(parts)
+
+
 def _fill(
     template: str, who: Mapping[str, Word], names: Sequence[str] | None, speak: Speaker
 ) -> str:
     """:func:`fill` of a template already in ``speak``'s language."""
     out: list[str] = []
-    after = ""  # the text so far, stripped: where a value stands
-    for literal, name, _spec, _conversion in _FORMATTER.parse(template):
-        if literal:
-            out.append(literal)
-            after = literal.rstrip() or after
+    ends = False  # whether the text so far ends a sentence: a mention there gets a capital
+    for literal, name, literal_ends in _parts(template):
+        if literal_ends is not None:
+            ends = literal_ends
+        out.append(literal)
         if name is None:
             continue
         value = who[name]
-        if isinstance(value, Mention) and not value.capital and after.endswith(_SENTENCE_END):
-            value = replace(value, capital=True)
-        words = _words(value, names, speak)
+        if type(value) is Mention:
+            words = value._written(names, speak, value.capital or ends)
+        elif type(value) is str:
+            words = value
+        elif isinstance(value, Mention):
+            words = value._written(names, speak, value.capital or ends)
+        else:
+            words = _words(value, names, speak)
         out.append(words)
-        after = words
+        ends = words.endswith(_SENTENCE_END)
     return "".join(out)
 
 

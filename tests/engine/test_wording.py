@@ -21,11 +21,13 @@ from games.engine.pool import PoolGame, apply_deal, buy_horse
 from games.engine.settlement import SettlementError
 from games.engine.wording import (
     EngineError,
+    English,
     Mention,
     fill,
     join,
     name_players,
     numbered,
+    said,
     split_prefix,
 )
 
@@ -258,3 +260,59 @@ def test_an_engine_error_is_data_and_its_words_name_players():
     assert error.render(["Ann", "Bo", "Cy"]) == "Ann's pair cannot beat Cy's flush"
     assert error.render() == error.detail
     assert split_prefix(str(error)) == ("outcomes", None, error.detail)
+
+
+# --------------------------------------------------------------------------- words kept once
+
+
+class _Shouting(English):
+    """A speaker that says it writes the same words each time (``memo_key``)."""
+
+    memo_key = "shouting"
+
+    def text(self, template: str) -> str:
+        return template + "!"
+
+
+class _Whispering(English):
+    """A speaker that keeps nothing (no ``memo_key``), though a subclass of English."""
+
+    def text(self, template: str) -> str:
+        return template.lower()
+
+
+def test_words_kept_once_are_kept_for_their_own_speaker_only():
+    value = said("Pair of {ranks} and {third}", ranks=said("nines"), third=said("a king"))
+    assert value.words() == "Pair of nines and a king"
+    assert value.words(speak=_Shouting()) == "Pair of nines! and a king!!"
+    assert value.words(speak=_Whispering()) == "pair of nines and a king"
+    assert value.words() == "Pair of nines and a king"  # the English kept, not another's
+    assert value.words(speak=_Shouting()) == "Pair of nines! and a king!!"
+    assert value.words(["Ann"], _Whispering()) == "pair of nines and a king"
+
+
+def test_names_are_written_each_time_in_words_that_speak_of_players():
+    inner = said("{who} holds {what}", who=Mention("player", (1,)), what=said("a pair"))
+    outer = said("so {inner}", inner=inner)
+    assert outer.words() == "so player 2 holds a pair"
+    assert outer.words(["Ann", "Bo"]) == "so Bo holds a pair"
+    assert outer.words(["Ann", "Cy"]) == "so Cy holds a pair"
+    assert outer.words() == "so player 2 holds a pair"
+
+
+def test_a_mention_kept_once_still_takes_a_capital_after_a_sentence():
+    who = {"a": Mention("player", (0,)), "b": Mention("hand", (1,), (said("a pair"),))}
+    assert (
+        fill("{a} wins. {a} deals; {b} pays.", who)
+        == "player 1 wins. Player 1 deals; hand 2 (a pair) pays."
+    )
+    assert fill("{b}. {b}", who) == "hand 2 (a pair). Hand 2 (a pair)"
+    assert fill("{a}", who, speak=_Shouting()) == "player 1!"
+    assert fill("{a}. {a}", who, ["ann"], _Whispering()) == "ann. Ann"
+
+
+def test_a_template_ending_a_sentence_by_a_value_capitalises_the_mention_after_it():
+    who = {"s": said("It is over."), "a": Mention("player", (0,)), "n": 3}
+    assert fill("{s} {a} pays {n}.", who) == "It is over. Player 1 pays 3."
+    assert fill("{s}{a}", who) == "It is over.Player 1"
+    assert fill("{n}. {a}", who) == "3. Player 1"

@@ -482,3 +482,21 @@ def test_a_hand_in_the_swedish_players_letters_is_judged_as_in_the_texts():
     text = parse_hands(["d10 dkn dD", "c7 c8 c9", "sE hE cE"], PACK_52)
     assert mine == text
     assert showdown(mine, SwedishRules()).winners == showdown(text, SwedishRules()).winners
+
+
+def test_words_kept_once_are_each_language_s_own():
+    """A hand's value and its reasons are kept once written in a language (the engine's
+    memo, the site's look-ups): the next page in another language gets its own words."""
+    from games.speaking import Translated, page_speaker
+
+    hands = parse_hands(["9S 9H KD", "9C 9D QS"], PACK_52)
+    english = "Hand 1 (pair of nines and a king) beats hand 2 (pair of nines and a queen)."
+    swedish_words = "Hand 1 (par i nior och en kung) slår hand 2 (par i nior och en dam)."
+    for language, words in (("sv", swedish_words), ("en", english), ("sv", swedish_words)):
+        with translation.override(language):
+            reason = showdown(hands, PeelRules()).reasons[0]
+            assert reason.render(None).startswith(words)
+            assert reason.text.startswith(english)  # the API's words, whatever the page's
+    with translation.override("en"):  # a speaker keeps its own language, whichever is active
+        assert Translated("sv").text("pair of {ranks} and {third}") == "par i {ranks} och {third}"
+        assert page_speaker().text("pair of {ranks} and {third}") == "pair of {ranks} and {third}"
