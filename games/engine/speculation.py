@@ -26,9 +26,11 @@ and takes the pool of 14.'
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import ClassVar, Final, Literal
 
 from games.engine.amounts import MAX_AMOUNT, SANE, Written
@@ -298,7 +300,16 @@ def _refusing_hand(field: str, **who: Word) -> Refuse:
 
 
 def _player(index: int, *, capital: bool = False) -> Mention:
+    if 0 <= index < len(_PLAYERS):
+        return _PLAYERS[index][capital]
     return Mention("player", (index,), capital=capital)
+
+
+_PLAYERS: Final = tuple(
+    (Mention("player", (i,)), Mention("player", (i,), capital=True)) for i in range(MAX_PLAYERS)
+)
+"""Each player's mention made once (a mention is immutable and writes its English once):
+a deal of 60 sales speaks of a player 140 times."""
 
 
 # --------------------------------------------------------------------------- the deal
@@ -388,8 +399,8 @@ def _object(
     value: object, field: str | None, what: Word, keys: Sequence[str]
 ) -> Mapping[str, object]:
     """``value`` as a JSON object with only ``keys``; ``what`` names it in words."""
-    shown = ", ".join(repr(k) for k in keys)
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
+        shown = ", ".join(repr(k) for k in keys)
         raise SpeculationError.at(
             field,
             N_("{what} must be an object with {keys}, not {value}"),
@@ -400,6 +411,7 @@ def _object(
     key = unknown_key(value, keys)
     if key is not None:
         where = key if field is None else f"{field}.{key}"
+        shown = ", ".join(repr(k) for k in keys)
         raise SpeculationError.at(
             where,
             N_("{what} has no field {key}: its fields are {keys}"),
@@ -451,9 +463,14 @@ def _named(card: Card) -> Said:
     >>> _named(parse_card("JH")).words()
     'the knave of hearts (JH)'
     """
-    return said(
-        "the {rank} of {suit} ({card})", rank=card.rank.said, suit=card.suit.said, card=card
-    )
+    return _NAMED[card.index]
+
+
+_NAMED: Final = tuple(
+    said("the {rank} of {suit} ({card})", rank=card.rank.said, suit=card.suit.said, card=card)
+    for card in CARDS
+)
+"""Each card's words made once, by :attr:`~games.engine.cards.Card.index`."""
 
 
 def _sales(
@@ -482,30 +499,17 @@ def _sales(
     bought_from: dict[Card, tuple[int, int]] = {}
     for k, entry in enumerate(raw):
         field, number = f"sales.{k}", k + 1
-        sale = _object(entry, field, said("Sale {sale}", sale=number), _SALE_KEYS)
+        sale = _object(entry, field, _SALE_WORDS[k], _SALE_KEYS)
         for key in _SALE_KEYS:
             if key not in sale:
                 raise SpeculationError.at(
                     f"{field}.{key}", N_("Sale {sale}: its {key} is missing"), sale=number, key=key
                 )
-        card = read_card(
-            sale["card"], _refusing(f"{field}.card", N_("Sale {sale}: {detail}"), sale=number)
-        )
-        seller = read_index(
-            sale["from"],
-            players,
-            _refusing(f"{field}.from", N_("Sale {sale}: the seller (from) {detail}"), sale=number),
-        )
-        buyer = read_index(
-            sale["to"],
-            players,
-            _refusing(f"{field}.to", N_("Sale {sale}: the buyer (to) {detail}"), sale=number),
-        )
-        price = read_amount_in(
-            sale["price"],
-            _refusing(f"{field}.price", N_("Sale {sale}, price: {detail}"), sale=number),
-            positive=False,
-        )
+        refuse_card, refuse_seller, refuse_buyer, refuse_price = _sale_refusers(k)
+        card = read_card(sale["card"], refuse_card)
+        seller = read_index(sale["from"], players, refuse_seller)
+        buyer = read_index(sale["to"], players, refuse_buyer)
+        price = read_amount_in(sale["price"], refuse_price, positive=False)
         if card not in owners:
             raise SpeculationError.at(
                 f"{field}.card",
@@ -549,6 +553,23 @@ def _sales(
         bought_from[card] = (seller, number)
         sales.append(Sale(card, seller, buyer, price))
     return tuple(sales), bought_from
+
+
+@lru_cache(maxsize=MAX_SALES)
+def _sale_refusers(k: int) -> tuple[Refuse, Refuse, Refuse, Refuse]:
+    """How the readers refuse sale ``k``'s card, seller, buyer and price: made once for
+    each sale's place (they depend on nothing else), not four closures a sale read."""
+    field, number = f"sales.{k}", k + 1
+    return (
+        _refusing(f"{field}.card", N_("Sale {sale}: {detail}"), sale=number),
+        _refusing(f"{field}.from", N_("Sale {sale}: the seller (from) {detail}"), sale=number),
+        _refusing(f"{field}.to", N_("Sale {sale}: the buyer (to) {detail}"), sale=number),
+        _refusing(f"{field}.price", N_("Sale {sale}, price: {detail}"), sale=number),
+    )
+
+
+_SALE_WORDS: Final = tuple(said("Sale {sale}", sale=number) for number in range(1, MAX_SALES + 1))
+""""Sale 1" ... as words, made once (they name a sale an error is about)."""
 
 
 def _pool(raw: object, config: Config) -> tuple[Fraction, Fraction]:
@@ -704,6 +725,17 @@ _AMOUNT_SCHEMA: Final[dict[str, object]] = {
 }
 
 
+_SALE_TEMPLATES: Final = {
+    (False, False): N_("Sale {sale}: {seller} sold {card} to {buyer} for {price}."),
+    (False, True): N_("Sale {sale}: {seller} sold {card} to {buyer} for nothing (a price of 0)."),
+    (True, False): N_("Sale {sale}: {seller} sold the turn-up, {card} to {buyer} for {price}."),
+    (True, True): N_(
+        "Sale {sale}: {seller} sold the turn-up, {card} to {buyer} for nothing (a price of 0)."
+    ),
+}
+"""A sale's words: of the turn-up or of another card, for a price or for nothing."""
+
+
 class Speculation(RequestGame):
     """Squareman's Speculation, settled from one deal: the cards dealt, the turn-up, the sales.
 
@@ -783,7 +815,6 @@ class Speculation(RequestGame):
         order: TrumpOrder = "ace-low" if config["trump_order"] == "ace-low" else "ace-high"
         winner, card, how = take_pool(deal, order, config["dealer_turn_up"])
         n, dealer = deal.players, deal.dealer
-        net = [Fraction(0)] * n
         transfers: list[Transfer] = []
         reasons: list[Reason] = [
             Reason.about(
@@ -800,21 +831,33 @@ class Speculation(RequestGame):
             )
         ]
         won = self._win_reason(deal, winner, card, how)
+        # The sums in whole units of 1/scale, made Fractions once at the end: Fraction's
+        # arithmetic, four operations a sale, was a fifth of a 60-sale deal's time.
+        scale = math.lcm(
+            deal.pool_dealer.denominator,
+            deal.pool_others.denominator,
+            *(sale.price.denominator for sale in deal.sales),
+        )
+        units, paid_units, received_units = [0] * n, [0] * n, [0] * n
         for player in range(n):
             if player != winner:
-                net[player] -= deal.share(player)
-                net[winner] += deal.share(player)
-                transfers.append(Transfer(player, winner, deal.share(player), won))
-        paid, received = [Fraction(0)] * n, [Fraction(0)] * n
+                share = deal.share(player)
+                units[player] -= share.numerator * (scale // share.denominator)
+                units[winner] += share.numerator * (scale // share.denominator)
+                transfers.append(Transfer(player, winner, share, won))
         for number, sale in enumerate(deal.sales, start=1):
             why = self._sale_reason(number, sale, deal)
             reasons.append(why)
-            net[sale.buyer] -= sale.price
-            net[sale.seller] += sale.price
-            paid[sale.buyer] += sale.price
-            received[sale.seller] += sale.price
-            if sale.price:
+            price = sale.price.numerator * (scale // sale.price.denominator)
+            units[sale.buyer] -= price
+            units[sale.seller] += price
+            paid_units[sale.buyer] += price
+            received_units[sale.seller] += price
+            if price:
                 transfers.append(Transfer(sale.buyer, sale.seller, sale.price, why))
+        net = [Fraction(u, scale) for u in units]
+        paid = [Fraction(u, scale) for u in paid_units]
+        received = [Fraction(u, scale) for u in received_units]
         reasons.append(won)
         following = self.next_dealer(dealer, n, config)
         reasons.append(
@@ -863,21 +906,8 @@ class Speculation(RequestGame):
         turn_up = sale.card == deal.turn_up
         if turn_up:
             cites = (DEAL, DEALER_WINS)
-        template = {
-            (False, False): N_("Sale {sale}: {seller} sold {card} to {buyer} for {price}."),
-            (False, True): N_(
-                "Sale {sale}: {seller} sold {card} to {buyer} for nothing (a price of 0)."
-            ),
-            (True, False): N_(
-                "Sale {sale}: {seller} sold the turn-up, {card} to {buyer} for {price}."
-            ),
-            (True, True): N_(
-                "Sale {sale}: {seller} sold the turn-up, {card} to {buyer} for nothing (a price "
-                "of 0)."
-            ),
-        }[turn_up, price == 0]
         return Reason.about(
-            template,
+            _SALE_TEMPLATES[turn_up, not price],
             cites,
             rulings,
             sale=number,
