@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
+from html import escape  # Django's escape is this, behind a lazy-string wrapper
 from typing import Any, Protocol, cast
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from django.conf import settings
 from django.core.signals import setting_changed
@@ -41,6 +42,7 @@ from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string, select_template
 from django.template.loader_tags import ExtendsNode
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, reswap, retarget
@@ -68,6 +70,7 @@ from games.odds.views import hand_url
 from games.options_form import chosen_values
 from games.request_forms import RequestForm
 from games.speaking import decimal_sign, write_amount
+from games.templatetags.speech import spoken
 from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
 from rulesite.language import reverse_here
@@ -113,6 +116,7 @@ def _forget_drawn(**kwargs: Any) -> None:
     _template_of.cache_clear()
     _partial.cache_clear()
     _other_pages_of.cache_clear()
+    _result_words.cache_clear()
     forget_read()
 
 
@@ -192,8 +196,11 @@ def _kept(template: str, game: Game, context: dict[str, Any]) -> dict[str, str]:
     key = (template, game, get_language())
     kept = None if settings.DEBUG else _kept_html.get(key)
     if kept is None:
+        # Only what the key determines: nothing else can be kept by mistake, and a partial
+        # that sets a variable ({% translate ... as label %}) sets it in this dict alone.
+        about = {name: context[name] for name in ("game", "book", "categories")}
         kept = {
-            name: render_to_string(_partial(template, name), context)
+            name: render_to_string(_partial(template, name), dict(about))
             for name in ("title", "description", "scripts", "heading")
         }
         if not settings.DEBUG:
@@ -201,6 +208,92 @@ def _kept(template: str, game: Game, context: dict[str, Any]) -> dict[str, str]:
             if len(_kept_html) > _KEPT_MAX:
                 _kept_html.popitem(last=False)
     return kept
+
+
+class _ResultWords:
+    """The words and pieces of a showdown's result that are the same on every page in one
+    language (:func:`_result_html`), escaped as the template escaped them."""
+
+    def __init__(self) -> None:
+        self.link = escape(gettext("Link to this ruling"))
+        self.record = escape(gettext("Record this deal on a sheet"))
+        self.why = escape(gettext("Why:"))
+        self.read_why = escape(gettext("Read why"))
+        self.same_hands = escape(gettext("The same hands:"))
+        self.copy = render_to_string("table/copy_link.html")
+
+
+@lru_cache(maxsize=16)
+def _result_words(language: str | None) -> _ResultWords:
+    del language  # the key: the words are the active language's
+    return _ResultWords()
+
+
+@lru_cache(maxsize=256)
+def _heading_words(rules: Rules, language: str | None) -> str:
+    """A rule set's heading in the page's language, escaped (``language``: the key)."""
+    return escape(spoken(rules.heading))
+
+
+def _result_html(context: dict[str, Any], *, oob: bool) -> SafeString:
+    """The result of a showdown page, as ``table/hands.html`` drew it in its ``result``
+    partial (the verdict, the list of mistakes, the permalink, the same hands elsewhere,
+    why, with the reasons), and for an htmx answer (``oob``) each hand's place and status
+    and the board's status line out of band.
+
+    Drawn here, not by the template: the answer to every new question is this, and its
+    includes and tags were a third of it. The words are the catalogue's, each escaped as
+    the template escaped them (what is the same in one language is kept,
+    :func:`_result_words`); the reasons are still ``includes/reasons.html``'s.
+    """
+    words = _result_words(get_language())
+    result: Showdown | None = context["result"]
+    board: Board = context["board"]
+    verdict_text = escape(context["verdict"])
+    out = [
+        '\n<section id="result" class="result" aria-labelledby="verdict-text">\n'
+        f'  <div class="verdict{" has-result" if result else ""}">\n'
+        f'    <p id="verdict-text" class="verdict-text">{verdict_text}</p>\n    '
+    ]
+    if board.has_errors:
+        out.append('\n    <ul class="error-summary">')
+        out.extend(
+            f'<li><a href="#{escape(target)}">{escape(message)}</a></li>'
+            for target, message in board.errors
+        )
+        out.append("</ul>\n    ")
+    out.append("\n    ")
+    if result:
+        link = context["permalink"]
+        out.append(
+            f'\n    <p class="permalink"><a href="{escape(link)}" id="permalink"'
+            f' class="button secondary">{words.link}</a>\n      {words.copy}\n      <a href="'
+            f'{escape(context["record"])}?from={escape(quote(link, safe="/"))}"'
+            f' class="button secondary">{words.record}</a>\n'
+            '      <span class="copy-status" role="status"></span></p>\n    '
+        )
+    out.append(f'\n    \n<p class="other-rules"><span>{words.same_hands}</span>')
+    out.extend(
+        f' <a href="{escape(other["url"])}">{escape(other["label"])}</a>'
+        for other in context["others"]
+    )
+    out.append("</p>\n\n  </div>\n  ")
+    if result:
+        heading = _heading_words(result.rules, get_language())
+        reasons = render_to_string("includes/reasons.html", {"reasons": context["reasons"]})
+        out.append(
+            '\n  <section class="why" aria-labelledby="why-title">\n'
+            f'    <h2 id="why-title">{words.why} {heading}</h2>\n    {reasons}\n'
+            "  </section>\n  "
+        )
+    out.append("\n</section>\n")
+    if oob:
+        why = f' <a href="#result">{words.read_why}</a>' if result else ""
+        out.append(
+            f'{board.oob}\n<p id="board-status" hx-swap-oob="innerHTML">{verdict_text}{why}</p>'
+        )
+    out.append("\n")
+    return mark_safe("".join(out))  # noqa: S308 (every value is escaped)
 
 
 def _percent(share: Any) -> str:
@@ -602,10 +695,12 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     }
     template = _template_of(game)
     reshaped = board.reshaped or "recheck" in query
-    if not _fragment(request) or reshaped:
+    fragment = _fragment(request)
+    context["result_html"] = _result_html(context, oob=fragment and not reshaped)
+    if not fragment or reshaped:
         context["pack"] = pack_html(board.pack, board.taken)
         context["options"] = _options(template, form, len(board.hands), context)
-    if not _fragment(request):
+    if not fragment:
         context["kept"] = _kept(template, game, context)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 

@@ -17,6 +17,7 @@ import pytest
 from django.template import Context, Template
 from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import translation
 
 from content.library import find_paragraph
 from content.templatetags import library as tags
@@ -155,6 +156,67 @@ OLD_RACK_PACK = (
 def test_the_pack_of_a_rack_is_the_markup_the_template_drew(counts):
     drawn = Template(OLD_RACK_PACK).render(Context({"rack_pack": rack_pack(counts)}))
     assert rack_pack_html(counts) == drawn
+
+
+OLD_RESULT = (
+    "{% load i18n speech %}"
+    + """
+<section id="result" class="result" aria-labelledby="verdict-text">
+  <div class="verdict{% if result %} has-result{% endif %}">
+    <p id="verdict-text" class="verdict-text">{{ verdict }}</p>
+    {% if board.has_errors %}
+    <ul class="error-summary">{% for target, message in board.errors %}<li><a href="#{{ target }}">{{ message }}</a></li>{% endfor %}</ul>
+    {% endif %}
+    {% if result %}
+    <p class="permalink"><a href="{{ permalink }}" id="permalink" class="button secondary">{% translate "Link to this ruling" %}</a>
+      {% include "table/copy_link.html" %}
+      <a href="{{ record }}?from={{ permalink|urlencode }}" class="button secondary">{% translate "Record this deal on a sheet" %}</a>
+      <span class="copy-status" role="status"></span></p>
+    {% endif %}
+    {% include "table/others.html" %}
+  </div>
+  {% if result %}
+  <section class="why" aria-labelledby="why-title">
+    <h2 id="why-title">{% translate "Why:" %} {{ rules.heading|spoken }}</h2>
+    {% include "includes/reasons.html" with reasons=reasons %}
+  </section>
+  {% endif %}
+</section>
+{% if oob %}{% include "table/card_entry.html#oob" %}{% endif %}
+"""  # noqa: E501
+)
+"""The result of a showdown page as the ``result`` partial of table/hands.html drew it
+(553b5c1), word for word."""
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "h=AS+KS+QS&h=2H+3H+4H&h=7C+7D+7S",
+        "h=AS+KS+QS&h=AH+KH+QH&dealer=2",
+        "h=AS+AS+QS&h=2H+ZZ+4H",
+        "h=AS+KS+_&h=2H+3H+4H",
+        "",
+    ],
+)
+@pytest.mark.parametrize("oob", [False, True])
+def test_the_result_is_the_markup_the_partial_drew(client, monkeypatch, language, query, oob):
+    contexts = []
+    respond = views._respond
+
+    def kept(request, template, context, **kwargs):
+        contexts.append(context)
+        return respond(request, template, context, **kwargs)
+
+    monkeypatch.setattr(views, "_respond", kept)
+    prefix = "/sv" if language == "sv" else ""
+    client.get(f"{prefix}/table/peel-new/?{query}", headers=HX if oob else None)
+    (context,) = contexts
+    with translation.override(language):
+        drawn = views._result_html(context, oob=oob)
+        old = Template(OLD_RESULT).render(Context({**context, "oob": oob}))
+    assert drawn == old
 
 
 def test_a_form_found_valid_is_read_once_and_a_refused_one_every_time(client, monkeypatch):
