@@ -197,12 +197,19 @@ def given(value: object) -> Callable[[], object]:
 
 
 def language_values(request: HttpRequest) -> dict[str, Callable[[], object]]:
-    """The holes of the language switch and the alternates, for ``request``'s address."""
+    """The holes of the language switch and the alternates, for ``request``'s address,
+    worked out only when a page has them (an htmx answer has none)."""
+    offered: dict[str, dict[str, Any]] = {}
+
+    def address(code: str, kind: str) -> object:
+        if not offered:
+            offered.update((lang["code"], lang) for lang in languages(request)["languages"])
+        return offered[code][kind]
+
     values: dict[str, Callable[[], object]] = {}
-    for language in languages(request)["languages"]:
-        code = language["code"]
-        values[f"here-{code}"] = given(language["here"])
-        values[f"switch-{code}"] = given(language["switch"])
+    for code, _ in settings.LANGUAGES:
+        values[f"here-{code}"] = partial(address, code, "here")
+        values[f"switch-{code}"] = partial(address, code, "switch")
     return values
 
 
