@@ -30,8 +30,11 @@ def stayed(page: Page) -> bool:
 
 
 def type_into(page: Page, label: str, text: str) -> None:
+    """``text`` typed into the field labelled ``label``, then Tab, as a person leaves it: the
+    field holds the text before it is left, so a name lost later is lost by the page."""
     field = page.get_by_label(label, exact=True)
     field.fill(text)
+    expect(field).to_have_value(text)
     field.press("Tab")
 
 
@@ -141,6 +144,10 @@ def play_pool_commerce_to_the_end(page: Page, axe_check) -> None:
     expect(page.locator(".pay-name-row")).to_have_count(3)
     for i, name in enumerate(["Ann", "Bo", "Cy"], start=1):
         type_into(page, f"Name of player {i}", name)
+    # Every name typed reached the server and came back in the permalink it pushed.
+    expect(page).to_have_url(re.compile(r"name1=Ann&name2=Bo&name3=Cy&"))
+    for i, name in enumerate(["Ann", "Bo", "Cy"], start=1):
+        expect(page.get_by_label(f"Name of player {i}", exact=True)).to_have_value(name)
 
     def play(deal: int, winner: str, worst: str) -> None:
         box = page.locator(f"#deal-{deal}")
