@@ -75,6 +75,11 @@ class _Said:
             self.found[key] = words
         return words
 
+    def pgettext(self, context: str, msgid: str) -> str:
+        """Words with a context, named as Django's so that ``makemessages`` reads the context
+        (a call of ``said`` with two arguments would be read as words without one)."""
+        return self(msgid, context)
+
     def signed(self, value: Fraction | int) -> str:
         return _signed_in(value, self.language)
 
@@ -169,7 +174,9 @@ def _live(out: list[str], context: Mapping[str, Any], said: _Said) -> None:
             takes = "takes the pool" if spec.keeping == ledger.LEDGER else "winner"
             out.append(f' <span class="badge">{said(takes)}</span>')
         if out_of:
-            out.append(f' <span class="badge muted">{said("out", "out of the game")}</span>')
+            out.append(
+                f' <span class="badge muted">{said.pgettext("out of the game", "out")}</span>'
+            )
         elif not s.present:
             out.append(f' <span class="badge muted">{said("away")}</span>')
         if s.seat in sheet.horses:
@@ -374,7 +381,7 @@ def _deal_table(
         out.append(f'\n<tr><th scope="row">{escape(c["name"])}')
         if c["dealer"]:
             dealer = said("dealer")
-            badge = said("D", "the dealer's badge")
+            badge = said.pgettext("the dealer's badge", "D")
             out.append(f' <abbr class="badge" title="{dealer}">{badge}</abbr>')
         out.append("</th>")
         if hands:
