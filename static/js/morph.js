@@ -9,7 +9,12 @@
  *    the reader's value too, even when focus has moved on (a name typed, then a box ticked,
  *    while an older answer was on its way): the newer request carries it;
  *  - a <details> the reader opened stays open: whether it is open is the reader's, not the
- *    server's.
+ *    server's;
+ *  - an answer to a question (a GET) is merged only if no newer question was asked of the
+ *    same place since: the newer answer is on its way, and an older one would put back
+ *    what the reader has since changed, in the fields and in the pushed address. hx-sync
+ *    aborts an older request of the same form, but not one sent by an element an answer
+ *    has since replaced.
  * Loaded after the extension, on the pages that ask for it with hx-ext="morph".
  */
 (function () {
@@ -28,6 +33,28 @@
       return f.tagName === "TEXTAREA" || TYPED.test(f.getAttribute("type") || "");
     });
   }
+  var asked = 0;  // questions asked so far
+  var latest = Object.create(null);  // a place (its id) -> the newest question asked of it
+  var question = new WeakMap();  // a request -> [its place, its number]
+  function place(event) {
+    var target = event.detail.target;
+    return target && target.id ? target.id : null;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    var where = place(event);
+    if (!where || !config || String(config.verb).toLowerCase() !== "get") { return; }
+    asked += 1;
+    latest[where] = asked;
+    question.set(event.detail.xhr, [where, asked]);
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var asking = question.get(event.detail.xhr);
+    if (asking && latest[asking[0]] !== asking[1]) {
+      event.detail.shouldSwap = false;  // nor is its address pushed
+    }
+  });
+
   var sentWith = new WeakMap();  // a request -> each typed field's value when it left
   var answering = null;  // that map, while the request's answer is merged in
   document.addEventListener("htmx:beforeRequest", function (event) {

@@ -176,6 +176,37 @@ def play_pool_commerce_to_the_end(page: Page, axe_check) -> None:
     axe_check(page, "pool, game over")
 
 
+@pytest.mark.browser_context_args(**NO_CSP, **PHONE)
+def test_an_older_answer_arriving_last_changes_nothing(page: Page):
+    """An answer to an older question that arrives after a newer one was asked (sent by an
+    element hx-sync cannot abort: here htmx.ajax, as an element an answer has replaced) is
+    not merged: the name typed since and the pushed permalink stay the newer question's."""
+    held = "name3=Old"
+    routes = []
+    page.route(re.compile(held), lambda route: routes.append(route))  # held back
+    answers: list[str] = []
+    page.on("response", lambda response: answers.append(response.url))
+    page.goto("/pay/pool/?name1=Ann&name2=Bo&name3=")
+    mark_page(page)
+    page.evaluate(  # not awaited: its answer is held
+        "() => { htmx.ajax('GET', '/pay/pool/?name1=Ann&name2=Bo&" + held + "',"
+        " {target: '#calculator', swap: 'morph'}); }"
+    )
+    type_into(page, "Name of player 3", "Cy")
+    expect(page).to_have_url(re.compile(r"name3=Cy&"))
+    assert len(routes) == 1
+    routes[0].continue_()  # the older answer comes last
+    for _ in range(50):
+        if any(held in url for url in answers):
+            break
+        page.wait_for_timeout(100)
+    assert any(held in url for url in answers)
+    page.wait_for_timeout(300)  # long enough for it to be merged and its address pushed
+    expect(page).to_have_url(re.compile(r"name3=Cy&"))
+    expect(page.get_by_label("Name of player 3", exact=True)).to_have_value("Cy")
+    assert stayed(page)
+
+
 @pytest.mark.browser_context_args(**NO_CSP, **DESKTOP)
 def test_a_cox_deal(page: Page, axe_check):
     count_a_cox_deal(page, axe_check, phone=False)
