@@ -17,6 +17,7 @@ import socket
 import threading
 from typing import Any
 
+
 def _read_all(sock: socket.socket, into: list[bytes]) -> None:
     """The whole answer, then our end closed for writing, as a browser's closes: the worker
     lingers on its end until the reader is done (``gunicorn.util.close_graceful``)."""
