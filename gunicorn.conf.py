@@ -37,6 +37,7 @@ def post_worker_init(worker: Any) -> None:
     listener = worker.sockets[0]
     ours = socket.socket(listener.sock.family, socket.SOCK_STREAM)
     answer: list[bytes] = []
+    by = "another worker"  # unless this one accepts the connection
     try:
         ours.settimeout(5)
         ours.connect(listener.getsockname())
@@ -56,10 +57,11 @@ def post_worker_init(worker: Any) -> None:
             else:
                 client.setblocking(True)
                 worker.handle(listener, client, address)  # closes the connection
+                by = "this worker"
         reader.join(5)
     except Exception:  # the first reader pays for it then, as before
         worker.log.warning("Warm-up request failed", exc_info=True)
     finally:
         ours.close()
     status = b"".join(answer).split(b"\r\n", 1)[0].decode("latin-1")
-    worker.log.info("Warm-up request answered: %s", status or "nothing")
+    worker.log.info("Warm-up request answered by %s: %s", by, status or "nothing")
