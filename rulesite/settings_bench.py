@@ -2,8 +2,10 @@
 
 The real settings with debug off, plain HTTP on 127.0.0.1, a throwaway SQLite database and
 static root in ``RULESITE_BENCH_DIR`` (a temporary directory the bench makes and removes),
-and one extra address, ``/bench/trivial/`` (``rulesite/urls_bench.py``): a view that returns
-two bytes through the same middleware, the yardstick every page is compared with.
+and the bench's own addresses (``rulesite/urls_bench.py``): ``/bench/trivial/``, a view that
+returns two bytes through the same middleware, the yardstick every page is compared with, and
+the tools' floors, the engine's work for a table's or a calculator's question with no page
+drawn.
 """
 
 import os
