@@ -125,9 +125,15 @@ FRESH_TABLES = _fresh("/table/peel-new/", "h", "")
 FRESH_PAYOUTS = _fresh("/pay/peel-new/", "hand{n}", "&dealer={dealer}&stood={stood}")
 
 
-def _floor_of(fresh: tuple[str, ...], page: str, floor: str) -> tuple[str, ...]:
-    """The same questions asked of a floor (``rulesite/urls_bench.py``) instead of the page."""
-    return tuple(path.replace(page, floor, 1) for path in fresh)
+def _floor(name: str, path: str, fresh: tuple[str, ...], page: str, floor: str) -> Page:
+    """The floor of the page at ``path`` (``page`` its prefix): the same questions asked of
+    ``floor``, an address of ``rulesite/urls_bench.py``, instead."""
+    return Page(
+        name,
+        path.replace(page, floor, 1),
+        "floor",
+        fresh=tuple(question.replace(page, floor, 1) for question in fresh),
+    )
 
 
 TABLE_FLOOR = "table, new hands judged only"
@@ -144,22 +150,12 @@ PAGES = [
     Page("table, 4 hands (htmx)", TABLE, "htmx", HTMX),
     Page("table, new hands", TABLE, "tool", fresh=FRESH_TABLES, floor=TABLE_FLOOR),
     Page("table, new hands (htmx)", TABLE, "htmx", HTMX, fresh=FRESH_TABLES, floor=TABLE_FLOOR),
-    Page(
-        TABLE_FLOOR,
-        TABLE.replace("/table/", "/bench/judge/"),
-        "floor",
-        fresh=_floor_of(FRESH_TABLES, "/table/", "/bench/judge/"),
-    ),
+    _floor(TABLE_FLOOR, TABLE, FRESH_TABLES, "/table/", "/bench/judge/"),
     Page("payout peel-new", PAYOUT, "tool"),
     Page("payout peel-new (htmx)", PAYOUT, "htmx", HTMX),
     Page("payout, new deals", PAYOUT, "tool", fresh=FRESH_PAYOUTS, floor=PAYOUT_FLOOR),
     Page("payout, new deals (htmx)", PAYOUT, "htmx", HTMX, fresh=FRESH_PAYOUTS, floor=PAYOUT_FLOOR),
-    Page(
-        PAYOUT_FLOOR,
-        PAYOUT.replace("/pay/", "/bench/settle/"),
-        "floor",
-        fresh=_floor_of(FRESH_PAYOUTS, "/pay/", "/bench/settle/"),
-    ),
+    _floor(PAYOUT_FLOOR, PAYOUT, FRESH_PAYOUTS, "/pay/", "/bench/settle/"),
 ]
 
 
