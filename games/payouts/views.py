@@ -16,7 +16,6 @@ field. An address asked again gets the answer it got before (:data:`kept`), as i
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -24,8 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
-from django.template import Context
-from django.template.loader import get_template, render_to_string, select_template
+from django.template.loader import render_to_string, select_template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
@@ -47,6 +45,7 @@ from games.engine.pool import PlayError
 from games.engine.wording import EngineError, join
 from games.forms_util import sentence
 from games.speaking import write_amount
+from games.stencil import Hole, drawn_from, language_values, stencil
 from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
 
@@ -71,7 +70,7 @@ from .forms import (
     with_defaults,
 )
 from .results import RackResult, deal_result, game_result, game_rows, rack_result
-from .stencil import DealFormHoles, Hole, deal_form_values, language_values, stencil
+from .stencil import DealFormHoles, deal_form_values
 
 if TYPE_CHECKING:
     from games.engine.cox import CoxScore, GameTotals
@@ -171,7 +170,7 @@ def _respond(
     )
     part = f"{name}#{'result-update' if only_result else 'update'}" if fragment else name
     if stencilled is not None and status == 200 and name == "payouts/deal.html":
-        _drawn_from(part, context)  # first: the page's context before any stencil's
+        drawn_from(part, context)  # first: the page's context before any stencil's
         response = HttpResponse(stencilled(request, part, context))
     else:
         response = render(request, part, context, status=status)
@@ -190,16 +189,6 @@ def _chosen(slug: str, kind: str) -> str:
 
 _template_name = lru_cache(maxsize=64)(_chosen)
 """:func:`_chosen`, asked once per process (in DEBUG, every time: a template may be added)."""
-
-
-def _drawn_from(part: str, context: dict[str, Any]) -> None:
-    """Tell a test client, if one listens, the context a page drawn without rendering its
-    template was drawn from, as a template's rendering tells it: tests read it."""
-    signals = sys.modules.get("django.test.signals")  # loaded by tests, never by the site
-    if signals is not None:
-        signals.template_rendered.send(
-            sender=None, template=get_template(part), context=Context(context)
-        )
 
 
 def _players_limit_error(

@@ -384,6 +384,15 @@ class Board:
             said = gettext("Next card: hand {hand}, card {position}.")
         return said.format(hand=target.hand, position=target.position, card=self.replacing)
 
+    @property
+    def at(self) -> str:
+        """The field the player emptied to replace its card (``hand-position``), while it
+        is still where a tapped card goes: the page keeps it for the next tap."""
+        target = self.target
+        if target is None or self.chosen is None or target.id != self.chosen.id:
+            return ""
+        return f"{target.hand}-{target.position}"
+
     def mark_target(self) -> None:
         """Tell each hand which of its fields the next tapped card goes to, if any."""
         target = self.target

@@ -70,6 +70,7 @@ from games.odds.views import hand_url
 from games.options_form import chosen_values
 from games.request_forms import RequestForm
 from games.speaking import decimal_sign, write_amount
+from games.stencil import Hole, drawn_from, given, language_values, stencil
 from games.templatetags.speech import spoken
 from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
@@ -134,11 +135,15 @@ def _respond(
     bad: bool,
     link: str,
     reshaped: bool,
+    stencilled: bool = False,
 ) -> HttpResponse:
     """The page; for htmx only the result (each hand's place and messages out of band), or
     the result and the board when the board changed shape, with the permalink pushed."""
     status = 400 if bad else 200
     if not _fragment(request):
+        if stencilled and not bad:
+            drawn_from(template, context)  # first: the page's context before the stencil's
+            return HttpResponse(_page_stencilled(request, template, context))
         return render(request, template, context, status=status)
     # A fragment is drawn without the request's context processors: nothing in it reads
     # them (the language switch, the CSRF token, the CSP nonce are the whole page's), and
@@ -160,6 +165,60 @@ def _respond(
         html = render_to_string(_partial(template, "result"), context)
         response = HttpResponse(html, status=status)
     return push_url(response, link)
+
+
+class _BoardHoles:
+    """What a table page reads of its :class:`~.forms.Board`, with a hole for each value
+    that differs between boards of one shape."""
+
+    def __init__(self, board: Board) -> None:
+        self.error = ""
+        self.fieldsets = Hole("fieldsets")
+        self.can_add = board.can_add
+        self.notice = Hole("notice") if board.notice else ""
+        self.at = Hole("at") if board.at else ""
+        self.pack = board.pack
+        self.target_hint = Hole("target-hint")
+
+
+def _page_stencilled(request: HttpRequest, template: str, context: dict[str, Any]) -> str:
+    """A whole table page without a mistake, from the stencil of its shape
+    (:mod:`games.stencil`): the board, the result and the options filled in."""
+    board: Board = context["board"]
+    shape = (
+        template,
+        len(board.hands),
+        board.can_add,
+        bool(board.notice),
+        bool(board.at),
+        bool(context["recheck"]),
+        context["result"] is not None,
+        board.pack.name,
+    )
+
+    def holes() -> dict[str, Any]:
+        return {
+            **context,
+            "board": _BoardHoles(board),
+            "options": Hole("options"),
+            "result_html": Hole("result"),
+            "pack": Hole("pack"),
+            "verdict": Hole("verdict"),
+            "result": context["result"] is not None,
+        }
+
+    made = stencil(template, request, shape, holes)
+    values = {
+        "fieldsets": lambda: board.fieldsets,
+        "notice": lambda: board.notice,
+        "at": lambda: board.at,
+        "target-hint": lambda: board.target_hint,
+        "options": given(context["options"]),
+        "result": given(context["result_html"]),
+        "pack": given(context["pack"]),
+        "verdict": given(context["verdict"]),
+    }
+    return made.fill(values | language_values(request))
 
 
 _OPTIONS_KEPT = 256
@@ -702,7 +761,9 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
         context["options"] = _options(template, form, len(board.hands), context)
     if not fragment:
         context["kept"] = _kept(template, game, context)
-    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
+    return _respond(
+        request, template, context, bad=bad, link=link, reshaped=reshaped, stencilled=True
+    )
 
 
 _EXAMPLES = ("AS", "10H", "JH")

@@ -1,6 +1,7 @@
-"""A deal's page drawn from its stencil (games/payouts/stencil.py) is the template's own page,
-byte for byte and header for header: full pages, htmx answers of the whole calculator and of
-the result alone, in English and Swedish, with names and values that need escaping."""
+"""A deal's page drawn from its stencil (games/stencil.py, with games/payouts/stencil.py's
+holes of the form) is the template's own page, byte for byte and header for header: full
+pages, htmx answers of the whole calculator and of the result alone, in English and Swedish,
+with names and values that need escaping."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import random
 
 import pytest
 
+from games import stencil
 from games.engine.cards import PACK_52
-from games.payouts import stencil, views
+from games.payouts import views
 from games.payouts.drawn import deal_result_html
 from games.payouts.views import kept
 
