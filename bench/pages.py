@@ -520,8 +520,8 @@ def beyond_floor(measured: list[Measured]) -> None:
             continue
         cost, least = 1 / m.ratio, 1 / floor.ratio
         allowed = 1 / m.page.goal - least
-        if allowed <= 0:
-            left = f"the goal ({m.page.goal:g}x) is below the floor: it leaves the drawing nothing"
+        if allowed < 0.05:  # within the noise of a floor's runs
+            left = f"the goal ({m.page.goal:g}x) leaves the drawing nothing ({allowed:.2f})"
         else:
             left = f"the goal ({m.page.goal:g}x) leaves the drawing {allowed:4.2f}"
             if cost - least > allowed:
