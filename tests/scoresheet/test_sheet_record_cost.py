@@ -1,7 +1,8 @@
 """Recording a deal costs what the one deal costs: the same few statements on a sheet of 9
-deals and of 120, none that reads the evening; the version checked by the write itself, so
-a process that answers from the sheet it last wrote still refuses a form filled in against
-a version another process has moved on."""
+deals and of 120, none that reads the evening (Peel's new game, and Vingt-un, Speculation and
+All Fours through their own fields); the version checked by the write itself, so a process
+that answers from the sheet it last wrote still refuses a form filled in against a version
+another process has moved on."""
 
 import re
 import secrets
@@ -11,6 +12,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from games.engine.games import get
+from games.request_forms import flatten
 from games.scoresheet import ledger, store
 from games.scoresheet.models import Change, Deal, Game
 from tests.scoresheet.sheet_factory import (
@@ -45,6 +48,11 @@ def _statements(game: Game) -> list[str]:
     statements), each as its verb and the tables it names."""
     fields = post_fields(game.spec(), _next_deal(game))
     fields.update(version=game.version, key=secrets.token_urlsafe(16))
+    return _recorded(game, fields)
+
+
+def _recorded(game: Game, fields: dict[str, object]) -> list[str]:
+    """:func:`_statements` of a deal posted as ``fields``."""
     phone = Client()
     with CaptureQueriesContext(connection) as queries:
         response = phone.post(f"/sheet/{game.token}/deals/", fields, headers={"HX-Request": "true"})
@@ -122,3 +130,47 @@ def test_the_same_key_sent_again_from_the_process_that_wrote_it_counts_once():
     assert Deal.objects.filter(game=game).count() == 3
     game.refresh_from_db()
     assert game.version == recorded
+
+
+def _request_game_evening(slug: str, deals: int) -> Game:
+    """A sheet of ``deals`` deals of a game settled from one request, the game's example
+    each time (All Fours to no target: the evening never ends)."""
+    players = ["Ann", "Bob", "Cy", "Dee", "Eve"][: _players(slug)]
+    spec = spec_for(slug, players, target="none")
+    request = get(slug).example()  # type: ignore[attr-defined]
+    return make_game(
+        slug, players, target="none", entries=[entry(spec, request) for _ in range(deals)]
+    )
+
+
+def _players(slug: str) -> int:
+    count = get(slug).example()["players"]  # type: ignore[attr-defined]
+    return count if isinstance(count, int) else len(count)
+
+
+def _request_statements(game: Game) -> list[str]:
+    """:func:`_statements` of the game's example recorded through its own fields."""
+    game.refresh_from_db()
+    request = get(game.rules).example()  # type: ignore[attr-defined]
+    fields = {**dict(flatten(request, "entry-")), "version": game.version}
+    return _recorded(game, {**fields, "key": secrets.token_urlsafe(16)})
+
+
+@pytest.mark.parametrize("slug", ["vingt-un", "speculation", "all-fours"])
+def test_a_request_game_records_a_deal_with_the_same_statements_at_any_length(slug):
+    short, long = _request_game_evening(slug, 9), _request_game_evening(slug, 120)
+    seen = []
+    for game in (short, long):
+        store.forget_versions()
+        first = _request_statements(game)  # a process that has not seen the sheet
+        assert not any(s.startswith(("UPDATE scoresheet_deal", "DELETE")) for s in first)
+        seen.append((first, _request_statements(game)))
+    assert seen[0] == seen[1]
+    writes = ["UPDATE scoresheet_game", "INSERT scoresheet_deal", "INSERT scoresheet_change"]
+    assert seen[0][1] == writes  # the process that wrote the last deal reads nothing back
+    assert Deal.objects.filter(game=long).count() == 122
+    for game in (short, long):  # the states written are a recomputation's
+        game.refresh_from_db()
+        entries = [d.entry() for d in Deal.objects.filter(game=game).order_by("position")]
+        expected = ledger.compute(game.spec(), entries).totals
+        assert store.load(game, size=0).sheet.totals == expected
