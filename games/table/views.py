@@ -138,7 +138,9 @@ def _respond(
     stencilled: bool = False,
 ) -> HttpResponse:
     """The page; for htmx only the result (each hand's place and messages out of band), or
-    the result and the board when the board changed shape, with the permalink pushed."""
+    the result and the board when the board changed shape, with the permalink pushed. A
+    whole page without a mistake that can be ``stencilled`` (a showdown's) is drawn from
+    its stencil (:func:`_page_stencilled`)."""
     status = 400 if bad else 200
     if not _fragment(request):
         if stencilled and not bad:
