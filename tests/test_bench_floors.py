@@ -23,7 +23,7 @@ def test_the_calculator_floor_answers_the_first_players_net_the_engine_settles(c
     answer = client.get(path)
     assert answer.status_code == 200
     game = games.get("peel-new")
-    settled = game.settle(
+    settled = game.settle(  # type: ignore[attr-defined]
         ["7S 7D 7C", "AS KS QS", "2H 2D 9C"], 1, game.configure(), dealer=1, stood=2
     )
     assert answer.content == str(settled.settlement.net[0]).encode()
