@@ -20,6 +20,7 @@ Only a page without a mistake is stencilled: a mistake changes the markup around
 from __future__ import annotations
 
 import sys
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from functools import partial
 from html import escape
@@ -91,8 +92,10 @@ def _written(value: object) -> str:
     return str(html()) if html is not None else escape(str(value))
 
 
-_KEPT: dict[tuple[object, ...], Stencil] = {}
-"""The stencils made, by template, language and shape (:func:`stencil`)."""
+_KEPT: OrderedDict[tuple[object, ...], Stencil] = OrderedDict()
+"""The stencils made, by template, language and shape (:func:`stencil`), the least recently
+asked first: a visitor walking every shape of every page drops the stencils nobody asks for,
+not the ones every tap reads."""
 _KEPT_MOST = 256
 
 
@@ -107,7 +110,9 @@ def stencil(
     and kept (in DEBUG, made every time, so that an edited template shows at once)."""
     key = (name, get_language(), request.path, *shape)
     made = _KEPT.get(key)
-    if made is None:
+    if made is not None:
+        _KEPT.move_to_end(key)
+    else:
         stencil_context = context()
         # The language switch and the alternates name this very address: holes.
         stencil_context["languages"] = [
@@ -120,9 +125,9 @@ def stencil(
         ]
         made = Stencil(render_to_string(name, stencil_context, request))
         if not settings.DEBUG:
-            if len(_KEPT) >= _KEPT_MOST:
-                _KEPT.clear()
             _KEPT[key] = made
+            if len(_KEPT) > _KEPT_MOST:
+                _KEPT.popitem(last=False)
     return made
 
 
