@@ -4,7 +4,6 @@ floor as the drawing of its answer, so a floor must do the engine's whole work: 
 that it judges and settles the question of the address it is asked."""
 
 import pytest
-from django.test import override_settings
 
 from bench.pages import FRESH_PAYOUTS, FRESH_TABLES, PAGES
 from games.engine import games
@@ -40,7 +39,6 @@ def test_each_floor_is_asked_the_questions_its_pages_are():
         assert floor.fresh[0].split("?")[0] != page.fresh[0].split("?")[0]
 
 
-@override_settings(DEBUG=False)
 @pytest.mark.parametrize("path", [FRESH_TABLES[7], FRESH_PAYOUTS[7]])
 def test_a_floor_answers_the_questions_the_bench_asks(client, path):
     floor = path.replace("/table/", "/bench/judge/").replace("/pay/", "/bench/settle/")

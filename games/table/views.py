@@ -173,12 +173,12 @@ class _BoardHoles:
     """What a table page reads of its :class:`~.forms.Board`, with a hole for each value
     that differs between boards of one shape."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, at: str) -> None:
         self.error = ""
         self.fieldsets = Hole("fieldsets")
         self.can_add = board.can_add
         self.notice = Hole("notice") if board.notice else ""
-        self.at = Hole("at") if board.at else ""
+        self.at = Hole("at") if at else ""
         self.pack = board.pack
         self.target_hint = Hole("target-hint")
 
@@ -187,12 +187,13 @@ def _page_stencilled(request: HttpRequest, template: str, context: dict[str, Any
     """A whole table page without a mistake, from the stencil of its shape
     (:mod:`games.stencil`): the board, the result and the options filled in."""
     board: Board = context["board"]
+    at = board.at  # the board's target, found once
     shape = (
         template,
         len(board.hands),
         board.can_add,
         bool(board.notice),
-        bool(board.at),
+        bool(at),
         bool(context["recheck"]),
         context["result"] is not None,
         board.pack.name,
@@ -201,7 +202,7 @@ def _page_stencilled(request: HttpRequest, template: str, context: dict[str, Any
     def holes() -> dict[str, Any]:
         return {
             **context,
-            "board": _BoardHoles(board),
+            "board": _BoardHoles(board, at),
             "options": Hole("options"),
             "result_html": Hole("result"),
             "pack": Hole("pack"),
@@ -213,7 +214,7 @@ def _page_stencilled(request: HttpRequest, template: str, context: dict[str, Any
     values = {
         "fieldsets": lambda: board.fieldsets,
         "notice": lambda: board.notice,
-        "at": lambda: board.at,
+        "at": given(at),
         "target-hint": lambda: board.target_hint,
         "options": given(context["options"]),
         "result": given(context["result_html"]),
