@@ -75,8 +75,11 @@ __all__ = [
     "Config",
     "CommerceGame",
     "Game",
+    "Board",
+    "Keeping",
     "Option",
     "OptionError",
+    "RackGame",
     "RequestGame",
     "SettledDeal",
     "Transfer",
@@ -88,6 +91,21 @@ __all__ = [
     "registered",
     "unregister",
 ]
+
+
+# --------------------------------------------------------------------------- kinds
+
+type Board = Literal["hands", "rack", "request"]
+"""A game's kind: what its players lay on the table. Each app keeps one small module per
+board and finds it by this name (a dict from board to handler), never by the game's class:
+``"hands"`` is a :class:`CommerceGame`, ``"rack"`` a :class:`RackGame`, ``"request"`` a
+:class:`RequestGame`."""
+
+type Keeping = Literal["settled", "ledger", "counted", "request"]
+"""How a score sheet keeps a game's accounts: each deal ``settled`` by the game (the accounts
+are the sums of the deals), one ``ledger`` over the whole game (a pool, counters, a
+champion), each hand's cards ``counted`` (scores, a winner after the game's hands), or each
+deal's ``request`` answered by the game (money won and lost, or points towards a target)."""
 
 
 # --------------------------------------------------------------------------- options
@@ -329,7 +347,12 @@ class Game:
     """The library slug of the rulebook the game follows."""
     rules_anchor: ClassVar[str] = ""
     """The paragraph of the rulebook where the game's rules begin."""
-    board: ClassVar[Literal["hands", "rack", "request"]] = "hands"
+    board: ClassVar[Board] = "hands"
+    """The game's kind (:data:`Board`), declared once; the apps dispatch on it."""
+    keeping: ClassVar[Keeping | None] = None
+    """How a score sheet keeps the game (:data:`Keeping`); None: no sheet keeps it."""
+    keeps: ClassVar[Literal["money", "points"]] = "money"
+    """What a score sheet adds up: money won and lost, or points (scores, a target)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 12
     options: ClassVar[tuple[Option, ...]] = ()
@@ -688,6 +711,7 @@ class PeelNew(CommerceGame):
     """
 
     slug = "peel-new"
+    keeping = "settled"
     label = N_("Peel's new game")
     summary = N_(
         "Peel's modern Commerce: cards bought for ready money or by barter, a player stands, "
@@ -787,6 +811,7 @@ class PeelOld(CommerceGame):
     """Peel's old game: no trading; each loser pays the winner a stake."""
 
     slug = "peel-old"
+    keeping = "settled"
     label = N_("Peel's old game")
     summary = N_("Peel's Old Game: no trading; the best hand receives a stake from every other.")
     aliases: ClassVar[tuple[str, ...]] = ("english-old",)
@@ -834,6 +859,7 @@ class Pool(CommerceGame):
     )
     book = PEEL
     rules_anchor = "pool-commerce"
+    keeping = "ledger"
     whole_game = True
     stake = False
     rotation = "pool"
@@ -924,6 +950,7 @@ class Swedish(CommerceGame):
     """The modern Swedish text: pot, purchases from the banker, the bonus."""
 
     slug = "swedish"
+    keeping = "settled"
     label = N_("Swedish rules")
     summary = N_(
         "The modern Swedish text: the banker sells cards, a player lays up, the best hand "
@@ -997,7 +1024,51 @@ class Swedish(CommerceGame):
 # --------------------------------------------------------------------------- Cox
 
 
-class Cox(Game):
+class RackGame(Game):
+    """A game whose players lay out a rack of cards, each counted at the end of a deal
+    (``board == "rack"``): what the apps ask of one, naming no type of its engine's."""
+
+    board = "rack"
+    keeping = "counted"
+    keeps = "points"
+    stake = False
+    hands_per_game: ClassVar[int]
+    """The deals (hands) of a whole game."""
+    hand_limit: ClassVar[int]
+    """The most cards a hand laid out holds."""
+    hand_limit_ruling: ClassVar[Ruling]
+    supply_bases: ClassVar[tuple[int, ...]]
+    """The supply bases a player may be given, one each."""
+
+    def read_cards(self, cards: str | Iterable[str]) -> tuple[cox_engine.CoxCard, ...]:
+        """One player's cards read from their codes or names (lenient)."""
+        raise NotImplementedError
+
+    def check_deal(
+        self, hands: Sequence[str | Iterable[str | cox_engine.CoxCard]], bases: Sequence[int]
+    ) -> None:
+        """Refuse a deal the pack could not produce, or bases shared by two players."""
+        raise NotImplementedError
+
+    def game_totals(self, scores: list[list[int]]) -> cox_engine.GameTotals:
+        """The totals of a whole game of :attr:`hands_per_game` deals and who won."""
+        raise NotImplementedError
+
+    def score(
+        self, cards: str | Iterable[str], supply_base: int, config: Config
+    ) -> cox_engine.CoxScore:
+        """Count one player's cards laid out at the end of a deal."""
+        raise NotImplementedError
+
+    def deal_error(
+        self, error: ValueError
+    ) -> tuple[Literal["cards", "base"] | None, int | None]:
+        """Where a refusal of :meth:`check_deal` belongs: a player's ``cards`` or supply
+        ``base`` and the player (from 1), or ``(None, None)`` for the deal as a whole."""
+        return None, None
+
+
+class Cox(RackGame):
     """Herbert T. Cox's patented 80-card game (1925): cards laid out and counted."""
 
     slug = "cox"
@@ -1008,9 +1079,7 @@ class Cox(Game):
     )
     book = COX
     rules_anchor = "rules-of-play"
-    board = "rack"
     min_players, max_players = cox_engine.PLAYERS
-    stake = False
     options = tuple(
         Option.of(made, label, "payment")
         for made, label in (
@@ -1042,6 +1111,23 @@ class Cox(Game):
     def game_totals(self, scores: list[list[int]]) -> cox_engine.GameTotals:
         """The totals of a game of four deals and who won."""
         return cox_engine.game_totals(scores)
+
+    def deal_error(
+        self, error: ValueError
+    ) -> tuple[Literal["cards", "base"] | None, int | None]:
+        """A card's refusal belongs to the player's cards, a base's to the player's base.
+
+        >>> try:
+        ...     get("cox").check_deal(["bank", "auto-1 bank"], [1, 3])
+        ... except ValueError as error:
+        ...     print(get("cox").deal_error(error))
+        ('cards', 2)
+        """
+        if isinstance(error, cox_engine.CoxCardError) and error.hand:
+            return "cards", error.hand
+        if isinstance(error, cox_engine.SupplyBaseError) and error.hand:
+            return "base", error.hand
+        return None, None
 
     def cox_options(self, config: Config) -> cox_engine.CoxOptions:
         """The scorer's options from the game's.
@@ -1115,12 +1201,10 @@ class RequestGame(Game):
     is a list (the card), and whose words name the player (from 1) and the card.
     """
 
-    board: ClassVar[Literal["hands", "rack", "request"]] = "request"
+    board: ClassVar[Board] = "request"
+    keeping: ClassVar[Keeping | None] = "request"
     action: ClassVar[Literal["settle", "score"]] = "settle"
     """The API's verb: ``POST /api/v1/<slug>/<action>``."""
-    keeps: ClassVar[Literal["money", "points"]] = "money"
-    """What a score sheet adds up: money won and lost, or points towards a target."""
-
     def answer(self, request: Mapping[str, object], config: Config | None = None) -> Answer:
         """Settle one request under ``config`` (the defaults when None)."""
         raise NotImplementedError
