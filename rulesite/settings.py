@@ -7,6 +7,7 @@ Environment variables (all optional in development):
 - DATABASE_URL: e.g. postgres://user:pass@host/db (default: SQLite file db.sqlite3).
 - DJANGO_SECURE_SSL_REDIRECT: "0" to serve plain HTTP with debug off (e.g. on a laptop at the
   card table).
+- DJANGO_CACHE_BACKEND, DJANGO_CACHE_LOCATION: a shared cache (default: each process's memory).
 - DJANGO_BEHIND_PROXY: "1" when a proxy terminates TLS and sets X-Forwarded-Proto (replacing
   any a client sent); only then is that header trusted.
 """
@@ -57,6 +58,9 @@ MIDDLEWARE = [
     # https://whitenoise.readthedocs.io/en/stable/django.html: straight after SecurityMiddleware.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
+    # An ETag for every page, and a 304 for a reader who has it (after GZip: the ETag is
+    # computed on the page, not on its compressed bytes).
+    "django.middleware.http.ConditionalGetMiddleware",
     # The page's language from its address (/sv/…); a first visit to an English address by a
     # Swedish reader is sent to the Swedish one (rulesite/language.py).
     "rulesite.language.LanguageMiddleware",
@@ -107,6 +111,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Django's cache framework: "default" counts the sheets a client starts (limits.py), "pages"
+# keeps whole pages that are the same for everyone (rulesite/http_cache.py). Both are a
+# bounded local-memory cache per process unless DJANGO_CACHE_BACKEND and
+# DJANGO_CACHE_LOCATION name a shared one (e.g. django.core.cache.backends.redis.RedisCache
+# and redis://127.0.0.1:6379); with debug on no page is kept, so an edited template shows.
+_CACHE_BACKEND = os.environ.get(
+    "DJANGO_CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"
+)
+_CACHE = {
+    "BACKEND": _CACHE_BACKEND,
+    "LOCATION": os.environ.get("DJANGO_CACHE_LOCATION", ""),
+    **({"OPTIONS": {"MAX_ENTRIES": 1000}} if _CACHE_BACKEND.endswith("LocMemCache") else {}),
+}
+CACHES = {
+    "default": _CACHE,
+    "pages": (
+        {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+        if DEBUG
+        else {**_CACHE, "KEY_PREFIX": "pages", "LOCATION": _CACHE["LOCATION"] or "pages"}
+    ),
+}
 
 # English at the addresses people already have (no prefix), Swedish under /sv/. The catalogue
 # is locale/sv/LC_MESSAGES/django.po, compiled by `make run` and `make test`.

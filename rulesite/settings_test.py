@@ -13,7 +13,11 @@ import tempfile
 from pathlib import Path
 
 from .settings import *  # noqa: F403
-from .settings import DATABASES, STORAGES
+from .settings import CACHES, DATABASES, STORAGES
+
+# Pages are kept as in production (settings keeps none in debug); tests/conftest.py empties
+# the caches before each test.
+CACHES = {**CACHES, "pages": {**CACHES["default"], "KEY_PREFIX": "pages", "LOCATION": "pages"}}
 
 STORAGES = {
     **STORAGES,

@@ -37,17 +37,13 @@ PHONE = {
 
 
 @pytest.fixture(autouse=True)
-def no_kept_answers():
-    """Each test starts as a fresh worker would: no answer of the table's or the calculators'
-    kept (``rulesite.caching.Answers``), so a test sees its request worked out."""
-    from games.payouts.views import kept
-    from games.table.views import remembered
+def no_kept_pages():
+    """Each test starts as a fresh server would: nothing in Django's caches (no page kept,
+    no sheet counted), so a test sees its request worked out."""
+    from django.core.cache import caches
 
-    for answers in (kept, remembered):
-        answers.clear()
-    yield
-    for answers in (kept, remembered):
-        answers.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture(autouse=True)
