@@ -1,7 +1,8 @@
 """What a way of keeping a game answers (:class:`Keeper`): one module per way -- each deal
 ``settled`` (:mod:`.settled`), one ``ledger`` over the whole game (:mod:`.ledger_game`),
 hands ``counted`` (:mod:`.counted`), deals answered from a ``request`` (:mod:`.request`) --
-holds the one :class:`Keeper` of its way, found by ``game.keeping`` (:mod:`.kinds`)."""
+holds the one :class:`Keeper` of its way, found by ``game.keeping`` (:mod:`.kinds`). The two
+ways of keeping a game of hands share :class:`~.hands.HandsKeeper`."""
 
 from __future__ import annotations
 
@@ -57,5 +58,6 @@ class Keeper:
 
     def restore(self, spec: Spec, data: Mapping[str, Any], state: Running) -> Running | None:
         """``state`` as read from a stored one (``data``), with what this way of keeping
-        stores of its own; None when it does not fit (it is then recomputed)."""
+        stores of its own; None when it does not fit (it is then recomputed): here, a state
+        holding a ledger, which only a game kept as one ledger stores."""
         return None if "ledger" in data else state
