@@ -5,6 +5,7 @@ error -- its own or the engine's -- beside the field it concerns."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
@@ -26,7 +27,6 @@ from games.options_form import (
     option_defaults,
     option_fields,
 )
-from games.payouts.render import FastRenderer
 from games.request_forms import RequestForm, edit, fields_of, flatten, read_fields
 
 from . import ledger
@@ -41,8 +41,6 @@ def new_key() -> str:
 
 class KeyedForm(forms.Form):
     """A form that changes a sheet: it carries the sheet's version and a one-off key."""
-
-    default_renderer = FastRenderer()  # Django's markup, written without its templates
 
     key = forms.CharField(
         widget=forms.HiddenInput,
@@ -78,8 +76,6 @@ class GameOptionsForm(forms.Form):
     each option's label, values and words declared once, in the engine), under the game's
     slug as the prefix of its fields (``pool-buy_in``), so every game's options can stand on
     one page. An option not sent takes its default."""
-
-    default_renderer = FastRenderer()
 
     def __init__(self, game: Game, data: Any = None, chosen: dict[str, str] | None = None) -> None:
         self.game = game
@@ -132,8 +128,6 @@ class GameChoice:
 class StartForm(forms.Form):
     """The game, the players round the table, the stake and the house rules: every game a
     sheet can keep (:func:`ledger.sheet_games`, from the registry) with its own options."""
-
-    default_renderer = FastRenderer()
 
     rules = forms.ChoiceField(
         label=_("Game"),
@@ -265,6 +259,10 @@ class PlayerFields:
 class DealForm(KeyedForm):
     """A deal, built for its sheet: three card fields per player (or the cards laid out in
     Cox's game), or only the result; the dealer, who stood, the purchases."""
+
+    request = False
+    edited = False
+    """No editing buttons: a deal form is only ever sent to be recorded."""
 
     def __init__(self, spec: ledger.Spec, sheet: ledger.Sheet, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -552,92 +550,6 @@ class DealForm(KeyedForm):
         return rows
 
 
-class _FormDecides(Exception):  # noqa: N818 -- not an error: the form is asked instead
-    """A value :func:`quick_deal` leaves to the form."""
-
-
-def _quick_whole(raw: str | None, low: int, high: int) -> int | None:
-    """An optional whole number typed as the form's field takes it: None when empty;
-    :class:`_FormDecides` when the form might read it otherwise (a sign, spaces, other
-    digits) or refuse it."""
-    if not raw:
-        return None
-    if len(raw) > 4 or not raw.isascii() or not raw.isdigit():
-        raise _FormDecides
-    number = int(raw)
-    if not low <= number <= high:
-        raise _FormDecides
-    return number
-
-
-def quick_deal(spec: ledger.Spec, sheet: ledger.Sheet, data: QueryDict) -> dict[str, Any] | None:
-    """The deal :class:`DealForm` would accept from ``data``, as the ledger's clean entry
-    (its ``cleaned_entry``), read without building the form: recording a deal built some
-    forty fields to check what is nearly always right. None when anything is not plainly
-    right -- a value the form would refuse or read differently, a hand not complete, a card
-    the engine refuses, a game whose deals are not hands or results -- and the form is then
-    built and says what, beside its field. So it never accepts what the form refuses, and
-    what it accepts is what the form accepts (``tests/scoresheet/test_sheet_quick.py``)."""
-    if spec.keeping not in (ledger.SETTLED, ledger.LEDGER):
-        return None
-    key = data.get("key") or ""
-    version = data.get("version") or ""
-    if not 8 <= len(key.strip()) <= 64 or "\x00" in key or not version.isascii():
-        return None
-    if not version.isdigit():
-        return None
-    active = sheet.active
-    seats = {str(i): i for i in active}
-    dealer = seats.get(data.get("dealer") or "")
-    if dealer is None:
-        return None
-    n = spec.n
-    raw: dict[str, Any] = {"dealer": dealer, "mode": data.get("mode")}
-    if raw["mode"] not in ("hands", "result"):
-        return None
-    if spec.asks_stood:
-        raw["stood"] = seats.get(data.get("stood") or "")
-        if raw["stood"] is None:
-            return None
-    game = spec.game
-    hands: list[list[str]] = [["", "", ""] for _ in range(n)]
-    places: list[int | None] = [None] * n
-    bought: list[int] = [0] * n
-    categories: list[str | None] = [None] * n
-    for i in sheet.present:
-        for j in range(3):
-            card = (data.get(f"card_{i}_{j}") or "").strip()
-            if len(card) > 12 or "\x00" in card:
-                return None
-            hands[i][j] = card
-        try:
-            if game.bought:
-                bought[i] = _quick_whole(data.get(f"bought_{i}"), 0, ledger.MAX_BOUGHT) or 0
-            places[i] = _quick_whole(data.get(f"place_{i}"), 1, n)
-        except _FormDecides:
-            return None
-        if spec.categories_needed:
-            category = data.get(f"category_{i}") or ""
-            if category and category not in spec.categories:
-                return None
-            categories[i] = category or None
-    if game.bought:
-        raw["bought"] = bought
-    raw["hands"] = hands
-    raw["places"] = places
-    if spec.categories_needed:
-        raw["categories"] = categories
-    if raw["mode"] == "hands":
-        if any(not all(hands[i]) for i in active):  # a card or a hand missing: the form asks
-            return None
-        if ledger.card_errors(spec, raw, active):
-            return None
-    try:
-        return ledger.clean_entry(spec, "deal", raw)
-    except ledger.EntryError:
-        return None
-
-
 # --- Recording a deal of a game answered from one request -------------------------------------
 
 
@@ -732,25 +644,24 @@ class RequestDealForm(KeyedForm):
 def deal_form(
     spec: ledger.Spec, sheet: ledger.Sheet, *args: Any, **kwargs: Any
 ) -> DealForm | RequestDealForm:
-    """The deal form of the sheet's game: a request's fields, or the hands and results."""
-    if spec.keeping == ledger.REQUEST:
-        return RequestDealForm(spec, sheet, *args, **kwargs)
-    return DealForm(spec, sheet, *args, **kwargs)
+    """The deal form of the sheet's game: a request's fields, or the hands and results
+    (or Cox's cards laid out), by how the sheet keeps the game."""
+    return DEAL_FORMS[spec.keeping](spec, sheet, *args, **kwargs)
 
 
 def deal_initial(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
-    """A new deal form: the next dealer chosen, everyone's purchases 0."""
-    initial: dict[str, Any] = {}
-    if spec.keeping == ledger.REQUEST:
-        return {"blank": new_request(spec, sheet)}
-    if spec.keeping == ledger.COUNTED:
-        previous = sheet.rows[-1].entry.data["bases"] if sheet.rows else None
-        bases = previous or ([1, 3] if spec.n == 2 else list(range(1, spec.n + 1)))
-        for i, b in enumerate(bases):
-            initial[f"base_{i}"] = b
-        initial["mode"] = "cards"
-        return initial
-    initial["mode"] = "hands"
+    """A new deal form's initial values, by how the sheet keeps the game."""
+    return NEW_DEALS[spec.keeping](spec, sheet)
+
+
+def entry_initial(spec: ledger.Spec, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A recorded deal's data as the form's initial values, to edit it."""
+    return RECORDED_DEALS[spec.keeping](spec, data)
+
+
+def _new_hands(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
+    """The next dealer chosen, everyone's purchases 0, the hands to enter."""
+    initial: dict[str, Any] = {"mode": "hands"}
     if sheet.next_dealer is not None:
         initial["dealer"] = sheet.next_dealer
     for i in range(spec.n):
@@ -758,24 +669,24 @@ def deal_initial(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
     return initial
 
 
-def entry_initial(spec: ledger.Spec, kind: str, data: dict[str, Any]) -> dict[str, Any]:
-    """A recorded deal's data as the form's initial values, to edit it."""
-    if spec.keeping == ledger.REQUEST:
-        return {"request": data}
-    initial: dict[str, Any] = {"mode": data.get("mode")}
-    n = spec.n
-    if spec.keeping == ledger.COUNTED:
-        for i in range(n):
-            initial[f"base_{i}"] = data["bases"][i]
-            if data["mode"] == "cards":
-                initial[f"cards_{i}"] = " ".join(data["cards"][i])
-            else:
-                initial[f"score_{i}"] = data["scores"][i]
-        return initial
-    initial["dealer"] = data["dealer"]
+def _new_counted(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
+    """The supply bases of the hand before (or the book's first ones), the cards to enter."""
+    previous = sheet.rows[-1].entry.data["bases"] if sheet.rows else None
+    bases = previous or ([1, 3] if spec.n == 2 else list(range(1, spec.n + 1)))
+    initial: dict[str, Any] = {f"base_{i}": b for i, b in enumerate(bases)}
+    initial["mode"] = "cards"
+    return initial
+
+
+def _new_request(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
+    return {"blank": new_request(spec, sheet)}
+
+
+def _recorded_hands(spec: ledger.Spec, data: dict[str, Any]) -> dict[str, Any]:
+    initial: dict[str, Any] = {"mode": data.get("mode"), "dealer": data["dealer"]}
     if data.get("stood") is not None:
         initial["stood"] = data["stood"]
-    for i in range(n):
+    for i in range(spec.n):
         if "bought" in data:
             initial[f"bought_{i}"] = data["bought"][i]
         if data["mode"] == "hands" and data["hands"][i]:
@@ -786,6 +697,46 @@ def entry_initial(spec: ledger.Spec, kind: str, data: dict[str, Any]) -> dict[st
             if data.get("categories"):
                 initial[f"category_{i}"] = data["categories"][i] or ""
     return initial
+
+
+def _recorded_counted(spec: ledger.Spec, data: dict[str, Any]) -> dict[str, Any]:
+    initial: dict[str, Any] = {"mode": data.get("mode")}
+    for i in range(spec.n):
+        initial[f"base_{i}"] = data["bases"][i]
+        if data["mode"] == "cards":
+            initial[f"cards_{i}"] = " ".join(data["cards"][i])
+        else:
+            initial[f"score_{i}"] = data["scores"][i]
+    return initial
+
+
+def _recorded_request(spec: ledger.Spec, data: dict[str, Any]) -> dict[str, Any]:
+    return {"request": data}
+
+
+DEAL_FORMS: dict[str, type[DealForm] | type[RequestDealForm]] = {
+    ledger.SETTLED: DealForm,
+    ledger.LEDGER: DealForm,
+    ledger.COUNTED: DealForm,
+    ledger.REQUEST: RequestDealForm,
+}
+"""The deal form by how the sheet keeps the game (:attr:`ledger.Spec.keeping`)."""
+
+NEW_DEALS: dict[str, Callable[[ledger.Spec, ledger.Sheet], dict[str, Any]]] = {
+    ledger.SETTLED: _new_hands,
+    ledger.LEDGER: _new_hands,
+    ledger.COUNTED: _new_counted,
+    ledger.REQUEST: _new_request,
+}
+"""A new deal form's initial values, by how the sheet keeps the game."""
+
+RECORDED_DEALS: dict[str, Callable[[ledger.Spec, dict[str, Any]], dict[str, Any]]] = {
+    ledger.SETTLED: _recorded_hands,
+    ledger.LEDGER: _recorded_hands,
+    ledger.COUNTED: _recorded_counted,
+    ledger.REQUEST: _recorded_request,
+}
+"""A recorded deal's data as its edit form's initial values, by how the sheet keeps the game."""
 
 
 # --- The small forms ------------------------------------------------------------------------------

@@ -15,19 +15,13 @@ answers as for any form filled in against an older sheet.
 from __future__ import annotations
 
 import contextlib
-import copy
-import functools
-import json
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
-from django.db.models import Model
+from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import get_language
 
 from . import ledger
 from .ledger import Entry, EntryError
@@ -268,49 +262,14 @@ def commit(game: Game, seen: int, write: Callable[[Game], object]) -> Game:
             write(locked)
     except IntegrityError:
         raise Duplicate from None
-    until = time.monotonic() + POLL_FRESH
-    _VERSIONS[locked.token] = _VERSIONS[locked.view_token] = (locked.version, until)
     return locked
 
 
-POLL_FRESH = 1
-"""Seconds a server process answers a poll from the version it last read or wrote, without
-asking the database: another process's change reaches the phones at most this much later
-(they poll every few seconds anyway)."""
-
-
-_VERSIONS: dict[str, tuple[int, float]] = {}
-"""The version of a sheet by its link, with the moment it must be read again."""
-
-
-def forget_versions() -> None:
-    """Drop every version read or written, every sheet's last state and specification kept
-    (tests start from none)."""
-    _VERSIONS.clear()
-    _TAILS.clear()
-    _SPECS.clear()
-
-
 def version_of(token: str, spectator: bool) -> int | None:
-    """The version of the sheet with this link: a poll's one question, asked of the
-    database at most once a second per process (:data:`POLL_FRESH`)."""
-    found = _VERSIONS.get(token)
-    now = time.monotonic()
-    if found is not None and found[1] > now:
-        return found[0]
+    """The version of the sheet with this link, in one small query (a poll's question)."""
     column = "view_token" if spectator else "token"
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT version FROM {Game._meta.db_table} WHERE {column} = %s",  # noqa: S608
-            [token],
-        )
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    if len(_VERSIONS) > 10_000:  # links of sheets nobody polls any more
-        _VERSIONS.clear()
-    _VERSIONS[token] = (int(row[0]), now + POLL_FRESH)
-    return int(row[0])
+    found = Game.objects.filter(**{column: token}).values_list("version", flat=True)
+    return found.first()
 
 
 def append(
@@ -320,7 +279,6 @@ def append(
     key: str,
     action: str,
     *,
-    tail: tuple[ledger.Spec, ledger.Sheet] | None = None,
     before_write: Callable[[Game], object] | None = None,
 ) -> Game:
     """Write ``deal`` after the last entry of the sheet read at version ``seen`` (``game``
@@ -330,161 +288,32 @@ def append(
     gets :class:`Stale`), then the entry and the change's key are inserted; the key used
     before raises :class:`Duplicate` and nothing is written. The position is the one after
     ``game.last_position``: it moves only with the version, so it is still the last one
-    given when the version is. ``tail`` (the specification and the sheet after the entry)
-    is kept for the next change this process is asked to make (:func:`recent`).
-
-    The three statements are written as SQL, each value prepared by its model field as the
-    ORM prepares it: building them through the ORM cost more than the rest of recording a
-    deal. The entry's id is not read back (nothing after the write uses it).
-
-    Returns ``game`` with its new version."""
+    given when the version is. Returns ``game`` with its new version."""
     version, position = seen + 1, game.last_position + 1
     read = game.version, game.last_position, game.updated_at
     now = timezone.now()
-    moving, entering, keeping = _append_sql(connection.vendor)
     try:
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(
-                moving, [version, position, _prepared(Game, "updated_at", now), game.pk, seen]
+        with transaction.atomic():
+            moved = Game.objects.filter(pk=game.pk, version=seen).update(
+                version=version, last_position=position, updated_at=now
             )
-            if cursor.rowcount != 1:
+            if moved != 1:
                 raise Stale
             game.version, game.last_position, game.updated_at = version, position, now
             if before_write is not None:
                 before_write(game)
             deal.game, deal.position, deal.stamp = game, position, version
-            cursor.execute(
-                entering,
-                [
-                    game.pk,
-                    position,
-                    deal.kind,
-                    _prepared(Deal, "data", deal.data),
-                    _prepared(Deal, "state", deal.state),
-                    version,
-                    _prepared(Deal, "created_at", now),
-                    _prepared(Deal, "updated_at", now),
-                ],
-            )
-            cursor.execute(
-                keeping,
-                [
-                    game.pk,
-                    key,
-                    action,
-                    version,
-                    _prepared(Change, "detail", {"position": position}),
-                    _prepared(Change, "created_at", now),
-                ],
+            deal.save(force_insert=True)
+            Change.objects.create(
+                game=game, key=key, action=action, version=version, detail={"position": position}
             )
     except IntegrityError:
         game.version, game.last_position, game.updated_at = read
         raise Duplicate from None
-    until = time.monotonic() + POLL_FRESH
-    _VERSIONS[game.token] = _VERSIONS[game.view_token] = (version, until)
-    if tail is not None:
-        if len(_TAILS) > 1_000:  # sheets nobody writes to any more
-            _TAILS.clear()
-        _TAILS[game.token, get_language()] = Tail(copy.copy(game), *tail)
+    except Stale:
+        game.version, game.last_position, game.updated_at = read
+        raise
     return game
-
-
-def _prepared(model: type[Model], name: str, value: Any) -> Any:
-    """``value`` as the ORM would send it to the database for ``model``'s field ``name``."""
-    return model._meta.get_field(name).get_db_prep_save(value, connection)  # type: ignore[union-attr]
-
-
-@functools.cache
-def _append_sql(vendor: str) -> tuple[str, str, str]:
-    """:func:`append`'s statements, their names quoted for the database (``vendor``): the
-    version checked and moved on, the entry inserted, the change's key inserted."""
-    quote = connection.ops.quote_name
-
-    def insert(model: type[Model], columns: Sequence[str]) -> str:
-        names = ", ".join(quote(c) for c in columns)
-        values = ", ".join(["%s"] * len(columns))
-        return f"INSERT INTO {quote(model._meta.db_table)} ({names}) VALUES ({values})"  # noqa: S608
-
-    return (
-        f"UPDATE {quote(Game._meta.db_table)} SET version = %s, last_position = %s, "  # noqa: S608
-        "updated_at = %s WHERE id = %s AND version = %s",
-        insert(
-            Deal,
-            ["game_id", "position", "kind", "data", "state", "stamp", "created_at", "updated_at"],
-        ),
-        insert(Change, ["game_id", "key", "action", "version", "detail", "created_at"]),
-    )
-
-
-@dataclass(frozen=True)
-class Tail:
-    """A sheet as this process last wrote it: the game's row, the specification and the
-    sheet after the last entry."""
-
-    game: Game
-    spec: ledger.Spec
-    sheet: ledger.Sheet
-
-
-_TAILS: dict[tuple[str, str | None], Tail] = {}
-"""The last sheet each process wrote, by its link and the language of the page that wrote it
-(the sheet's reasons are words: the next dealer's rotation, the opening): the next deal
-recorded there from this process needs no reading back (a phone records deal after deal)."""
-
-
-def recent(token: str, version: int | None) -> Tail | None:
-    """The sheet with this link as this process wrote it, if that was at ``version`` (the
-    version the form was filled in against); a copy of its game row. Another process may
-    have written since: the write checks the version anyway (:func:`append`)."""
-    found = _TAILS.get((token, get_language()))
-    if found is None or version is None or found.game.version != version:
-        return None
-    return Tail(copy.copy(found.game), found.spec, found.sheet)
-
-
-_SPECS: dict[tuple[str, int], ledger.Spec] = {}
-"""The specification of a sheet by its link and its number of players: a sheet's game, stake
-and house rules never change, and its players are only ever added (a late player joins;
-nobody is renamed or removed), so their number tells which list a specification holds."""
-
-
-def read_tail(token: str) -> Tail | None:
-    """The sheet with this link read back from the database, as :func:`recent` keeps it,
-    in one query: the game's row, its number of players and the state after its last entry
-    (what recording the next deal needs, whatever the length of the evening). None when no
-    sheet has this link, or its last state must be recomputed (:func:`tail_state` does).
-
-    Written as SQL: the same question through the ORM (two subqueries annotated) cost ten
-    times as much to build as to answer, more than the rest of recording a deal."""
-    game = next(iter(Game.objects.raw(_tail_sql(connection.vendor), [token])), None)
-    if game is None:
-        return None
-    found = (token, int(game.seated))  # type: ignore[attr-defined]
-    spec = _SPECS.get(found)
-    if spec is None:
-        spec = spec_of(game)
-        if len(_SPECS) > 1_000:  # sheets nobody records on any more
-            _SPECS.clear()
-        _SPECS[found] = spec
-    stored = game.last_state  # type: ignore[attr-defined]
-    if isinstance(stored, str):  # SQLite answers a JSON column as text, PostgreSQL parsed
-        stored = json.loads(stored)
-    state = ledger.initial(spec) if stored is None else ledger.load_state(spec, stored)
-    if state is None:
-        return None
-    return Tail(game, spec, ledger.summarise(spec, state))
-
-
-@functools.cache
-def _tail_sql(vendor: str) -> str:
-    """:func:`read_tail`'s query, its names quoted for the database (``vendor``)."""
-    quote = connection.ops.quote_name
-    game, player, deal = (quote(m._meta.db_table) for m in (Game, Player, Deal))
-    return (
-        f"SELECT g.*, (SELECT COUNT(*) FROM {player} p WHERE p.game_id = g.id) AS seated, "  # noqa: S608
-        f"(SELECT d.state FROM {deal} d WHERE d.game_id = g.id "
-        f"ORDER BY d.position DESC LIMIT 1) AS last_state FROM {game} g WHERE g.token = %s"
-    )
 
 
 def bump(game: Game, key: str, action: str, **detail: Any) -> None:

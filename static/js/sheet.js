@@ -144,38 +144,6 @@
   });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
 
-  // This phone's deal is recorded (the answer brought the accounts and the new deal): the
-  // form is made ready for the next one -- its new key and version, the next dealer, the
-  // deal's number, every field emptied and every error gone -- instead of sent again.
-  document.addEventListener("sheet-recorded", function (event) {
-    var d = event.detail || {};
-    var form = document.getElementById("deal-form");
-    if (!form) return;
-    form.querySelectorAll("input[type=text], input[type=number], textarea").forEach(function (el) {
-      el.value = /^bought_/.test(el.name) ? "0" : "";
-    });
-    form.querySelectorAll("select").forEach(function (el) {
-      if (el.name === "dealer") { if (d.dealer !== "") el.value = String(d.dealer); }
-      else if (/^(stood|category_)/.test(el.name)) el.value = "";
-    });
-    var key = form.querySelector("input[name=key]");
-    if (key) key.value = d.key;
-    var version = form.querySelector("input[name=version]");
-    if (version) version.value = d.version;
-    form.querySelectorAll("[data-next-number]").forEach(function (el) { el.textContent = d.number; });
-    form.querySelectorAll(".error, .form-errors").forEach(function (el) { el.remove(); });
-    form.querySelectorAll("[aria-invalid]").forEach(function (el) {
-      el.removeAttribute("aria-invalid");
-      el.removeAttribute("aria-describedby");
-    });
-    var first = form.querySelector("input[name=mode]");  // the hands (or cards), as a new form
-    if (first) first.checked = true;
-    applyModes(form.parentNode);
-    delete form.dataset.dirty;
-    var notice = document.querySelector("#messages .notice");
-    if (notice) notice.scrollIntoView({ block: "start" });
-  });
-
   // Seats changed or the evening was finished on another phone: the page has other forms
   // now. Reload it, unless a deal is being typed (its answer will bring the new sheet).
   document.addEventListener("sheet-reload", function () {

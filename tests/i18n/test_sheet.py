@@ -1,5 +1,6 @@
 """The score sheet in Swedish (issue 12): start, record, the accounts and reasons, the 400s and
-409s, print, the exports; kept renderings and addresses per language.
+409s, print, the exports; pages, polls and addresses in the language asked, whichever came
+first.
 
 Each page is fetched under ``/sv/`` and checked for its own Swedish words and against the
 English words of its interface (the crawl's reader, outside elements marked ``lang="en"``);
@@ -18,7 +19,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games.scoresheet import kept, ledger, serialize, store
+from games.scoresheet import ledger, serialize, store
 from games.scoresheet.models import Deal, Game
 from tests.i18n.test_crawl import Words, english_in
 from tests.scoresheet.sheet_factory import HANDS_4, PLAYERS, make_game, post_fields
@@ -59,13 +60,6 @@ def fields(game: Game, deal: dict[str, object], **extra: object) -> dict[str, ob
     out.update(version=game.version, key="k" * 22)
     out.update(extra)
     return out
-
-
-@pytest.fixture(autouse=True)
-def nothing_kept():
-    """Each test starts as a fresh server process would: nothing kept."""
-    kept.forget()
-    store.forget_versions()
 
 
 @pytest.fixture
@@ -222,17 +216,17 @@ def test_the_json_export_is_the_same_in_both_languages_and_imports_from_either(s
         assert store.load(imported).sheet.totals == store.load(game).sheet.totals
 
 
-# --------------------------------------------------------------------------- kept per language
+# --------------------------------------------------------------------------- one after the other
 
 
 @pytest.mark.parametrize("first", ["sv", "en"])
-def test_kept_pages_links_and_cards_are_per_language(sheet, first):
+def test_pages_links_and_cards_are_in_the_language_asked(sheet, first):
     client = Client()
     game = recorded(client, sheet, language=first)
     addresses = {"sv": f"/sv/sheet/{game.token}/", "en": f"/sheet/{game.token}/"}
     second = "en" if first == "sv" else "sv"
     pages = {}
-    for language in (first, second, first, second):  # each rendering kept, then read back
+    for language in (first, second, first, second):  # each language, twice, in turn
         pages.setdefault(language, []).append(client.get(addresses[language]).content.decode())
     for made, read_back in pages.values():
         assert _own(made) == _own(read_back)
@@ -246,7 +240,7 @@ def test_kept_pages_links_and_cards_are_per_language(sheet, first):
     assert 'href="/sv/library/' in main(swedish_page)
     assert 'title="ace of spades">A♠</span>' in english_page
     assert 'title="spader ess">♠E</span>' in swedish_page
-    # The polls' answers, kept per version, too.
+    # The polls' answers too.
     polls = {
         language: client.get(address.rstrip("/") + "/live/?v=1").content.decode()
         for language, address in addresses.items()
@@ -262,8 +256,8 @@ def _own(html: str) -> str:
 
 
 def test_a_deal_recorded_in_one_language_after_the_other_speaks_each(sheet):
-    """The last sheet a process wrote is kept per language: the next deal recorded from an
-    English page after a Swedish one answers in English."""
+    """The next deal recorded from an English page after a Swedish one answers in
+    English."""
     client = Client()
     game = recorded(client, sheet, language="sv")
     second = DEAL | {"dealer": 1, "stood": 2}
@@ -276,6 +270,4 @@ def test_a_deal_recorded_in_one_language_after_the_other_speaks_each(sheet):
     html = response.content.decode()
     assert "Deal 2 recorded." in html and "Accounts after 2 deals" in html
     assert "Giv " not in text_of(html) and "registrerad" not in html
-    tails = [key for key in store._TAILS if key[0] == game.token]  # noqa: SLF001
-    assert tails == [(game.token, "sv"), (game.token, "en")]
     assert PLAYERS[0] in html

@@ -1,20 +1,9 @@
-"""Each score-sheet test starts as a fresh server process would: nothing kept."""
+"""Fixtures of the score sheet's tests (Django's caches are emptied before each test by
+tests/conftest.py)."""
 
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
-
-from games.scoresheet import kept, store
-
-
-@pytest.fixture(autouse=True)
-def nothing_kept():
-    cache.clear()
-    kept.forget()
-    store.forget_versions()
-    yield
-
 
 TEMPLATES = Path(__file__).with_name("templates")
 

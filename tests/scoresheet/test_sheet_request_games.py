@@ -94,9 +94,10 @@ def test_start_record_edit_undo_share_export_import(client, real_games, slug):
     assert "Deal 1 recorded." in page
     for reason in answer.reasons[:1]:
         assert reason.render(players_of(slug))[:30] in page.replace("&#x27;", "'")
-    # htmx: the same deal again, answered with the accounts
+    # htmx: the same deal again, answered with the accounts and the form for the next deal
     again = post(client, game, request, htmx=True)
-    assert again.status_code == 200 and "sheet-recorded" in again["HX-Trigger"]
+    assert again.status_code == 200 and 'id="live"' in again.content.decode()
+    assert 'id="deal-form"' in again.content.decode()
     doubled = tuple(2 * s for s in answer.scores)
     first, second = Deal.objects.filter(game=game).order_by("position")
     assert ledger.load_state(spec, second.state).totals == doubled

@@ -99,10 +99,12 @@ def test_recording_with_htmx_answers_the_accounts_and_readies_the_form(client, r
     game = make_game("sheet-wager", PLAYERS, stake="")
     answer = record(client, game, wager(0, None, (2, True), (1, True)), htmx=True)
     assert answer.status_code == 200
-    ready = json.loads(answer["HX-Trigger"])["sheet-recorded"]
-    assert ready["dealer"] == 1 and ready["number"] == 2
     body = answer.content.decode()
     assert "Deal 1 recorded." in body and 'hx-swap-oob="true"' in body
+    # the form for the next deal: its number, the dealer the sheet suggests
+    form = body[body.index('<form id="deal-form"') : body.index("</form>")]
+    assert re.search(r"Record deal\s*<span data-next-number>2</span>", form)
+    assert re.search(rf'name="{P}dealer".*<option value="1" selected>', form)
 
 
 @pytest.mark.parametrize("htmx", [False, True])

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import functools
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from django import template
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
 from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext, ngettext
 
@@ -61,34 +59,31 @@ def seat(spec: ledger.Spec, index: Any) -> str:
         return ""
 
 
+@dataclass(frozen=True)
+class CardFace:
+    """A Commerce card as ``scoresheet/card.html`` draws it: red or black, its name in the
+    page's language (its title), its rank and suit symbol."""
+
+    colour: str
+    name: str
+    symbol: str
+
+
 @register.filter
-def card(code: str) -> SafeString:
-    """A Commerce card drawn as a card: rank and suit symbol, red or black, named in the
-    page's language (made once per code and language: a long evening draws the same 52
-    cards many times)."""
-    return card_in(code, get_language())
-
-
-@functools.lru_cache(maxsize=512)
-def card_in(code: str, language: str | None) -> SafeString:
-    """:func:`card` in ``language`` (the active one)."""
+def card_face(code: str) -> CardFace | None:
+    """The card a code names, as the page's language writes it (None: no card, the code
+    is shown as typed)."""
     try:
         parsed = parse_card(code)
     except CardError:
-        return format_html('<span class="card">{}</span>', code)
-    colour = "red" if parsed.suit.is_red else "black"
+        return None
     # Translators: a card's name, as in "king of hearts" (Swedish: "hjärter kung").
     name = said("{rank} of {suit}", rank=parsed.rank.said, suit=parsed.suit.said)
     # In Swedish the suit comes first, as the Swedish text writes its cards (hkn: ♥kn).
-    symbol = parsed.suit.symbol + parsed.rank.swedish_code if language == "sv" else parsed.symbol
-    return format_html(
-        '<span class="card {}" title="{}">{}</span>', colour, name.words(speak=speaker()), symbol
-    )
-
-
-@register.filter
-def cards(codes: Any) -> SafeString:
-    return format_html_join(" ", "{}", ((card(c),) for c in codes or ()))
+    swedish = get_language() == "sv"
+    symbol = parsed.suit.symbol + parsed.rank.swedish_code if swedish else parsed.symbol
+    colour = "red" if parsed.suit.is_red else "black"
+    return CardFace(colour, name.words(speak=speaker()), symbol)
 
 
 @register.filter
@@ -169,12 +164,7 @@ def option_summary(spec: ledger.Spec) -> list[str]:
 @register.simple_tag
 def cite_href(citation: Citation) -> str:
     """The library URL of a cited paragraph in the page's language (``/sv/library/…`` on a
-    Swedish page), worked out once per paragraph and language."""
-    return _cite_href(citation, get_language())
-
-
-@functools.lru_cache(maxsize=1024)
-def _cite_href(citation: Citation, language: str | None) -> str:
+    Swedish page)."""
     return citation_url(citation)
 
 

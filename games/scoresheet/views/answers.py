@@ -1,0 +1,231 @@
+"""How the sheet's views answer: the sheet as it is now (the page, or its ``#sheet``
+partial for htmx, with a problem, a conflict or a form with errors), a redirect after a
+change, the 409's words, and what a posted form says of itself (its version, its key)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
+from rulesite.htmx import HtmxHttpRequest
+
+from .. import limits, store
+from ..forms import new_key
+from ..models import Change, Deal, Game
+from ..words import entry_count, entry_name
+from .context import sheet_context
+
+
+def game_or_404(token: str, spectator: bool) -> Game:
+    return get_object_or_404(Game, **{"view_token" if spectator else "token": token})
+
+
+def render_sheet(
+    request: HtmxHttpRequest,
+    window: store.Window,
+    *,
+    spectator: bool = False,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    """The sheet page, or its ``#sheet`` partial for htmx (an error answer is swapped
+    over the whole sheet)."""
+    template = "scoresheet/sheet.html#sheet" if request.htmx else "scoresheet/sheet.html"
+    context = sheet_context(request, window, spectator=spectator, **extra)
+    response = render(request, template, context, status=status)
+    if request.htmx and status >= 400:
+        response["HX-Retarget"] = "#sheet"
+        response["HX-Reswap"] = "outerHTML"
+    return response
+
+
+def sheet_answer(
+    request: HtmxHttpRequest,
+    game: Game,
+    *,
+    spectator: bool = False,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    """The sheet as it is now, with what this answer says (``notice``, ``problem``,
+    ``conflict``, a ``form`` as typed)."""
+    return render_sheet(request, store.load(game), spectator=spectator, status=status, **extra)
+
+
+def see_other(url: str) -> HttpResponseRedirect:
+    """POST/redirect/GET: 303 makes every browser follow with a GET."""
+    response = HttpResponseRedirect(url)
+    response.status_code = 303
+    return response
+
+
+def done(
+    request: HtmxHttpRequest, game: Game, notice: str, what: str = "", at: int | None = None
+) -> HttpResponse:
+    """After a change: htmx gets the fresh sheet, a plain form a redirect (POST/redirect/GET)
+    to the sheet, which says what was done (``what``, at position ``at``)."""
+    game.refresh_from_db()
+    if request.htmx:
+        return sheet_answer(request, game, notice=notice)
+    url = reverse("sheet:sheet", args=[game.token])
+    if what:
+        url += f"?done={what}" + (f"&at={at}" if at is not None else "")
+    if at is not None and what in ("record", "edit", "restore"):
+        url += f"#deal-{at}"
+    return see_other(url)
+
+
+NOTICES = {
+    "record": gettext_lazy("{What} recorded."),
+    "edit": gettext_lazy("{What} saved; every total after it is recomputed."),
+    "undo": gettext_lazy("Undone; every total is recomputed without it."),
+    "restore": gettext_lazy("{What} restored; every total after it is recomputed."),
+    "horse": gettext_lazy("The horse is bought."),
+    "join": gettext_lazy("Welcome to the table: the next deals include the new player."),
+    "leave": gettext_lazy("Left the table: the next deals are dealt without that player."),
+    "finish": gettext_lazy(
+        "The evening is finished: the final standings and who pays whom are below."
+    ),
+    "reopen": gettext_lazy("The sheet is open again."),
+}
+"""What the sheet says after a change, by the change (``?done=`` after a redirect)."""
+
+
+def page_number(raw: str) -> int | None:
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+
+
+def number_at(game: Game, position: int) -> int | None:
+    """The number of the deal at ``position`` (None: not a deal, or gone)."""
+    deal = Deal.objects.filter(game=game, position=position).only("state", "kind").first()
+    if deal is None or deal.kind != "deal" or not isinstance(deal.state, dict):
+        return None
+    return deal.state.get("n")
+
+
+def notice_of(game: Game, request: HtmxHttpRequest) -> str:
+    """The notice a redirected page shows: what was done (``?done=…&at=…``)."""
+    what = request.GET.get("done", "")
+    if what not in NOTICES:
+        return ""
+    name = gettext("The deal")
+    at = page_number(request.GET.get("at", ""))
+    if at is not None:
+        number = number_at(game, at)
+        if number is not None:
+            name = entry_name(game.entry_word, number)
+    return str(NOTICES[what]).format(What=name)
+
+
+# --- What a posted form says of itself ---------------------------------------------------------
+
+
+def posted_version(request: HtmxHttpRequest) -> int | None:
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        return None
+    return version if version >= 0 else None
+
+
+def stale(game: Game, request: HtmxHttpRequest) -> bool:
+    """The form was filled in against another version of the sheet."""
+    posted = posted_version(request)
+    return posted is not None and posted != game.version
+
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def form_key(request: HtmxHttpRequest) -> str:
+    """The form's key, as the site writes them; anything else is no key (a fresh one)."""
+    key = request.POST.get("key", "")
+    return key if _KEY.fullmatch(key) else new_key()
+
+
+def with_version(request: HtmxHttpRequest, version: int) -> Any:
+    """What was posted, at the sheet's ``version`` now (a 409's form, to send again)."""
+    data = request.POST.copy()
+    data["version"] = str(version)
+    return data
+
+
+def first_error(form: Any) -> str:
+    for errors in form.errors.values():
+        return str(errors[0])
+    return gettext("The form is not valid.")
+
+
+# --- Conflicts -----------------------------------------------------------------------------------
+
+_DOING = {
+    "form": gettext_lazy("filling in the form"),
+    "looking": gettext_lazy("looking at it"),
+}
+_AGAIN = {
+    "send": gettext_lazy("send it again"),
+    "undo": gettext_lazy("undo the deal again"),
+    "restore": gettext_lazy("restore it again"),
+}
+
+
+def conflict_message(game: Game, deals: int, doing: str = "form", again: str = "send") -> str:
+    """The 409's words: someone else changed the sheet while this form was filled in
+    (``doing``: ``form``) or the sheet looked at (``looking``), and what to do ``again``
+    (``send``, ``undo``, ``restore``)."""
+    latest = Change.objects.filter(game=game).order_by("-version").first()
+    seconds = None
+    if latest is not None:
+        seconds = int((timezone.now() - latest.created_at).total_seconds())
+    values = {
+        "doing": _DOING[doing],
+        "again": _AGAIN[again],
+        "deals": entry_count("deal", deals),
+        "seconds": seconds,
+    }
+    if seconds is not None and seconds < 120:
+        return ngettext(
+            "Someone else changed this sheet {seconds} second ago while you were {doing} (it "
+            "now holds {deals}). Nothing you typed is lost: check the deals below, and if "
+            "yours is not among them, {again}.",
+            "Someone else changed this sheet {seconds} seconds ago while you were {doing} (it "
+            "now holds {deals}). Nothing you typed is lost: check the deals below, and if "
+            "yours is not among them, {again}.",
+            seconds,
+        ).format(**values)
+    return gettext(
+        "Someone else changed this sheet while you were {doing} (it now holds {deals}). "
+        "Nothing you typed is lost: check the deals below, and if yours is not among them, "
+        "{again}."
+    ).format(**values)
+
+
+def conflict(
+    request: HtmxHttpRequest, game: Game, deals: int = 0, again: str = "send", doing: str = "form"
+) -> HttpResponse:
+    """The 409 for a form sent against an older sheet: the sheet as it is now, and what to
+    do again once it has been read."""
+    words = conflict_message(game, deals, doing, again)
+    return sheet_answer(request, game, status=409, conflict=words)
+
+
+def limited(request: HtmxHttpRequest, what: str) -> HttpResponse | None:
+    """429 when this address started or imported too many sheets lately (``what``)."""
+    wait = limits.wait(request)
+    if wait is None:
+        return None
+    count, seconds = limits.rate()
+    response = render(
+        request,
+        "scoresheet/limited.html",
+        {"what": what, "count": count, "seconds": seconds, "wait": wait},
+        status=429,
+    )
+    response["Retry-After"] = str(wait)
+    return response

@@ -1,0 +1,156 @@
+"""What the sheet's template draws: a sheet's addresses, the grid of deals by player, a
+deal's lines, and the whole context of ``scoresheet/sheet.html`` and its partials."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+
+from rulesite.htmx import HtmxHttpRequest
+
+from .. import ledger, store
+from ..forms import DealForm, HorseForm, RequestDealForm, SeatForm, deal_form, deal_initial
+from ..models import Change, Deal, Game
+
+POLL_SECONDS = 3
+
+
+def links(request: HtmxHttpRequest, game: Game, spectator: bool) -> dict[str, str]:
+    """A sheet's addresses in the page's language (``/sv/sheet/…``): the read-only link
+    and the scorers' (absolute, to share), the poll, the forms' targets, the exports."""
+    where = f"{request.scheme}://{request.get_host()}"
+    out = {
+        "spectate": where + reverse("sheet:spectate", args=[game.view_token]),
+        "rulings": reverse("rulings"),
+    }
+    if spectator:
+        token, prefix = game.view_token, "sheet:spectate_"
+        out["live"] = reverse("sheet:spectate_live", args=[token])
+    else:
+        token, prefix = game.token, "sheet:"
+        out["live"] = reverse("sheet:live", args=[token])
+        out["edit"] = where + reverse("sheet:sheet", args=[token])
+        for name in ("record", "horse", "seats", "finish", "reopen", "sheet"):
+            out[name] = reverse(f"sheet:{name}", args=[token])
+    for name in ("export_csv", "export_json", "print"):
+        out[name.removeprefix("export_")] = reverse(prefix + name, args=[token])
+    out["page"] = reverse("sheet:spectate" if spectator else "sheet:sheet", args=[token])
+    return out
+
+
+def grid(window: store.Window) -> list[dict[str, Any]]:
+    """The deals × players grid of the window, from the stored states alone."""
+    spec = window.spec
+    rows = []
+    for deal, state in zip(window.deals, window.states, strict=False):
+        line = (deal.state or {}).get("row", {})
+        net = line.get("net", ["0"] * spec.n)
+        net = [*net, *(["0"] * (spec.n - len(net)))]
+        rows.append(
+            {
+                "deal": deal,
+                "number": state.number if deal.kind == "deal" else None,
+                "kind": deal.kind,
+                "dealer": line.get("dl"),
+                "winners": line.get("w", []),
+                "cells": [
+                    (Fraction(net[seat]), state.totals[seat], seat in state.present)
+                    for seat in range(spec.n)
+                ],
+            }
+        )
+    return rows
+
+
+def cells(spec: ledger.Spec, row: ledger.Row, every: bool = False) -> list[dict[str, Any]]:
+    """One player's line in a deal: his hand or result, what he bought, his account."""
+    hands = {h.seat: h for h in row.hands}
+    bought = row.entry.data.get("bought") or []
+    return [
+        {
+            "seat": seat,
+            "name": spec.players[seat],
+            "hand": hands.get(seat),
+            "net": row.net[seat],
+            "total": row.totals[seat],
+            "bought": bought[seat] if seat < len(bought) else 0,
+            "dealer": seat == row.dealer,
+        }
+        for seat in range(spec.n)
+        if every or seat in row.present or row.net[seat] or seat in hands
+    ]
+
+
+def undone(game: Game) -> Change | None:
+    """The last undo, while its entry can be restored."""
+    last = Change.objects.filter(game=game, action="undo").order_by("-version").first()
+    if last is None or last.detail.get("restored") or "data" not in last.detail:
+        return None
+    if Deal.objects.filter(game=game, position=last.detail.get("position")).exists():
+        return None
+    return last
+
+
+def next_game(game: Game, spec: ledger.Spec, sheet: ledger.Sheet) -> str:
+    """Where the next game of a won game answered from one request starts (its players and
+    house rules again); empty for other games, which are not won."""
+    if not sheet.over or spec.keeping != ledger.REQUEST:
+        return ""
+    return reverse("sheet:start") + f"?after={game.view_token}"
+
+
+def sheet_context(
+    request: HtmxHttpRequest,
+    window: store.Window,
+    *,
+    spectator: bool = False,
+    form: DealForm | RequestDealForm | None | bool = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """What the sheet's template draws. ``form=False``: without the forms that record (a
+    poll's answer), so neither the deal form nor the horse's is built."""
+    game, spec, sheet = window.game, window.spec, window.sheet
+    can_edit = not spectator
+    final = game.finished or sheet.over
+    if can_edit and form is None and not final:
+        initial = {**deal_initial(spec, sheet), "version": game.version}
+        form = deal_form(spec, sheet, initial={**initial, **extra.pop("prefill", {})})
+    horse_form = None
+    if can_edit and form is not False and sheet.may_buy_horse and not game.finished:
+        horse_form = HorseForm(spec, sheet, initial={"version": game.version})
+    standings = sheet.standings
+    addresses = links(request, game, spectator)
+    return {
+        "game": game,
+        "spec": spec,
+        "sheet": sheet,
+        "window": window,
+        "final": final,
+        "accounts": standings if final else sorted(standings, key=lambda s: s.seat),
+        "settle_up": sheet.settle_up if final else [],
+        "rows": [(row, deal, cells(spec, row)) for row, deal in window.rows],
+        "grid": grid(window),
+        "broken": window.broken,
+        "broken_position": window.broken_position,
+        "spectator": spectator,
+        "can_edit": can_edit,
+        "form": form,
+        "form_action": addresses["record"] if can_edit else "",
+        "form_htmx": True,
+        "horse_form": horse_form,
+        "seats": can_edit and spec.seats_change and not final,
+        "seat_form": (lambda: SeatForm(spec, sheet)) if can_edit else None,  # read if shown
+        "undone": (lambda: undone(game)) if can_edit else None,  # read only if shown
+        "links": addresses,
+        "poll_seconds": POLL_SECONDS,
+        "players": list(enumerate(spec.players)),
+        "present_players": [(s, spec.players[s]) for s in sheet.present],
+        "money": spec.money,
+        "entry_word": spec.entry_word,
+        "retention_days": getattr(settings, "SHEET_RETENTION_DAYS", 365),
+        "next_game": next_game(game, spec, sheet),
+        **extra,
+    }

@@ -1,0 +1,244 @@
+"""Recording a deal and editing one.
+
+A deal is read by its form (:func:`~games.scoresheet.forms.deal_form`: the game's kind
+decides which), taken one step through the ledger from the state stored with the last
+entry, and written by :func:`store.append` (one UPDATE that checks the version, two
+INSERTs, in one transaction): the 300th deal costs what the 10th did. A form filled in
+against an older version of the sheet gets a 409 with everything typed kept; a form sent
+twice is recorded once (its key)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rulesite.htmx import HtmxHttpRequest
+
+from .. import ledger, store
+from ..forms import DealForm, RequestDealForm, deal_form, entry_initial
+from ..ledger import Entry, EntryError
+from ..models import Deal, Game
+from ..words import entry_name
+from .answers import (
+    NOTICES,
+    conflict_message,
+    done,
+    form_key,
+    game_or_404,
+    see_other,
+    sheet_answer,
+    stale,
+    with_version,
+)
+from .context import links, sheet_context
+from .history import later_message
+
+_ONCE = gettext_lazy("That deal was already recorded; it counts once.")
+
+
+@require_POST
+def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    game = game_or_404(token, False)
+    key = form_key(request)
+    spec = store.spec_of(game)
+    state, sheet = store.tail_state(game, spec)
+    if game.finished or sheet.over or stale(game, request):
+        # A form sent twice comes back stale: the first one moved the version on.
+        if store.already_done(game, key):
+            return done(request, game, str(_ONCE))
+        if game.finished or sheet.over:
+            problem = gettext("The evening is finished: reopen it to record a deal.")
+            return sheet_answer(request, game, status=409, problem=problem)
+        return _changed_meanwhile(request, game, spec, sheet, sheet.deals)
+    form = deal_form(spec, sheet, request.POST)
+    if form.edited:  # a player added, a pair divided: the form in its new shape
+        form.is_valid()
+        return _form_answer(request, game, spec, sheet, form, status=200)
+    if not form.is_valid() or form.has_errors:
+        return _form_answer(request, game, spec, sheet, form)
+    entry = Entry("deal", form.cleaned_entry)
+    try:
+        after, row = ledger.step(spec, state, entry)
+    except EntryError as error:
+        form.engine_error(error)
+        return _form_answer(request, game, spec, sheet, form)
+    new = Deal(kind="deal", data=dict(entry.data), state=ledger.dump_state(after, row))
+    try:
+        store.append(game, game.version, new, key, "record")
+    except store.Duplicate:
+        return done(request, game, str(_ONCE))
+    except store.Stale:
+        if store.already_done(game, key):
+            return done(request, game, str(_ONCE))
+        game.refresh_from_db()
+        return _changed_meanwhile(request, game, spec, sheet, sheet.deals + 1)
+    if not request.htmx:
+        at = new.position
+        return see_other(reverse("sheet:sheet", args=[token]) + f"?done=record&at={at}#deal-{at}")
+    recorded = ledger.summarise(spec, after)
+    window = store.Window(game, spec, recorded, [new], state, [after])
+    window.rows = [(row, new)]  # computed already: the step just taken
+    window.detail = 1
+    notice = str(NOTICES["record"]).format(What=entry_name(spec.entry_word, after.number))
+    context = sheet_context(request, window, oob=True, notice=notice)
+    return render(request, "scoresheet/sheet.html#recorded", context)
+
+
+def _changed_meanwhile(
+    request: HtmxHttpRequest, game: Game, spec: ledger.Spec, sheet: ledger.Sheet, deals: int
+) -> HttpResponse:
+    """409: the sheet as it is now, the deal form as typed at its version now."""
+    form = deal_form(spec, sheet, with_version(request, game.version))
+    form.is_valid()
+    words = conflict_message(game, deals)
+    return sheet_answer(request, game, status=409, form=form, conflict=words)
+
+
+def _form_answer(
+    request: HtmxHttpRequest,
+    game: Game,
+    spec: ledger.Spec,
+    sheet: ledger.Sheet,
+    form: DealForm | RequestDealForm,
+    status: int = 400,
+) -> HttpResponse:
+    """A deal form with its errors (or reshaped by an editing button, ``status`` 200): for
+    htmx, only the form, swapped in its place (the page keeps its header and styles);
+    without JavaScript, the whole sheet."""
+    if not request.htmx:
+        return sheet_answer(request, game, status=status, form=form)
+    context = {
+        "game": game,
+        "spec": spec,
+        "sheet": sheet,
+        "form": form,
+        "form_action": reverse("sheet:record", args=[game.token]),
+        "form_htmx": True,
+        "entry_word": spec.entry_word,
+    }
+    response = render(request, "scoresheet/sheet.html#deal-form", context, status=status)
+    response["HX-Retarget"] = "#deal-form"
+    response["HX-Reswap"] = "outerHTML"
+    return response
+
+
+# --- Editing a deal ------------------------------------------------------------------------------
+
+
+def _deal_or_404(game: Game, position: int) -> Deal:
+    deal = Deal.objects.filter(game=game, position=position).first()
+    if deal is None:
+        raise Http404(gettext("This sheet has no such deal (was it undone?)."))
+    if deal.kind != "deal":
+        raise Http404(gettext("Only a deal can be edited; undo the entry instead."))
+    return deal
+
+
+def _state_before(game: Game, spec: ledger.Spec, position: int) -> ledger.Sheet:
+    """The sheet just before the entry at ``position`` (what its edit form is checked
+    against)."""
+    previous = (
+        Deal.objects.filter(game=game, position__lt=position)
+        .only("state")
+        .order_by("-position")
+        .first()
+    )
+    state = ledger.initial(spec) if previous is None else ledger.load_state(spec, previous.state)
+    if state is None:
+        deals, states, _, _ = store.heal(game, spec)
+        earlier = [s for d, s in zip(deals, states, strict=True) if d.position < position]
+        known = [s for s in earlier if s is not None]
+        state = known[-1] if known else ledger.initial(spec)
+    return ledger.summarise(spec, state)
+
+
+def _render_edit(
+    request: HtmxHttpRequest,
+    game: Game,
+    before: ledger.Sheet,
+    deal: Deal,
+    form: DealForm | RequestDealForm,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    spec = form.spec
+    context = {
+        "game": game,
+        "spec": spec,
+        "sheet": before,
+        "form": form,
+        "deal": deal,
+        "number": before.deals + 1,
+        "form_action": reverse("sheet:edit", args=[game.token, deal.position]),
+        "form_htmx": False,
+        "links": links(request, game, False),
+        "players": list(enumerate(spec.players)),
+        "entry_word": spec.entry_word,
+        **extra,
+    }
+    return render(request, "scoresheet/edit.html", context, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
+    game = game_or_404(token, False)
+    deal = _deal_or_404(game, position)
+    spec = store.spec_of(game)
+    before = _state_before(game, spec, position)
+    if request.method != "POST":
+        initial = {**entry_initial(spec, deal.kind, deal.data), "version": game.version}
+        return _render_edit(request, game, before, deal, deal_form(spec, before, initial=initial))
+    key = form_key(request)
+    if store.already_done(game, key):
+        return done(request, game, gettext("That change was already saved."), "edit", position)
+
+    def changed_meanwhile() -> HttpResponse:
+        """409: the form again as typed, at the sheet's version now, and what it holds."""
+        form = deal_form(spec, before, with_version(request, game.version))
+        form.is_valid()
+        _, now = store.tail_state(game, spec)
+        words = conflict_message(game, now.deals)
+        return _render_edit(request, game, before, deal, form, status=409, conflict=words)
+
+    if stale(game, request):
+        return changed_meanwhile()
+    form = deal_form(spec, before, request.POST)
+    if form.edited:
+        form.is_valid()
+        return _render_edit(request, game, before, deal, form)
+    if not form.is_valid() or form.has_errors:
+        return _render_edit(request, game, before, deal, form, status=400)
+    new_data = form.cleaned_entry
+
+    def replace(deals: list[Deal]) -> list[Deal]:
+        deals[0].data = new_data
+        return deals
+
+    redone = store.recompute(game, spec, position, replace)
+    if redone.error is not None:
+        if redone.error.index == before.state.index:
+            form.engine_error(redone.error)
+        else:
+            form.add_error(None, later_message(game, redone.error, "change"))
+        return _render_edit(request, game, before, deal, form, status=400)
+
+    def write(locked: Game) -> None:
+        store.save_states(redone.deals, locked.version + 1)
+        Deal.objects.filter(pk=redone.deals[0].pk).update(data=new_data)
+        store.bump(locked, key, "edit", position=position)
+
+    try:
+        store.commit(game, game.version, write)
+    except store.Duplicate:
+        pass
+    except store.Stale:
+        game.refresh_from_db()
+        return changed_meanwhile()
+    return see_other(
+        reverse("sheet:sheet", args=[token]) + f"?done=edit&at={position}#deal-{position}"
+    )

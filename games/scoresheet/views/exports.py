@@ -1,0 +1,129 @@
+"""A sheet as a file and on paper: CSV and JSON exports, a JSON export imported back as a
+new sheet, the printable sheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_safe
+
+from rulesite.htmx import HtmxHttpRequest
+
+from .. import ledger, serialize, store
+from ..forms import ImportForm, new_key
+from ..ledger import EntryError
+from ..models import Deal, Game
+from .answers import game_or_404, limited, see_other
+from .context import cells, links
+
+
+def _filename(game: Game, ext: str) -> str:
+    base = slugify(game.title) or f"{game.rules}-sheet"
+    return f"{base}-{game.created_at:%Y-%m-%d}.{ext}"
+
+
+def _whole(game: Game) -> tuple[ledger.Spec, ledger.Sheet, EntryError | None]:
+    """The whole evening computed (for a file or the printed sheet)."""
+    spec = store.spec_of(game)
+    entries = [d.entry() for d in Deal.objects.filter(game=game).order_by("position")]
+    try:
+        return spec, ledger.compute(spec, entries), None
+    except EntryError as error:
+        assert error.index is not None
+        return spec, ledger.compute(spec, entries[: error.index]), error
+
+
+def _attachment(response: HttpResponse, game: Game, ext: str) -> HttpResponse:
+    response["Content-Disposition"] = f'attachment; filename="{_filename(game, ext)}"'
+    return response
+
+
+@require_safe
+def export_json(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+    game = game_or_404(token, spectator)
+    spec, sheet, broken = _whole(game)
+    if broken is not None:
+        return HttpResponse(
+            gettext("Entry {number} no longer settles: fix it first.").format(
+                number=(broken.index or 0) + 1
+            ),
+            status=409,
+            content_type="text/plain; charset=utf-8",
+        )
+    body = serialize.export_json(game.title, game.finished, spec, sheet)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    return _attachment(response, game, "json")
+
+
+@require_safe
+def export_csv(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+    game = game_or_404(token, spectator)
+    spec, sheet, _ = _whole(game)
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(serialize.csv_rows(game.title, spec, sheet))
+    response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    return _attachment(response, game, "csv")
+
+
+@require_safe
+def print_view(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+    game = game_or_404(token, spectator)
+    spec, sheet, broken = _whole(game)
+    final = game.finished or sheet.over
+    context = {
+        "game": game,
+        "spec": spec,
+        "sheet": sheet,
+        "rows": [(row, cells(spec, row, every=True)) for row in sheet.rows],
+        "broken": broken,
+        "links": links(request, game, spectator),
+        "spectator": spectator,
+        "players": list(enumerate(spec.players)),
+        "money": spec.money,
+        "entry_word": spec.entry_word,
+        "settle_up": sheet.settle_up if final else [],
+        "final": final,
+        "printed_at": timezone.now(),
+    }
+    return render(request, "scoresheet/print.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
+    """A JSON export (pasted or a file) made a new sheet."""
+    if request.method != "POST":
+        return render(request, "scoresheet/import.html", {"form": ImportForm()})
+    try:
+        form = ImportForm(request.POST, request.FILES)
+    except RequestDataTooBig:
+        size = request.META.get("CONTENT_LENGTH") or "0"
+        too_large = ImportForm.too_large("text sent", int(size) if size.isdigit() else 0, "bytes")
+        context = {"form": ImportForm(), "too_large": too_large}
+        return render(request, "scoresheet/import.html", context, status=413)
+    if form.is_valid():
+        try:
+            imported = serialize.import_sheet(form.cleaned_data["json_text"])
+        except serialize.ImportError_ as error:
+            words = gettext("This file cannot be imported: {error}").format(error=error)
+            form.add_error(None, words)
+        else:
+            if (too_many := limited(request, "import")) is not None:
+                return too_many
+            game = store.create(
+                imported.spec,
+                imported.title,
+                imported.entries,
+                "import",
+                new_key(),
+                imported.finished,
+            )
+            return see_other(reverse("sheet:sheet", args=[game.token]))
+    return render(request, "scoresheet/import.html", {"form": form}, status=400)

@@ -1,0 +1,159 @@
+"""Undoing an entry and restoring it (redo): every total after it is recomputed from the
+state stored before it, and written under the game row's lock (:func:`store.commit`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.http import require_POST
+
+from rulesite.htmx import HtmxHttpRequest
+
+from .. import store
+from ..forms import ActionForm
+from ..ledger import EntryError
+from ..models import Change, Deal, Game
+from ..words import entry_name, entry_noun
+from .answers import (
+    NOTICES,
+    conflict,
+    done,
+    first_error,
+    form_key,
+    game_or_404,
+    sheet_answer,
+    stale,
+)
+
+_LATER = {
+    "change": gettext_lazy(
+        "With this change, {entry} could no longer be settled: {problem} Change or undo "
+        "{entry} first."
+    ),
+    "without": gettext_lazy(
+        "Without it, {entry} could no longer be settled: {problem} Change or undo {entry} first."
+    ),
+    "back": gettext_lazy(
+        "It cannot go back: with it in the sheet, {entry} could no longer be settled: "
+        "{problem} Change or undo {entry} first."
+    ),
+}
+
+
+def later_message(game: Game, error: EntryError, what: str) -> str:
+    """Why a change is refused: a later entry (``entry``) would no longer settle, ``what``
+    being the change (``change``: an edit, ``without``: an undo, ``back``: a restore)."""
+    name = gettext("a later entry")
+    if error.index is not None:
+        deal = (
+            Deal.objects.filter(game=game)
+            .only("kind", "state")
+            .order_by("position")[error.index : error.index + 1]
+        )
+        found = list(deal)
+        if found and found[0].kind == "deal" and isinstance(found[0].state, dict):
+            name = f"{entry_noun('deal')} {found[0].state.get('n')}"
+    return str(_LATER[what]).format(entry=name, problem=error.message)
+
+
+_ENTRIES = {
+    "horse": gettext_lazy("The horse"),
+    "join": gettext_lazy("The player's arrival"),
+    "leave": gettext_lazy("The player's leaving"),
+}
+
+
+def _entry_words(game: Game, kind: str, number: int | None) -> str:
+    """An entry named in a notice: ``Deal 3``, ``The horse``."""
+    if kind == "deal":
+        return entry_name(game.entry_word, number) if number else gettext("The deal")
+    return str(_ENTRIES[kind])
+
+
+@require_POST
+def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
+    game = game_or_404(token, False)
+    key = form_key(request)
+    if store.already_done(game, key):
+        return done(request, game, gettext("That entry was already undone."), "undo")
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return sheet_answer(request, game, status=400, problem=first_error(form))
+    if stale(game, request):
+        _, now = store.tail_state(game, store.spec_of(game))
+        return conflict(request, game, now.deals, "undo", "looking")
+    gone = Deal.objects.filter(game=game, position=position).first()
+    if gone is None:
+        problem = gettext("That entry is no longer on the sheet: it was undone.")
+        return sheet_answer(request, game, status=404, problem=problem)
+    spec = store.spec_of(game)
+    number = gone.state.get("n") if isinstance(gone.state, dict) and gone.kind == "deal" else None
+    redone = store.recompute(game, spec, position, lambda deals: deals[1:])
+    if redone.error is not None:
+        redone.error.index = (redone.error.index or 0) + 1  # the numbering before the undo
+        problem = later_message(game, redone.error, "without")
+        return sheet_answer(request, game, status=409, problem=problem)
+
+    def write(locked: Game) -> None:
+        store.save_states(redone.deals, locked.version + 1)
+        gone.delete()
+        detail: dict[str, Any] = {"kind": gone.kind, "data": gone.data, "number": number}
+        store.bump(locked, key, "undo", position=position, **detail)
+
+    try:
+        store.commit(game, game.version, write)
+    except store.Duplicate:
+        pass
+    except store.Stale:
+        game.refresh_from_db()
+        return conflict(request, game, 0, "undo", "looking")
+    what = _entry_words(game, gone.kind, number)
+    notice = gettext("{What} undone; every total is recomputed without it.").format(What=what)
+    return done(request, game, notice, "undo")
+
+
+@require_POST
+def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
+    """Redo: put an undone entry back in its place; every total after it is recomputed."""
+    game = game_or_404(token, False)
+    key = form_key(request)
+    if store.already_done(game, key):
+        return done(request, game, gettext("That entry was already restored."), "restore")
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return sheet_answer(request, game, status=400, problem=first_error(form))
+    if stale(game, request):
+        return conflict(request, game, 0, "restore", "looking")
+    undone = Change.objects.filter(game=game, action="undo", version=change).first()
+    if undone is None or undone.detail.get("restored") or "data" not in undone.detail:
+        problem = gettext("That entry cannot be restored: it is back already.")
+        return sheet_answer(request, game, status=409, problem=problem)
+    detail = undone.detail
+    position = int(detail["position"])
+    spec = store.spec_of(game)
+    back = Deal(game=game, position=position, kind=detail["kind"], data=detail["data"])
+    redone = store.recompute(game, spec, position, lambda deals: [back, *deals])
+    if redone.error is not None:
+        problem = later_message(game, redone.error, "back")
+        return sheet_answer(request, game, status=409, problem=problem)
+
+    def write(locked: Game) -> None:
+        back.stamp = locked.version + 1
+        back.save()
+        store.save_states(redone.deals[1:], locked.version + 1)
+        undone.detail = {**detail, "restored": True}
+        undone.save(update_fields=["detail"])
+        store.bump(locked, key, "redo", position=position, undo=change)
+
+    try:
+        store.commit(game, game.version, write)
+    except store.Duplicate:
+        pass
+    except store.Stale:
+        game.refresh_from_db()
+        return conflict(request, game, 0, "restore", "looking")
+    what = _entry_words(game, back.kind, detail.get("number"))
+    notice = str(NOTICES["restore"]).format(What=what)
+    return done(request, game, notice, "restore", position)
