@@ -1060,9 +1060,7 @@ class RackGame(Game):
         """Count one player's cards laid out at the end of a deal."""
         raise NotImplementedError
 
-    def deal_error(
-        self, error: ValueError
-    ) -> tuple[Literal["cards", "base"] | None, int | None]:
+    def deal_error(self, error: ValueError) -> tuple[Literal["cards", "base"] | None, int | None]:
         """Where a refusal of :meth:`check_deal` belongs: a player's ``cards`` or supply
         ``base`` and the player (from 1), or ``(None, None)`` for the deal as a whole."""
         return None, None
@@ -1112,9 +1110,7 @@ class Cox(RackGame):
         """The totals of a game of four deals and who won."""
         return cox_engine.game_totals(scores)
 
-    def deal_error(
-        self, error: ValueError
-    ) -> tuple[Literal["cards", "base"] | None, int | None]:
+    def deal_error(self, error: ValueError) -> tuple[Literal["cards", "base"] | None, int | None]:
         """A card's refusal belongs to the player's cards, a base's to the player's base.
 
         >>> try:
@@ -1205,6 +1201,7 @@ class RequestGame(Game):
     keeping: ClassVar[Keeping | None] = "request"
     action: ClassVar[Literal["settle", "score"]] = "settle"
     """The API's verb: ``POST /api/v1/<slug>/<action>``."""
+
     def answer(self, request: Mapping[str, object], config: Config | None = None) -> Answer:
         """Settle one request under ``config`` (the defaults when None)."""
         raise NotImplementedError
