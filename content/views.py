@@ -1,7 +1,7 @@
 """The library's pages: home, the index, each rulebook, the glossary and search.
 
-Each is the same for every reader until the next deploy, so each is rendered once per
-process and sent with an ETag (``rulesite.caching``); none carries the CSRF token or the CSP
+Each is the same for every reader until the next deploy, so each is kept in Django's page
+cache (``rulesite.http_cache``) and sent with an ETag; none carries the CSRF token or the CSP
 nonce, which would make it differ per request. A reader may keep a page five minutes before
 asking again, and then gets a 304 if nothing changed.
 """
@@ -9,12 +9,10 @@ asking again, and then gets a 304 if nothing changed.
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language, gettext
-from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
-from django.views.decorators.vary import vary_on_headers
 
-from rulesite.caching import FRESH_FOR, rendered_once
 from rulesite.htmx import HtmxHttpRequest
+from rulesite.http_cache import same_for_everyone
 
 from .comparison import VIEWS, load_comparison
 from .library import get_book, glossary_in_swedish_order, load_glossary, load_library
@@ -22,15 +20,13 @@ from .search import find
 
 
 @require_safe
-@cache_control(max_age=FRESH_FOR)
-@rendered_once()
+@same_for_everyone
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
 
 
 @require_safe
-@cache_control(max_age=FRESH_FOR)
-@rendered_once()
+@same_for_everyone
 def index(request: HttpRequest) -> HttpResponse:
     return render(request, "library/index.html", {"books": load_library().values()})
 
@@ -40,8 +36,7 @@ def reading(request: HttpRequest) -> str:
 
 
 @require_safe
-@cache_control(max_age=FRESH_FOR)
-@rendered_once(key=reading, maxsize=64)
+@same_for_everyone
 def book(request: HttpRequest, slug: str) -> HttpResponse:
     """A rulebook; a text with a translation beside it may be read in the translation alone
     (``?read=en``). Any other ``read`` is a 400 that says so, over the page as usual."""
@@ -65,8 +60,7 @@ def book(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@cache_control(max_age=FRESH_FOR)
-@rendered_once()
+@same_for_everyone
 def glossary(request: HttpRequest) -> HttpResponse:
     """The glossary, in the order of the page's language: the Swedish page lists the terms by
     their Swedish names, with an index by the English ones too (a reader of Peel or Cox meets
@@ -90,9 +84,7 @@ def results_only(request: HtmxHttpRequest) -> bool:
 
 
 @require_safe
-@vary_on_headers("HX-Request", "HX-History-Restore-Request")
-@cache_control(max_age=FRESH_FOR)
-@rendered_once(key=lambda request: (search_query(request), results_only(request)), maxsize=256)
+@same_for_everyone
 def search_view(request: HtmxHttpRequest) -> HttpResponse:
     query = search_query(request)
     results = find(query) if query else None
@@ -105,8 +97,7 @@ def comparison_view_name(request: HttpRequest) -> str:
 
 
 @require_safe
-@cache_control(max_age=FRESH_FOR)
-@rendered_once(key=comparison_view_name, maxsize=len(VIEWS))
+@same_for_everyone
 def comparison(request: HttpRequest) -> HttpResponse:
     """The variants compared, a section per question (``?by=question``) or per variant
     (``?by=variant``); any other ``by`` is a 400 that says so, over the page by question."""
@@ -122,8 +113,7 @@ def comparison(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-@cache_control(max_age=FRESH_FOR)
-@rendered_once()
+@same_for_everyone
 def parallels(request: HttpRequest) -> HttpResponse:
     """The books' own paragraphs on each question, side by side."""
     comparison = load_comparison(get_language())

@@ -2,18 +2,16 @@
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from content.library import load_library
 from games.engine.citations import RULINGS, Ruling
 from games.engine.games import house_rule, registered
-from rulesite.caching import FRESH_FOR, rendered_once
+from rulesite.http_cache import same_for_everyone
 
 
 @require_safe
-@cache_control(max_age=FRESH_FOR)
-@rendered_once()  # kept once rendered, with an ETag: if it ever reads request.GET, give a key
+@same_for_everyone
 def rulings(request: HttpRequest) -> HttpResponse:
     """Every ruling, under the first registered game that applies it (each is stated once,
     so its permalink ``/rulings/#<slug>`` is unique); a later game lists the rulings it

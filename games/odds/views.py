@@ -6,8 +6,9 @@ by :func:`games.engine.odds.rule_sets`), with ``?hand=AS+KS+QS`` a hand's place 
 chart (``#hand``). A game whose cards are laid out in a rack (Cox's) gets the odds of its
 deal. The views read the query string, ask :mod:`games.engine.odds` and render; every
 figure is the engine's. A page is the same for every reader until the next deploy, so it
-is rendered once and answered with an ETag (``rulesite.caching``); a mistake in the query
-string is a 400 naming it, the page drawn around it with what was typed.
+is kept in Django's page cache and answered with an ETag (``rulesite.http_cache``); a
+mistake in the query string is a 400 naming it, the page drawn around it with what was
+typed.
 
 Every word and figure is written in the page's language: the engine's words (a hand's value,
 a rule set's name, an error) through the site's speaker (:mod:`games.speaking`), a
@@ -17,31 +18,27 @@ cards in the page's notation, numbers with its decimal sign and grouping.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import cache
 from typing import Any
-from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
-from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
-from django.views.decorators.vary import vary_on_headers
 
 from games.engine import odds
 from games.engine.cards import PACK_52, Card, CardError, parse_hand
 from games.engine.citations import Citation
 from games.engine.commerce import Category, HandValue, Rules, evaluate
-from games.engine.games import Config, Game, OptionError, UnknownGame, get, registered
+from games.engine.games import Game, OptionError, UnknownGame, get, registered
 from games.engine.strength import strength
 from games.engine.wording import Said, speaker
+from games.links import HAND, odds_url
 from games.speaking import decimal_sign, write_card
-from rulesite.caching import FRESH_FOR, rendered_once
 from rulesite.htmx import HtmxHttpRequest
-from rulesite.language import reverse_here
+from rulesite.http_cache import same_for_everyone
 
 from . import charts
 
@@ -49,44 +46,16 @@ ALL_HANDS, THIS_HAND = 8, 9
 """The series (colours, ``static/css/odds.css``) of all hands and of the hand asked; a
 combination's is its place in the rule set's order, from 0."""
 
-HAND = "hand"
-"""The query parameter naming a hand: its cards' codes, as the table writes them."""
 
 EXAMPLE_HAND = parse_hand("AS KS QS", PACK_52)
 """The hand the field shows as an example of what to type (in the page's notation)."""
 
 
-def game_url(game: Game, query: dict[str, str] | None = None) -> str:
-    """The odds page of ``game`` with the options in ``query``."""
-    url = _game_path(game.slug)
-    return f"{url}?{urlencode(query)}" if query else url
-
-
-def _game_path(slug: str) -> str:
-    return reverse_here("odds:game", slug)
-
-
-def hand_url(game: Game, config: Config, cards: Sequence[Card]) -> str:
-    """The place of a hand on the odds page of the rule set ``config`` chooses for
-    ``game`` (what the table links beside each judged hand)."""
-    query = {**config.of_part("hands"), HAND: " ".join(str(c) for c in cards)}
-    defaults = _defaults(game)
-    query = {k: v for k, v in query.items() if k == HAND or defaults.get(k) != v}
-    return f"{game_url(game, query)}#hand"
-
-
-@cache
-def _defaults(game: Game) -> dict[str, str]:
-    """Each option's default as read (the table asks for a link beside every hand)."""
-    return {o.name: str(o.read(o.default)) for o in game.options}
+game_url = odds_url
 
 
 def _fragment(request: HtmxHttpRequest) -> bool:
     return bool(request.htmx) and not request.htmx.history_restore_request
-
-
-def _page_key(request: HtmxHttpRequest) -> Hashable:
-    return (tuple(sorted((k, tuple(v)) for k, v in request.GET.lists())), _fragment(request))
 
 
 def _decimal(figure: str) -> str:
@@ -150,8 +119,7 @@ def _cards(cards: Sequence[Card]) -> str:
 
 
 @require_safe
-@cache_control(max_age=FRESH_FOR)
-@rendered_once()
+@same_for_everyone
 def index(request: HttpRequest) -> HttpResponse:
     pages = [
         {
@@ -172,9 +140,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-@vary_on_headers("HX-Request", "HX-History-Restore-Request")
-@cache_control(max_age=FRESH_FOR)
-@rendered_once(key=_page_key, maxsize=256)
+@same_for_everyone
 def game_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The odds of ``slug``'s rule set (or deal); a name it was known by redirects."""
     try:
@@ -185,10 +151,9 @@ def game_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         query = request.META.get("QUERY_STRING", "")
         target = game_url(game)
         return HttpResponsePermanentRedirect(f"{target}?{query}" if query else target)
-    if game.board == "hands":
-        return _rules_page(request, game)
-    if game.board == "rack":
-        return _deal_page(request, game)
+    page = _PAGES.get(game.board)
+    if page is not None:
+        return page(request, game)
     raise Http404(
         gettext("{game} deals no hands to count odds of").format(game=gettext(game.label))
     )
@@ -401,3 +366,10 @@ def _deal_page(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         ],
     }
     return render(request, "odds/deal.html", context, status=400 if unknown else 200)
+
+
+_PAGES: dict[str, Callable[[HtmxHttpRequest, Game], HttpResponse]] = {
+    "hands": _rules_page,
+    "rack": _deal_page,
+}
+"""The odds page of each kind of game (``Game.board``): a rule set's hands, or a rack's deal."""

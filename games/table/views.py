@@ -21,14 +21,11 @@ and render: every rule lives in ``games.engine``, and no view asks which game it
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from html import escape  # Django's escape is this, behind a lazy-string wrapper
 from typing import Any, Protocol, cast
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
-from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import (
@@ -42,7 +39,6 @@ from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string, select_template
 from django.template.loader_tags import ExtendsNode
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, reswap, retarget
@@ -66,14 +62,12 @@ from games.engine.games import (
 from games.engine.strength import strength
 from games.engine.wording import EngineError, speaker
 from games.explaining import Explanation, explain
-from games.odds.views import hand_url
+from games.links import hand_url
 from games.options_form import chosen_values
 from games.request_forms import RequestForm
 from games.speaking import decimal_sign, write_amount
-from games.stencil import Hole, drawn_from, given, language_values, stencil
-from games.templatetags.speech import spoken
-from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
+from rulesite.http_cache import same_for_everyone
 from rulesite.language import reverse_here
 
 from .forms import (
@@ -81,7 +75,6 @@ from .forms import (
     DealerForm,
     GameForm,
     RackGame,
-    TableForm,
     forget_read,
     game_form,
     pack_html,
@@ -100,24 +93,12 @@ def _fragment(request: HttpRequest) -> bool:
     return bool(htmx) and not htmx.history_restore_request
 
 
-remembered = Answers(200, statuses=(200, 400))
-"""The answers of the last 200 addresses asked (a page is about 35 kB, a result 6-15 kB).
-
-A table page is a function of its address alone (the game, the hands, the options, which
-button) and of whether htmx asked for a fragment: a permalink opened by everyone at the
-table, Back and Forward, and a player tapping the same card again cost a dictionary look-up.
-A board with a mistake (400) is its address's answer too."""
-
-
 @receiver(setting_changed)
-def _forget_drawn(**kwargs: Any) -> None:
-    """A test that changes a setting must not get options or templates found before."""
-    _options_html.clear()
-    _kept_html.clear()
+def _forget_found(**kwargs: Any) -> None:
+    """A test that changes a setting must not get templates found before."""
     _template_of.cache_clear()
     _partial.cache_clear()
     _other_pages_of.cache_clear()
-    _result_words.cache_clear()
     forget_read()
 
 
@@ -135,17 +116,11 @@ def _respond(
     bad: bool,
     link: str,
     reshaped: bool,
-    stencilled: bool = False,
 ) -> HttpResponse:
     """The page; for htmx only the result (each hand's place and messages out of band), or
-    the result and the board when the board changed shape, with the permalink pushed. A
-    whole page without a mistake that can be ``stencilled`` (a showdown's) is drawn from
-    its stencil (:func:`_page_stencilled`)."""
+    the result and the board when the board changed shape, with the permalink pushed."""
     status = 400 if bad else 200
     if not _fragment(request):
-        if stencilled and not bad:
-            drawn_from(template, context)  # first: the page's context before the stencil's
-            return HttpResponse(_page_stencilled(request, template, context))
         return render(request, template, context, status=status)
     # A fragment is drawn without the request's context processors: nothing in it reads
     # them (the language switch, the CSRF token, the CSP nonce are the whole page's), and
@@ -169,193 +144,9 @@ def _respond(
     return push_url(response, link)
 
 
-class _BoardHoles:
-    """What a table page reads of its :class:`~.forms.Board`, with a hole for each value
-    that differs between boards of one shape."""
-
-    def __init__(self, board: Board, at: str) -> None:
-        self.error = ""
-        self.fieldsets = Hole("fieldsets")
-        self.can_add = board.can_add
-        self.notice = Hole("notice") if board.notice else ""
-        self.at = Hole("at") if at else ""
-        self.pack = board.pack
-        self.target_hint = Hole("target-hint")
-
-
-def _page_stencilled(request: HttpRequest, template: str, context: dict[str, Any]) -> str:
-    """A whole table page without a mistake, from the stencil of its shape
-    (:mod:`games.stencil`): the board, the result and the options filled in."""
-    board: Board = context["board"]
-    at = board.at  # the board's target, found once
-    shape = (
-        template,
-        len(board.hands),
-        board.can_add,
-        bool(board.notice),
-        bool(at),
-        bool(context["recheck"]),
-        context["result"] is not None,
-        board.pack.name,
-    )
-
-    def holes() -> dict[str, Any]:
-        return {
-            **context,
-            "board": _BoardHoles(board, at),
-            "options": Hole("options"),
-            "result_html": Hole("result"),
-            "pack": Hole("pack"),
-            "verdict": Hole("verdict"),
-            "result": context["result"] is not None,
-        }
-
-    made = stencil(template, request, shape, holes)
-    values = {
-        "fieldsets": lambda: board.fieldsets,
-        "notice": lambda: board.notice,
-        "at": given(at),
-        "target-hint": lambda: board.target_hint,
-        "options": given(context["options"]),
-        "result": given(context["result_html"]),
-        "pack": given(context["pack"]),
-        "verdict": given(context["verdict"]),
-    }
-    return made.fill(values | language_values(request))
-
-
-_OPTIONS_KEPT = 256
-_options_html: OrderedDict[tuple[object, ...], str] = OrderedDict()
-
-
-def _options(template: str, form: TableForm, hands: int, context: dict[str, Any]) -> str:
-    """A page's options (its ``#options`` partial), drawn once for each game, choice of them
-    and number of hands (the dealer's choices): every tap brings new hands, and rarely new
-    options. A form with an error is drawn every time, with its messages; in DEBUG too."""
-    name = _partial(template, "options")
-    if settings.DEBUG or form.errors:
-        return render_to_string(name, context)
-    # type(form): one per game; the language: its words
-    key = (name, type(form), tuple(form.data.items()), hands, get_language())
-    html = _options_html.get(key)
-    if html is None:
-        html = _options_html[key] = render_to_string(name, context)
-        if len(_options_html) > _OPTIONS_KEPT:
-            _options_html.popitem(last=False)
-    else:
-        _options_html.move_to_end(key)
-    return html
-
-
-_KEPT_MAX = 256
-_kept_html: OrderedDict[tuple[object, ...], dict[str, str]] = OrderedDict()
-
-
-def _kept(template: str, game: Game, context: dict[str, Any]) -> dict[str, str]:
-    """What a game's page says of the game, the same for every hand shown: its partials
-    ``title``, ``description``, ``scripts`` and ``heading`` (its blocks and its lede show
-    them), drawn once for each game and language; in DEBUG every time."""
-    key = (template, game, get_language())
-    kept = None if settings.DEBUG else _kept_html.get(key)
-    if kept is None:
-        # Only what the key determines: nothing else can be kept by mistake, and a partial
-        # that sets a variable ({% translate ... as label %}) sets it in this dict alone.
-        about = {name: context[name] for name in ("game", "book", "categories")}
-        kept = {
-            name: render_to_string(_partial(template, name), dict(about))
-            for name in ("title", "description", "scripts", "heading")
-        }
-        if not settings.DEBUG:
-            _kept_html[key] = kept
-            if len(_kept_html) > _KEPT_MAX:
-                _kept_html.popitem(last=False)
-    return kept
-
-
-class _ResultWords:
-    """The words and pieces of a showdown's result that are the same on every page in one
-    language (:func:`_result_html`), escaped as the template escaped them."""
-
-    def __init__(self) -> None:
-        self.link = escape(gettext("Link to this ruling"))
-        self.record = escape(gettext("Record this deal on a sheet"))
-        self.why = escape(gettext("Why:"))
-        self.read_why = escape(gettext("Read why"))
-        self.same_hands = escape(gettext("The same hands:"))
-        self.copy = render_to_string("table/copy_link.html")
-
-
-@lru_cache(maxsize=16)
-def _result_words(language: str | None) -> _ResultWords:
-    del language  # the key: the words are the active language's
-    return _ResultWords()
-
-
-@lru_cache(maxsize=256)
-def _heading_words(rules: Rules, language: str | None) -> str:
-    """A rule set's heading in the page's language, escaped (``language``: the key)."""
-    return escape(spoken(rules.heading))
-
-
-def _result_html(context: dict[str, Any], *, oob: bool) -> SafeString:
-    """The result of a showdown page, as ``table/hands.html`` drew it in its ``result``
-    partial (the verdict, the list of mistakes, the permalink, the same hands elsewhere,
-    why, with the reasons), and for an htmx answer (``oob``) each hand's place and status
-    and the board's status line out of band.
-
-    Drawn here, not by the template: the answer to every new question is this, and its
-    includes and tags were a third of it. The words are the catalogue's, each escaped as
-    the template escaped them (what is the same in one language is kept,
-    :func:`_result_words`); the reasons are still ``includes/reasons.html``'s.
-    """
-    words = _result_words(get_language())
-    result: Showdown | None = context["result"]
-    board: Board = context["board"]
-    verdict_text = escape(context["verdict"])
-    out = [
-        '\n<section id="result" class="result" aria-labelledby="verdict-text">\n'
-        f'  <div class="verdict{" has-result" if result else ""}">\n'
-        f'    <p id="verdict-text" class="verdict-text">{verdict_text}</p>\n    '
-    ]
-    if board.has_errors:
-        out.append('\n    <ul class="error-summary">')
-        out.extend(
-            f'<li><a href="#{escape(target)}">{escape(message)}</a></li>'
-            for target, message in board.errors
-        )
-        out.append("</ul>\n    ")
-    out.append("\n    ")
-    if result:
-        link = context["permalink"]
-        out.append(
-            f'\n    <p class="permalink"><a href="{escape(link)}" id="permalink"'
-            f' class="button secondary">{words.link}</a>\n      {words.copy}\n      <a href="'
-            f'{escape(context["record"])}?from={escape(quote(link, safe="/"))}"'
-            f' class="button secondary">{words.record}</a>\n'
-            '      <span class="copy-status" role="status"></span></p>\n    '
-        )
-    out.append(f'\n    \n<p class="other-rules"><span>{words.same_hands}</span>')
-    out.extend(
-        f' <a href="{escape(other["url"])}">{escape(other["label"])}</a>'
-        for other in context["others"]
-    )
-    out.append("</p>\n\n  </div>\n  ")
-    if result:
-        heading = _heading_words(result.rules, get_language())
-        reasons = render_to_string("includes/reasons.html", {"reasons": context["reasons"]})
-        out.append(
-            '\n  <section class="why" aria-labelledby="why-title">\n'
-            f'    <h2 id="why-title">{words.why} {heading}</h2>\n    {reasons}\n'
-            "  </section>\n  "
-        )
-    out.append("\n</section>\n")
-    if oob:
-        why = f' <a href="#result">{words.read_why}</a>' if result else ""
-        out.append(
-            f'{board.oob}\n<p id="board-status" hx-swap-oob="innerHTML">{verdict_text}{why}</p>'
-        )
-    out.append("\n")
-    return mark_safe("".join(out))  # noqa: S308 (every value is escaped)
+def _options(template: str) -> str:
+    """The name of a page's options partial, which its board includes."""
+    return _partial(template, "options")
 
 
 def _percent(share: Any) -> str:
@@ -758,15 +549,10 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     template = _template_of(game)
     reshaped = board.reshaped or "recheck" in query
     fragment = _fragment(request)
-    context["result_html"] = _result_html(context, oob=fragment and not reshaped)
     if not fragment or reshaped:
         context["pack"] = pack_html(board.pack, board.taken)
-        context["options"] = _options(template, form, len(board.hands), context)
-    if not fragment:
-        context["kept"] = _kept(template, game, context)
-    return _respond(
-        request, template, context, bad=bad, link=link, reshaped=reshaped, stencilled=True
-    )
+        context["options"] = _options(template)
+    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
 
 _EXAMPLES = ("AS", "10H", "JH")
@@ -812,7 +598,7 @@ def _categories_in(game: Game, language: str | None) -> list[dict[str, Any]]:
 
 
 @require_safe
-@remembered
+@same_for_everyone
 def compare(request: HttpRequest) -> HttpResponse:
     query = request.GET
     # Any rule set may judge: read by the 52-card pack and the most hands any rule set deals.
@@ -888,7 +674,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     reshaped = board.reshaped or "recheck" in query
     if not _fragment(request) or reshaped:
         context["pack"] = pack_html(board.pack, board.taken)
-        context["options"] = _options(template, form, len(board.hands), context)
+        context["options"] = _options(template)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
 
@@ -967,7 +753,7 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     template = _template_of(game)
     if not _fragment(request) or reshaped:
         context["rack_pack"] = rack_pack_html(rack.counts)
-        context["options"] = _options(template, form, 0, context)
+        context["options"] = _options(template)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
 
@@ -1130,21 +916,21 @@ def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
     # each field's mark and message is right.
     reshaped = entry.edited or bad or "recheck" in query
     if not _fragment(request) or reshaped:
-        context["options"] = _options(template, form, 0, context)
+        context["options"] = _options(template)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
 
-@remembered
+@same_for_everyone
 def _request(request: HttpRequest, game: Game) -> HttpResponse:
     return _request_page(request, game)
 
 
-@remembered
+@same_for_everyone
 def _hands(request: HttpRequest, game: Game) -> HttpResponse:
     return _showdown_page(request, game)
 
 
-@remembered
+@same_for_everyone
 def _rack(request: HttpRequest, game: Game) -> HttpResponse:
     return _rack_page(request, game)
 
