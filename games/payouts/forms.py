@@ -19,11 +19,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
-from django.conf import settings
 from django.http import QueryDict
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
 from games.engine.amounts import read_amount
 from games.engine.games import Config, Game
@@ -37,8 +34,6 @@ from games.options_form import (
     option_defaults,
     option_fields,
 )
-
-from .render import FastRenderer
 
 MAX_ROWS = 40
 """The most player rows a page shows, whatever the address asks for."""
@@ -239,54 +234,10 @@ def player_choice(label: str, names: list[str], required_message: str) -> forms.
     )
 
 
-_MADE: dict[tuple[object, ...], tuple[dict[str, forms.Field], dict[str, str]]] = {}
-"""The fields of each shape of form, made once and shared by every form of that shape
-(:meth:`CalculatorForm.make_fields`): making a form's fields (Django copies every widget)
-cost a calculator more than working out the deal. Nothing changes a shared field."""
-_MADE_KEPT = 256
-
-
-_DRAWN: dict[tuple[object, ...], SafeString] = {}
-"""Parts of a form drawn once for each value and kept (:func:`_drawn`)."""
-_DRAWN_KEPT = 1024
-
-
-def _drawn(key: tuple[object, ...] | None, template: str, context: dict[str, Any]) -> SafeString:
-    """``template`` rendered with ``context``, kept under ``key`` (None: not kept, as a part
-    with an error; in DEBUG nothing is kept, so that an edited template shows at once)."""
-    if key is not None:
-        key = (get_language(), *key)  # the words and addresses are the page's language's
-    html = _DRAWN.get(key) if key is not None else None
-    if html is None:
-        html = mark_safe(render_to_string(template, context))  # noqa: S308 (a template's)
-        if key is not None and not settings.DEBUG:
-            if len(_DRAWN) >= _DRAWN_KEPT:
-                _DRAWN.clear()
-            _DRAWN[key] = html
-    return html
-
-
-class _Chips:
-    """A choice of one of the players (who dealt, who stood) as radio chips
-    (``payouts/parts.html#players-choice``), drawn once for each label, players' names
-    and value, and kept; with an error, every time."""
-
-    def __init__(self, form: CalculatorForm) -> None:
-        self.form = form
-
-    def __getitem__(self, name: str) -> SafeString:
-        bound = self.form[name]
-        choices = tuple(getattr(bound.field, "choices", ()))
-        key = ("chips", name, str(bound.label), choices, str(bound.value()))
-        context = {"bound": bound}
-        return _drawn(None if bound.errors else key, "payouts/parts.html#players-choice", context)
-
-
 class CalculatorForm(forms.Form):
     """What every calculator's form shares: the game, players by number and their names,
     the game's option fields, the errors that belong to no single field, the permalink."""
 
-    default_renderer = FastRenderer()
     data: QueryDict  # as given to __init__ (the stubs say any Mapping, as a Form may take)
     row_prefixes: tuple[str, ...] = ("name",)
     parts: tuple[str, ...] = ("hands", "payment", "game")
@@ -300,26 +251,12 @@ class CalculatorForm(forms.Form):
         self.extra_items: list[tuple[str, str]] = []
         self.config: Config | None = None
         self.names = display_names(data, players)
-        key = (type(self), game, players, get_language(), *self.field_key())
-        made = _MADE.get(key)
-        if made is None:
-            self.hint_ids: dict[str, str] = {}
-            self.make_fields()
-            made = (dict(self.fields), dict(self.hint_ids))
-            if len(_MADE) >= _MADE_KEPT:
-                _MADE.clear()
-            _MADE[key] = made
-        else:
-            self.fields.update(made[0])
-            self.hint_ids = made[1]
-
-    def field_key(self) -> tuple[object, ...]:
-        """What the form's fields depend on besides its class, game and number of players."""
-        return ()
+        self.hint_ids: dict[str, str] = {}
+        self.make_fields()
 
     def make_fields(self) -> None:
-        """The form's fields, in order (made once for each :meth:`field_key`, and shared):
-        here each player's name; a subclass adds its own after them."""
+        """The form's fields, in order: here each player's name; a subclass adds its own
+        after them."""
         for i in range(1, self.players + 1):
             self.fields[f"name{i}"] = forms.CharField(
                 label=gettext("Name"),
@@ -383,21 +320,6 @@ class CalculatorForm(forms.Form):
             for name, f in self.fields.items()
             if isinstance(f, AmountField) and getattr(f, "option", None) is not None
         ]
-
-    @property
-    def house_rules_drawn(self) -> SafeString:
-        """The house-rules panel (``payouts/parts.html#house-rules``), drawn once for each
-        choice of them: a calculator is asked about new hands far more often than about
-        new rules. With an error beside any of them, drawn every time."""
-        rules = self.house_rules()
-        key = ("house-rules", type(self), self.game, *((b.name, str(b.value())) for b in rules))
-        clean = not any(b.errors for b in rules)
-        return _drawn(key if clean else None, "payouts/parts.html#house-rules", {"form": self})
-
-    @property
-    def chips(self) -> _Chips:
-        """``form.chips.dealer`` in a template: the players as radio chips (:class:`_Chips`)."""
-        return _Chips(self)
 
     def options_changed(self) -> bool:
         """Whether any house rule differs from its default or is in error (opens the panel)."""
@@ -509,10 +431,6 @@ class DealForm(CalculatorForm):
         self.asks_stood, self.words = asks_stood, words
         super().__init__(data, players, game)
 
-    def field_key(self) -> tuple[object, ...]:
-        # The choices of who dealt and who stood are the players' names.
-        return (self.asks_stood, tuple(self.words.items()), tuple(self.names))
-
     def make_fields(self) -> None:
         super().make_fields()
         game, words = self.game, self.words
@@ -587,9 +505,6 @@ class RackForm(CalculatorForm):
         }
         """The game's supply bases in words ("1 to 4")."""
         super().__init__(data, players, game)
-
-    def field_key(self) -> tuple[object, ...]:
-        return (self.hands, self.bases)
 
     def make_fields(self) -> None:
         super().make_fields()

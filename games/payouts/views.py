@@ -11,21 +11,18 @@ only the result is sent. Without JavaScript every button (add or remove a player
 deal, record a hand) is a submit button, answered by a redirect to the new permalink. The
 views read the query, call the engine and render: every rule lives in ``games.engine``. A
 value the form or the engine refuses is answered with status 400 and the message beside its
-field. An address asked again gets the answer it got before (:data:`kept`), as it was.
+field. An address asked again is answered from Django's page cache (``rulesite.http_cache``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
-from django.template.loader import render_to_string, select_template
+from django.template.loader import select_template
 from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url, reswap, retarget
@@ -45,11 +42,9 @@ from games.engine.pool import PlayError
 from games.engine.wording import EngineError, join
 from games.forms_util import sentence
 from games.speaking import write_amount
-from games.stencil import Hole, drawn_from, language_values, stencil
-from rulesite.caching import Answers
 from rulesite.htmx import HtmxHttpRequest
+from rulesite.http_cache import same_for_everyone
 
-from .drawn import deal_result_html
 from .explain import Explanation, error_field, error_words, hands_of
 from .forms import (
     ACTIONS,
@@ -70,15 +65,9 @@ from .forms import (
     with_defaults,
 )
 from .results import RackResult, deal_result, game_result, game_rows, rack_result
-from .stencil import DealFormHoles, deal_form_values
 
 if TYPE_CHECKING:
     from games.engine.cox import CoxScore, GameTotals
-
-kept = Answers(512)
-"""The answers of the last 512 addresses asked: a permalink opened by everyone at the table is
-worked out once per process. Only complete (200) answers: a calculator updates as one types,
-and a 400 answers a field half typed, which nobody asks for again."""
 
 SHAPE = "form_shape"
 """The parameter in which a calculator's form names its shape to htmx (see the module);
@@ -109,7 +98,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-@kept
+@same_for_everyone
 def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The calculator of the game called ``slug`` (a name it was known by redirects)."""
     try:
@@ -141,12 +130,10 @@ def _respond(
     acted: bool,
     bad: bool = False,
     shape: str | None = None,
-    stencilled: Callable[[HtmxHttpRequest, str, dict[str, Any]], str] | None = None,
 ) -> HttpResponse:
     """The page (400 if anything is refused); for htmx, the result alone when the form the
     browser holds has this ``shape``, else the whole calculator, with the permalink pushed;
-    for a button pressed without JavaScript, a redirect to the new permalink. A page without
-    an error that ``stencilled`` can draw (the template part, the context) is drawn by it."""
+    for a button pressed without JavaScript, a redirect to the new permalink."""
     link = form.permalink(request.path)
     # Going back to a page htmx no longer holds, it asks for the whole page again.
     fragment = bool(request.htmx) and not request.htmx.history_restore_request
@@ -154,7 +141,7 @@ def _respond(
         return HttpResponseRedirect(link)
     form.link_descriptions()
     game = form.game
-    name = _template_name(game.slug, kind) if not settings.DEBUG else _chosen(game.slug, kind)
+    name = _template_name(game.slug, kind)
     status = 400 if form.bad or bad else 200
     context = {
         "form": form,
@@ -169,11 +156,7 @@ def _respond(
         fragment and shape is not None and not acted and (held == shape if held else not form.bad)
     )
     part = f"{name}#{'result-update' if only_result else 'update'}" if fragment else name
-    if stencilled is not None and status == 200 and name == "payouts/deal.html":
-        drawn_from(part, context)  # first: the page's context before any stencil's
-        response = HttpResponse(stencilled(request, part, context))
-    else:
-        response = render(request, part, context, status=status)
+    response = render(request, part, context, status=status)
     if not fragment:
         return response
     if only_result:
@@ -182,13 +165,9 @@ def _respond(
     return push_url(response, link)
 
 
-def _chosen(slug: str, kind: str) -> str:
+def _template_name(slug: str, kind: str) -> str:
     """The template of a calculator: the game's own if it has one, else its kind's."""
     return str(select_template([f"payouts/{slug}.html", f"payouts/{kind}.html"]).template.name)
-
-
-_template_name = lru_cache(maxsize=64)(_chosen)
-""":func:`_chosen`, asked once per process (in DEBUG, every time: a template may be added)."""
 
 
 def _players_limit_error(
@@ -339,53 +318,7 @@ def _deal(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         "status": result.status if result else "",
     }
     shape = form.shape(context["can_add"], context["can_remove"], extended)
-    return _respond(
-        request, "deal", context, form, acted=acted, shape=shape, stencilled=_deal_stencilled
-    )
-
-
-def _result_drawn(request: HtmxHttpRequest, context: dict[str, Any]) -> SafeString:
-    """A deal's result section: drawn in Python when worked out (:mod:`.drawn`), else (what
-    is still to enter) by the template."""
-    if context["result"] is not None and not context["summary"]:
-        return deal_result_html(context)
-    html = render_to_string("payouts/deal.html#result-alone", context, request)
-    return mark_safe(html)  # noqa: S308 (the template's)
-
-
-def _deal_stencilled(request: HtmxHttpRequest, part: str, context: dict[str, Any]) -> str:
-    """``part`` of a deal's page (the page, or an htmx partial of it) from the stencil of
-    its shape (:mod:`.stencil`), the form's values, the result and the status filled in."""
-    form = context["form"]
-    stood_kept = context["stood_kept"]
-    shape = (
-        form.game.slug,
-        form.players,
-        context["can_add"],
-        context["can_remove"],
-        context["extended_on"],
-        bool(stood_kept),
-    )
-
-    def holes() -> dict[str, Any]:
-        return {
-            **context,
-            "form": DealFormHoles(form),
-            "shape": Hole("shape"),
-            "status": Hole("status"),
-            "stood_kept": Hole("stood-kept") if stood_kept else "",
-            "result_drawn": Hole("result"),
-        }
-
-    made = stencil(part, request, shape, holes)
-    values = {
-        **deal_form_values(form),
-        "shape": lambda: context["shape"],
-        "status": lambda: context["status"],
-        "stood-kept": lambda: stood_kept,
-        "result": lambda: _result_drawn(request, context),
-    }
-    return made.fill(values | language_values(request))
+    return _respond(request, "deal", context, form, acted=acted, shape=shape)
 
 
 # --------------------------------------------------------------------------- a whole game

@@ -15,7 +15,6 @@ import re
 import pytest
 from django.test import Client
 
-from games.payouts import forms, views
 from tests.i18n.test_crawl import english_in
 from tests.i18n.test_sheet import main, text_of, visible
 
@@ -26,16 +25,6 @@ SWEDISH_DEAL = "hand1=sE+sK+sD&hand2=h9+s9+dK&hand3=c2+d3+h7&dealer=1&stood=2&st
 POOL = "win1=1&worst1=2&win2=2&worst2=3"
 COX = "cards1=auto-5+auto-5+auto-5+ship-captain+bank&cards2=auto-1+fruit-2"
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture(autouse=True)
-def nothing_kept():
-    """Each test asks afresh: no answer, field or drawn part kept from another test."""
-    views.kept.clear()
-    forms._MADE.clear()
-    forms._DRAWN.clear()
-    yield
-    views.kept.clear()
 
 
 QUOTED = re.compile(r"'(?:[^']|'(?=s\b))*'|¶ [\w-]+")

@@ -12,13 +12,13 @@ from games.engine.cards import PACK_52, CardError, parse_hands
 from games.engine.deal import settle_deal
 from games.engine.settlement import SettlementError
 from games.explaining import Explanation, Shown
-from games.payouts import explain, forms, render, results
+from games.payouts import explain, forms, results
 from games.payouts.explain import error_field, error_words, hands_of
 
 PAYOUTS = Path(explain.__file__).parent
 
 
-@pytest.mark.parametrize("module", [explain, forms, render, results, options_form])
+@pytest.mark.parametrize("module", [explain, forms, results, options_form])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0
