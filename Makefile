@@ -79,14 +79,8 @@ test-postgres: $(VENV)/.installed-dev messages
 	DATABASE_URL="$(DATABASE_URL)" $(BIN)/pytest -m "not browser" -p no:randomly \
 	  tests/scoresheet tests/api tests/table tests/payouts tests/test_deployment.py
 
-# The engine's figures, then the pages under load (bench/pages.py drives wrk, installed here
-# from Debian when missing, as the chromium target installs the browser).
+# The engine's figures, then the pages' (in one process, each against a trivial view).
 bench: $(VENV)/.installed-dev messages
-	@command -v wrk >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then sudo=""; elif sudo -n true 2>/dev/null; then sudo="sudo -n"; \
-	  else echo "error: the page bench needs wrk: run 'sudo apt-get install -y wrk'" >&2; exit 1; fi; \
-	  echo "Installing Debian's wrk for the page bench"; \
-	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq wrk >/dev/null; }
 	$(PY) -m bench
 
 lint: $(VENV)/.installed-dev

@@ -16,7 +16,6 @@ from games.engine.cards import PACK_52, parse_hands
 from games.engine.citations import RULINGS
 from games.engine.compare import judge_everywhere
 from games.engine.games import applying, get, registered
-from rulesite.caching import STORES
 
 RAW = tomllib.loads(DATA.read_text(encoding="utf-8"))
 COMPARISON = load_comparison()
@@ -39,12 +38,6 @@ QUESTIONS = [
     "next-deal",
     "ending",
 ]
-
-
-@pytest.fixture(autouse=True)
-def no_kept_pages():
-    for store in STORES:
-        store.clear()
 
 
 def book_of(column_id: str) -> str:
