@@ -96,8 +96,11 @@ def _vingt_un(rng: random.Random) -> str:
 
 
 def _cox(rng: random.Random) -> str:
-    auto = rng.randint(1, 5)
-    return f"/table/cox/?cards1=auto-{auto}+auto-{auto}+ship-captain+bank&base1=1"
+    suit, number = rng.choice(("auto", "ship", "plane")), rng.randint(1, 5)
+    cards = [f"{suit}-{number}"] * 3 + [f"{suit}-captain", "bank", f"fruit-{rng.randint(1, 4)}"]
+    return (
+        "/table/cox/?" + "&".join(f"card={card}" for card in cards) + f"&base={rng.randint(1, 4)}"
+    )
 
 
 class Sheet:
@@ -211,7 +214,7 @@ def main(rounds: int = ROUNDS) -> int:
     from django.test import Client
 
     call_command("migrate", verbosity=0)
-    client, rng = Client(), random.Random(2026)
+    client, rng = Client(headers={"Accept-Encoding": "gzip"}), random.Random(2026)  # a browser
     trivial = _asker(client, "/bench/trivial/")
     made = figures(client, rng)
     results = measure(made, trivial, rounds)
