@@ -5,10 +5,10 @@ game registered there appears here with nothing else edited.
 """
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from games.engine.amounts import MAX_AMOUNT, SANE
-from games.engine.games import CommerceGame, Game, RequestGame, registered
+from games.engine.games import Game, RequestGame, registered
 from games.engine.settlement import MAX_BOUGHT
 
 CARD = {
@@ -143,11 +143,11 @@ def first(where: Callable[[Game], bool]) -> str:
 
 
 def _judges(game: Game) -> bool:
-    return isinstance(game, CommerceGame)
+    return game.board == "hands"
 
 
 def _settles(game: Game) -> bool:
-    return isinstance(game, CommerceGame) and game.settles_deals
+    return _judges(game) and game.settles_deals
 
 
 def _racks(game: Game) -> bool:
@@ -179,7 +179,7 @@ def _schema_name(game: Game) -> str:
 
 
 def _request_games() -> list[RequestGame]:
-    return [g for g in registered(lambda g: g.board == "request") if isinstance(g, RequestGame)]
+    return [cast(RequestGame, g) for g in registered(lambda g: g.board == "request")]
 
 
 def request_paths() -> dict[str, Any]:
