@@ -7,14 +7,10 @@ Presentation only: no rule of any game is decided here (those are the engine's,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
-
-from games.engine import cox
 from games.engine.citations import RULINGS, Ruling
 from games.engine.wording import EngineError, split_prefix
 
-__all__ = ["cox_deal_error", "ruling_for_option", "sentence", "split_field"]
+__all__ = ["ruling_for_option", "sentence", "split_field"]
 
 
 def sentence(text: str) -> str:
@@ -66,24 +62,3 @@ def ruling_for_option(option: str) -> Ruling:
         if made.option == option:
             return made
     raise KeyError(option)
-
-
-def cox_deal_error(
-    error: ValueError, names: Sequence[str]
-) -> tuple[Literal["cards", "base"] | None, int | None, str]:
-    """Where an objection of :func:`games.engine.cox.parse_deal` belongs on a form: the
-    player's cards or supply base, the player (from 1, in the order of the hands given) and
-    the words, the players named; ``(None, None, words)`` for the deal as a whole.
-
-    >>> try:
-    ...     cox.parse_deal(["bank", "auto-1 bank"], [1, 3])
-    ... except ValueError as error:
-    ...     print(cox_deal_error(error, ["Ann", "Bo"]))
-    ('cards', 2, 'the pack has only 1 of bank (the bank card); Ann and Bo hold 2 between them')
-    """
-    if isinstance(error, cox.CoxCardError | cox.SupplyBaseError) and error.hand:
-        kind: Literal["cards", "base"] = "cards" if isinstance(error, cox.CoxCardError) else "base"
-        return kind, error.hand, error.render(names)
-    if isinstance(error, cox.CoxCardError | cox.SupplyBaseError):
-        return None, None, error.render(names)
-    return None, None, str(error)

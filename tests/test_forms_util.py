@@ -2,15 +2,17 @@
 names, the ruling behind a house-rule option."""
 
 import doctest
+from typing import cast
 
 import pytest
 
 from games import forms_util
-from games.engine import cox
 from games.engine.citations import RULINGS
+from games.engine.games import RackGame, get
 from games.engine.pool import PoolGame
 from games.engine.settlement import SettlementError, settle_peel_new
-from games.forms_util import cox_deal_error, ruling_for_option, sentence, split_field
+from games.engine.wording import EngineError
+from games.forms_util import ruling_for_option, sentence, split_field
 
 
 def test_doctests():
@@ -51,13 +53,17 @@ def test_every_house_rule_option_has_its_ruling():
             assert ruling_for_option(made.option) is made
 
 
-def test_a_cox_deal_error_goes_beside_the_players_cards_or_base_or_the_whole_deal():
+def test_a_rack_deal_error_goes_beside_the_players_cards_or_base_or_the_whole_deal():
+    """RackGame.deal_error places a refusal of check_deal; its words name the players."""
+    game = cast(RackGame, get("cox"))
     names = ["Ann", "Bo", "Cy"]
 
     def placed(hands, bases):
         with pytest.raises(ValueError) as caught:
-            cox.parse_deal(hands, bases)
-        return cox_deal_error(caught.value, names)
+            game.check_deal(hands, bases)
+        error = caught.value
+        words = error.render(names) if isinstance(error, EngineError) else str(error)
+        return (*game.deal_error(error), words)
 
     assert placed(["auto-1", "ship-1", "fruit-7"], [1, 2, 3])[:2] == ("cards", 3)
     assert placed(["auto-1", "ship-1", "fruit-1"], [1, 3, 3]) == (

@@ -16,8 +16,8 @@ field. An address asked again is answered from Django's page cache (``rulesite.h
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
@@ -33,7 +33,7 @@ from games.engine.games import (
     Config,
     Game,
     OptionError,
-    RequestGame,
+    RackGame,
     UnknownGame,
     get,
 )
@@ -66,9 +66,6 @@ from .forms import (
 )
 from .results import RackResult, deal_result, game_result, game_rows, rack_result
 
-if TYPE_CHECKING:
-    from games.engine.cox import CoxScore, GameTotals
-
 SHAPE = "form_shape"
 """The parameter in which a calculator's form names its shape to htmx (see the module);
 never part of a permalink."""
@@ -76,8 +73,8 @@ never part of a permalink."""
 
 def has_calculator(game: Game) -> bool:
     """Whether the calculators can settle ``game``: from a deal's hands, over a whole game,
-    or by counting the cards laid out."""
-    return game.settles_deals or game.whole_game or game.board == "rack"
+    or by counting the cards laid out (its kind of keeping, :data:`CALCULATORS`)."""
+    return game.keeping in CALCULATORS
 
 
 def calculators() -> list[Game]:
@@ -88,7 +85,7 @@ def calculators() -> list[Game]:
 def settled_at_table() -> list[Game]:
     """The games played for money that are settled from one request (Vingt-un,
     Speculation): their table page is their calculator (one hand, who pays whom)."""
-    return registered_games(lambda g: isinstance(g, RequestGame) and g.keeps == "money")
+    return registered_games(lambda g: g.board == "request" and g.keeps == "money")
 
 
 @require_safe
@@ -111,11 +108,7 @@ def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         target = reverse("pay:calculator", args=[game.slug])  # in the page's language
         query = request.GET.urlencode()
         return HttpResponseRedirect(f"{target}?{query}" if query else target, status=301)
-    if game.board == "rack":
-        return _rack(request, game)
-    if game.whole_game:
-        return _whole_game(request, game)
-    return _deal(request, game)
+    return CALCULATORS[game.keeping](request, game)
 
 
 # --------------------------------------------------------------------------- shared
@@ -225,9 +218,8 @@ DEAL_ROWS = {"hands": "hand", "bought": "bought"}
 """The engine's lists of a deal, one item a player, and the form fields of a player's row."""
 
 
-def _deal(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    if not isinstance(game, CommerceGame):
-        raise Http404(f"No calculator for {game.label}")
+def _deal(request: HtmxHttpRequest, any_game: Game) -> HttpResponse:
+    game = cast(CommerceGame, any_game)  # a game whose deals are settled is one of hands
     query = copied(request.GET)
     acted = any(key in query for key in ACTIONS)
     players = count_rows(query, ("name", "hand", "bought"), _default_players(game))
@@ -390,19 +382,6 @@ def _whole_game(request: HtmxHttpRequest, game: Game) -> HttpResponse:
 # --------------------------------------------------------------------------- cards counted
 
 
-@runtime_checkable
-class CountedGame(Protocol):
-    """What a game whose cards are laid out and counted answers (``board == "rack"``)."""
-
-    hands_per_game: int
-    supply_bases: tuple[int, ...]
-
-    def read_cards(self, cards: str) -> object: ...
-    def score(self, cards: str, supply_base: int, config: Config) -> CoxScore: ...
-    def check_deal(self, hands: Sequence[Iterable[Any]], bases: Sequence[int]) -> None: ...
-    def game_totals(self, scores: list[list[int]]) -> GameTotals: ...
-
-
 def _rack_players(game: Game, query: QueryDict) -> tuple[QueryDict, int, str]:
     """The query after any add/remove button, the number of players, the hand to record."""
     players = count_rows(query, ("name", "cards", "base"), _default_players(game))
@@ -441,7 +420,7 @@ RACK_ROWS = {"hands": "cards", "supply_bases": "base"}
 
 
 def _rack_deal(
-    game: CountedGame, form: RackForm, explanation: Explanation
+    game: RackGame, form: RackForm, explanation: Explanation
 ) -> tuple[list[RackResult], list[str]]:
     """Count each laid-out hand; the names of the players whose cards are still to come."""
     data = form.cleaned_data
@@ -490,9 +469,7 @@ def _rack_deal(
     return results, missing
 
 
-def _rack_game(
-    game: CountedGame, form: RackForm, explanation: Explanation
-) -> dict[str, Any] | None:
+def _rack_game(game: RackGame, form: RackForm, explanation: Explanation) -> dict[str, Any] | None:
     """The game so far: the scores of the hands entered, added up, and the winner."""
     data = form.cleaned_data
     names = form.names
@@ -531,9 +508,8 @@ def _rack_game(
     }
 
 
-def _rack(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    if not isinstance(game, CountedGame):
-        raise Http404(f"No calculator for {game.label}")
+def _rack(request: HtmxHttpRequest, any_game: Game) -> HttpResponse:
+    game = cast(RackGame, any_game)  # a game whose hands are counted lays out a rack
     acted = any(key in request.GET for key in ACTIONS)
     query, players, record = _rack_players(game, request.GET)
     hands, bases = game.hands_per_game, game.supply_bases
@@ -565,3 +541,12 @@ def _rack(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     }
     shape = form.shape(context["can_add"], context["can_remove"], complete)
     return _respond(request, "rack", context, form, acted=acted, shape=shape)
+
+
+CALCULATORS: dict[str | None, Callable[[HtmxHttpRequest, Game], HttpResponse]] = {
+    "settled": _deal,
+    "ledger": _whole_game,
+    "counted": _rack,
+}
+"""The calculator of each way a game is kept (``Game.keeping``): a deal settled from its
+hands, a whole game's ledger (Pool Commerce), the hands of a rack counted (Cox's)."""
