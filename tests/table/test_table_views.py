@@ -897,11 +897,13 @@ def test_an_answer_given_before_is_given_again_without_judging_again(client, mon
     assert len(judged) == 2 and "<html" in page.content.decode()
     get(client, "/table/peel-new/", hands("7S 7H 7D", "AS AH 3C"), **HX)
     assert len(judged) == 3
-    # A browser asks for gzip: the page kept is compressed once, not for every reader.
+    # A browser asks for gzip: the page is kept compressed, once, for every such reader.
     zipped = get(client, "/table/peel-new/", params, **{"Accept-Encoding": "gzip"})
     assert zipped.headers["Content-Encoding"] == "gzip"
     assert gzip.decompress(zipped.content) == page.content
-    assert "Accept-Encoding" in zipped.headers["Vary"] and len(judged) == 3
+    assert "Accept-Encoding" in zipped.headers["Vary"] and len(judged) == 4
+    again = get(client, "/table/peel-new/", params, **{"Accept-Encoding": "gzip"})
+    assert again.content == zipped.content and len(judged) == 4
     assert "max-age=" in page.headers["Cache-Control"] and "Set-Cookie" not in page.headers
     unchanged = get(client, "/table/peel-new/", params, **{"If-None-Match": page.headers["ETag"]})
-    assert unchanged.status_code == 304 and len(judged) == 3
+    assert unchanged.status_code == 304 and len(judged) == 4
