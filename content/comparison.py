@@ -429,6 +429,15 @@ def read(text: str, language: str = "en") -> Comparison:
     >>> row = read(text, "sv").rows[0]
     >>> row.question, row.short, row.cells[0].says
     ('Vilken kortlek?', 'Vilken kortlek?', '52 kort')
+    >>> added = text + '''
+    ... [[column]]
+    ... id = "peel-old"
+    ... game = "peel-old"
+    ... like = "peel-new"
+    ... '''
+    >>> cell = read(added).rows[0].cells[1]  # a column added with like: "As in" its model
+    >>> cell.like.id, cell.cites
+    ('peel-new', (Citation(book='peel-commerce', anchor='packs'),))
     >>> read(text.replace("packs", "nowhere"))
     Traceback (most recent call last):
     ...
@@ -437,6 +446,10 @@ a paragraph of the library
     """
     data = tomllib.loads(text)
     columns: dict[str, Column] = {}
+    own_cells: dict[str, dict[str, Any]] = {}
+    """A column's cells given with the column (``[column.cells.<row>]``), and for the rows it
+    gives none, ``like = "<column>"`` on the column: how a variant added to the registry
+    joins the comparison in one block at the end of the file."""
     for raw in data.get("column", []):
         game = str(raw["game"])
         try:
@@ -458,10 +471,20 @@ a paragraph of the library
         if column.id in columns:
             raise ComparisonError(f"column {column.id} is declared twice")
         columns[column.id] = column
+        own_cells[column.id] = {
+            **({"*": {"like": str(raw["like"])}} if "like" in raw else {}),
+            **raw.get("cells", {}),
+        }
     rows = []
     for raw in data.get("row", []):
         row_id = str(raw["id"])
-        given = raw.get("cells", {})
+        given = dict(raw.get("cells", {}))
+        for column_id, cells_of_column in own_cells.items():
+            cell = cells_of_column.get(row_id, cells_of_column.get("*"))
+            if cell is not None:
+                if column_id in given:
+                    raise ComparisonError(f"row {row_id}, column {column_id}: two cells")
+                given[column_id] = cell
         extra = set(given) - set(columns)
         if extra:
             raise ComparisonError(f"row {row_id}: cells for unknown columns {sorted(extra)}")

@@ -1,13 +1,20 @@
-"""The README's "Adding a game" is true: a variant written in one engine module appears, with
-nothing else edited, in the API and its OpenAPI enum, the table's chooser and showdown page,
-the calculators' index, the score sheet's list of games and /rulings/.
+"""The README's "Adding a game" is true, followed to the letter.
 
-The module is tests/example_variant.py, loaded as if it were games/engine/variants/blind.py.
+Its code blocks, each headed by the file it belongs in, are the newcomer's whole work:
+:func:`test_following_the_readme_leaves_the_suite_green` writes them into a scratch copy of the
+project (the Python into ``games/engine/variants/blind.py``, the Swedish into the catalogue
+after ``makemessages``, the column at the end of ``content/comparison.toml``) and runs the
+suite's invariants there. The other tests load the README's game into this checkout and find it
+in the API and its OpenAPI enum, the table's chooser and showdown page, the calculators' index,
+the score sheet's list of games and /rulings/, with nothing else edited.
 """
 
-import importlib.util
 import json
+import re
+import shutil
+import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -16,21 +23,104 @@ from games.engine.citations import RULINGS
 from games.engine.games import get, registered, unregister
 from tests.table.request_game import registered_high_card
 
-MODULE = Path(__file__).with_name("example_variant.py")
+ROOT = Path(__file__).resolve().parent.parent
 HANDS = [["QH", "KH", "AH"], ["QS", "KS", "AS"], ["2C", "3D", "9H"]]
+BLOCK = re.compile(r"^ *```(\w+)\n(.*?)^ *```", re.MULTILINE | re.DOTALL)
+
+
+def readme_blocks() -> dict[str, list[str]]:
+    """The code blocks of the README's "Adding a game", by the file their first line names,
+    dedented as a newcomer would paste them."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Adding a game") :]
+    section = section[: section.index("\n### ", 1)]
+    blocks: dict[str, list[str]] = {}
+    for _kind, body in BLOCK.findall(section):
+        lines = body.splitlines()
+        indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
+        lines = [line[indent:] for line in lines]
+        target = lines[0].lstrip("# ").strip()
+        blocks.setdefault(target, []).append("\n".join(lines[1:]) + "\n")
+    return blocks
+
+
+VARIANT = "games/engine/variants/blind.py"
+CATALOGUE = "locale/sv/LC_MESSAGES/django.po"
+COMPARISON = "content/comparison.toml"
+
+
+def test_the_readme_names_every_step():
+    assert set(readme_blocks()) == {VARIANT, CATALOGUE, COMPARISON}
 
 
 @pytest.fixture
 def blind():
-    spec = importlib.util.spec_from_file_location("games.engine.variants.blind", MODULE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    """The README's game registered in this process, as its module would be."""
+    module = types.ModuleType("games.engine.variants.blind")
+    sys.modules[module.__name__] = module
+    exec(compile("".join(readme_blocks()[VARIANT]), VARIANT, "exec"), module.__dict__)  # noqa: S102
     yield get("blind-commerce")
     unregister("blind-commerce")
     del RULINGS["blind-commerce-ties"]
-    del sys.modules[spec.name]
+    del sys.modules[module.__name__]
+
+
+INVARIANTS = [
+    "tests/test_translations.py",
+    "tests/library/test_comparison.py",
+    "tests/i18n/test_crawl.py",
+    "tests/engine/test_games.py",
+    "games/engine",
+    "tests/api/test_api_registry.py",
+    "tests/test_rulings_page.py",
+    "tests/table/test_table_registry.py",
+    "tests/payouts/test_payouts_registry.py",
+    "tests/scoresheet/test_sheet_registry.py",
+]
+"""The tests that hold for every registered game: what a game added must not break."""
+
+
+@pytest.mark.slow
+def test_following_the_readme_leaves_the_suite_green(tmp_path):
+    import polib
+
+    copy = tmp_path / "project"
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.decode()
+    for name in filter(None, tracked.split("\0")):
+        if (ROOT / name).is_file():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, copy / name)
+    (copy / ".venv").symlink_to(ROOT / ".venv")
+    if (ROOT / "node_modules").exists():
+        (copy / "node_modules").symlink_to(ROOT / "node_modules")
+    blocks = readme_blocks()
+    (copy / VARIANT).write_text("".join(blocks[VARIANT]), encoding="utf-8")
+    with (copy / COMPARISON).open("a", encoding="utf-8") as toml:
+        toml.write("\n" + "".join(blocks[COMPARISON]))
+    python = str(ROOT / ".venv" / "bin" / "python")
+
+    def run(*command: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [python, *command], cwd=copy, capture_output=True, text=True, timeout=600
+        )
+
+    made = run("manage.py", "makemessages", "-l", "sv")
+    assert made.returncode == 0, made.stderr
+    catalogue = polib.pofile(str(copy / CATALOGUE))
+    swedish = polib.pofile("".join(blocks[CATALOGUE]))
+    for given in swedish:
+        entry = catalogue.find(given.msgid)
+        assert entry is not None, f"makemessages did not find {given.msgid!r}"
+        entry.msgstr = given.msgstr
+        entry.flags = [flag for flag in entry.flags if flag != "fuzzy"]
+    catalogue.save()
+    compiled = run("manage.py", "compilemessages", "-l", "sv")
+    assert compiled.returncode == 0, compiled.stderr
+    suite = run("-m", "pytest", "-q", "-p", "no:randomly", "-m", "not browser", *INVARIANTS)
+    assert suite.returncode == 0, suite.stdout[-4000:]
+    assert "blind-commerce" in (copy / VARIANT).read_text(encoding="utf-8")
 
 
 def post(client, path, body):

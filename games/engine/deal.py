@@ -22,10 +22,10 @@ GAMES = tuple(game.slug for game in registered(lambda game: game.settles_deals))
 def _game(name: str) -> CommerceGame:
     """The game of that name that settles a deal.
 
-    >>> _game("cox")
+    >>> _game("cox")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    games.engine.settlement.SettlementError: rules: 'cox' is not one of peel-new, peel-old, swedish
+    games.engine.settlement.SettlementError: rules: 'cox' is not one of peel-new, peel-old, ...
     """
     try:
         game = get(name)

@@ -11,9 +11,9 @@ and its hand types, and code that plays a hand asks the variant.
 
 Adding a variant is one subclass and one :func:`register` call (README, "Adding a game").
 
->>> [game.slug for game in registered()]  # doctest: +NORMALIZE_WHITESPACE
-['peel-new', 'peel-old', 'pool', 'swedish', 'cox',
- 'all-fours', 'speculation', 'vingt-un']
+>>> slugs = [game.slug for game in registered()]  # a game added later is listed too
+>>> slugs[:5], {"all-fours", "speculation", "vingt-un"} <= set(slugs)
+(['peel-new', 'peel-old', 'pool', 'swedish', 'cox'], True)
 >>> game = get("english-new")  # the API's first names stay accepted
 >>> game.slug, game.label
 ('peel-new', "Peel's new game")
@@ -302,11 +302,10 @@ class Config(Mapping[str, str]):
 class UnknownGame(ValueError):
     """A slug that names no registered game.
 
-    >>> get("whist")
+    >>> get("whist")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    games.engine.games.UnknownGame: 'whist' is not a game here: peel-new, peel-old, pool, \
-swedish, cox, all-fours, speculation, vingt-un
+    games.engine.games.UnknownGame: 'whist' is not a game here: peel-new, peel-old, pool, ...
     """
 
 

@@ -127,7 +127,11 @@ def test_cells_differ_exactly_outside_the_first_columns_family():
     """Worked out again from the raw file: follow each ``like`` to its root."""
     first = RAW["column"][0]["id"]
     for row, loaded in zip(RAW["row"], COMPARISON.rows, strict=True):
-        cells = row["cells"]
+        cells = dict(row["cells"])
+        for column in RAW["column"]:  # a column given with its own cells, or like another's
+            own = column.get("cells", {}).get(row["id"])
+            if own is not None or "like" in column:
+                cells[column["id"]] = own if own is not None else {"like": column["like"]}
 
         def root(column_id, cells=cells):
             while "like" in cells[column_id]:
