@@ -1,5 +1,5 @@
-"""The navigation's items for the game tools (includes/nav_games.html, drawn by the
-``nav_games`` tag and kept for each tool, page of it and language)."""
+"""The navigation's items for the game tools (includes/nav_games.html): the tool a page
+belongs to marked current, in the page's language."""
 
 import re
 
@@ -17,7 +17,7 @@ def tools(client, path):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("again", [1, 2])  # the second time from what was kept
+@pytest.mark.parametrize("again", [1, 2])  # the second time from the page cache
 def test_the_tool_a_page_belongs_to_is_current_in_the_pages_language(client, again):
     assert tools(client, "/pay/") == [
         ("/table/", "", "At the table"),
