@@ -19,21 +19,17 @@ The on-screen pack is drawn here too, each card's button rendered once and kept
 
 from __future__ import annotations
 
+import copy
 import re
-from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache
-from html import escape  # Django's escape is this, behind a lazy-string wrapper
 from typing import Any, ClassVar, Protocol, cast
 from urllib.parse import urlencode
 
 from django import forms
-from django.forms.utils import ErrorDict
 from django.http import QueryDict
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import format_lazy
 from django.utils.translation import get_language, gettext, gettext_lazy
 
@@ -102,6 +98,30 @@ class Slot:
             return str(self.card)
         return "".join(split_tokens(self.raw)) or EMPTY
 
+    hand_error: bool = False
+    """Whether the slot's hand has a message of its own (its field is described by it too)."""
+
+    @property
+    def described_by(self) -> str:
+        """The ids of the messages about the field: its own, then its hand's."""
+        ids = [
+            f"{self.id}-error" if self.error else "",
+            f"h{self.hand}-error" if self.hand_error else "",
+        ]
+        return " ".join(i for i in ids if i)
+
+    @property
+    def label(self) -> str:
+        return gettext("Hand {hand}, card {position}").format(
+            hand=self.hand, position=self.position
+        )
+
+    @property
+    def remove_label(self) -> str:
+        return gettext("Remove card {position} of hand {hand}").format(
+            hand=self.hand, position=self.position
+        )
+
     @property
     def colour(self) -> str:
         """``red`` or ``black`` for a good card, else empty."""
@@ -146,141 +166,51 @@ class HandEntry:
     def invalid(self) -> bool:
         return bool(self.error) or any(s.error for s in self.slots)
 
-    def _describedby(self, slot: Slot) -> str:
-        """The ids of the messages about a field: its own, then its hand's."""
-        ids = [f"{slot.id}-error" if slot.error else "", f"{self.id}-error" if self.error else ""]
-        return " ".join(i for i in ids if i)
+    def mark_errors(self) -> None:
+        """Tell each field whether its hand has a message of its own (it describes them)."""
+        for slot in self.slots:
+            slot.hand_error = bool(self.error)
 
     @property
-    def fields(self) -> SafeString:
-        """The hand's card fields, each with its x button (a submit button: clear=H-P).
-
-        Built here, not by a template loop: a board of twelve hands draws 36 of them, and
-        that loop was most of a page's rendering. Only what was typed needs escaping; every
-        other value is an id, a number or a canonical card code."""
-        out = []
-        hand = self.number
-        name_card = gettext("Hand {hand}, card {position}")
-        name_remove = gettext("Remove card {position} of hand {hand}")
-        for slot in self.slots:
-            sid, pos = slot.id, slot.position
-            label = escape(name_card.format(hand=hand, position=pos))
-            remove = escape(name_remove.format(hand=hand, position=pos))
-            looks = " is-empty" if slot.empty else ""
-            looks += " is-target" if sid == self.target else ""
-            colour = f" {slot.colour}" if slot.colour else ""
-            card = f' data-card="{slot.card}"' if slot.ok else ""
-            ids = self._describedby(slot)
-            invalid = f' aria-invalid="true" aria-describedby="{ids}"' if ids else ""
-            hidden = " hidden" if slot.empty else ""
-            out.append(
-                f'<div class="slot{looks}">'
-                f'<label for="{sid}" class="visually-hidden">{label}</label>'
-                f'<input type="text" name="h{hand}" id="{sid}" value="{escape(slot.shown)}"'
-                f' class="card-field{colour}"{card} data-hand="{hand}" data-position="{pos}"'
-                ' autocomplete="off" autocapitalize="characters" autocorrect="off"'
-                f' spellcheck="false" enterkeyhint="next" size="4"{invalid}>'
-                f'<button type="submit" name="clear" value="{hand}-{pos}" id="{sid}-clear"'
-                f' class="clear"{hidden}><span aria-hidden="true">×</span><span'
-                f' class="visually-hidden">{remove}</span></button></div>'
-            )
-        return mark_safe("".join(out))  # noqa: S308 (what was typed is escaped)
+    def name(self) -> str:
+        return gettext("Hand {number}").format(number=self.number)
 
     @property
-    def states(self) -> SafeString:
-        """Each field's state after an answer, for the page's script (cards.js), which marks
-        and tidies a field only if it still holds what was sent: the card shown as the
-        engine writes it, its code and colour, and the ids of the messages about it."""
-        spans = []
-        for slot in self.slots:
-            error = self._describedby(slot)
-            card = f' data-card="{slot.card}" data-colour="{slot.colour}"' if slot.ok else ""
-            errors = f' data-error="{error}"' if error else ""
-            spans.append(
-                f'<span hidden id="{slot.id}-state" data-for="{slot.id}"'
-                f' data-sent="{escape(slot.sent)}" data-shown="{escape(slot.shown)}"{card}{errors}>'
-                "</span>"
-            )
-        return mark_safe("".join(spans))  # noqa: S308 (what was typed is escaped)
+    def which(self) -> str:
+        """After "Remove", for a screen reader: which hand."""
+        return gettext(" hand {number}").format(number=self.number)
 
-    def place(self, oob: bool = False) -> SafeString:
-        """Where the hand stands, beside its name ("— wins (dealer)"); ``oob`` for an answer
-        that brings it out of band (the fields themselves are never swapped)."""
+    @property
+    def remove_words(self) -> str:
+        return gettext("Remove")
+
+    @property
+    def standing(self) -> str:
+        """Where the hand stands, beside its name ("— wins (dealer)"), once judged."""
         row = self.row
-        words = ""
-        if row is not None:
-            dealer = gettext(" (dealer)") if row["dealer"] else ""
-            words = f" — {escape(row['standing'])}{dealer}"
-        swap = ' hx-swap-oob="true"' if oob else ""
-        return mark_safe(  # noqa: S308 (the engine's words are escaped)
-            f'<span class="place" id="{self.id}-place"{swap}>{words}</span>'
-        )
+        if row is None:
+            return ""
+        dealer = gettext(" (dealer)") if row["dealer"] else ""
+        return f" — {row['standing']}{dealer}"
 
-    def status(self, oob: bool = False) -> SafeString:
-        """Under the hand: its messages, its combination and strength; ``oob`` for an
-        answer, which also brings each field's state (:attr:`states`).
-
-        Built here for the same reason as :attr:`fields`: an answer carries one for every
-        hand, and the template loop was the most of an answer's rendering."""
+    @property
+    def strength(self) -> str:
+        """How strong the hand is among all hands, once judged."""
         row = self.row
-        looks = " is-winner" if row is not None and row["winner"] else ""
-        looks += " is-invalid" if self.invalid else ""
-        swap = ' hx-swap-oob="true"' if oob else ""
-        out = [f'<div class="hand-status{looks}" id="{self.id}-status"{swap}>']
-        if self.invalid:
-            out.append('<ul class="field-errors">')
-            if self.error:
-                out.append(f'<li id="{self.id}-error">{escape(self.error)}</li>')
-            out.extend(
-                f'<li id="{s.id}-error">{escape(_capital(s.error))}</li>'
-                for s in self.slots
-                if s.error
+        if row is None:
+            return ""
+        if float(row["tie"].rstrip("%").replace(",", ".")):
+            said = gettext(
+                "Beats {beats} of all hands · against one random hand wins {win}, ties {tie}"
             )
-            out.append("</ul>")
-        if row is not None:
-            if float(row["tie"].rstrip("%").replace(",", ".")):
-                strength = gettext(
-                    "Beats {beats} of all hands · against one random hand wins {win}, ties {tie}"
-                )
-            else:
-                strength = gettext(
-                    "Beats {beats} of all hands · against one random hand wins {win}"
-                )
-            strength = strength.format(beats=row["beats"], win=row["win"], tie=row["tie"])
-            out.append(
-                f'<p class="hand-value"><strong>{escape(_capital(row["describe"]))}</strong>'
-                f'<span class="strength">{escape(strength)}</span></p>'
-            )
-            if row.get("odds"):
-                which = gettext(" (hand {number})").format(number=self.number)
-                out.append(
-                    f'<p class="hand-odds-link"><a href="{escape(row["odds"])}">'
-                    f"{escape(gettext('Its odds'))}"
-                    f'<span class="visually-hidden">{escape(which)}</span></a></p>'
-                )
-        if oob:
-            out.append(self.states)
-        out.append("</div>")
-        return mark_safe("".join(out))  # noqa: S308 (what was typed is escaped)
+        else:
+            said = gettext("Beats {beats} of all hands · against one random hand wins {win}")
+        return said.format(beats=row["beats"], win=row["win"], tie=row["tie"])
 
-    def fieldset(self, removable: bool) -> SafeString:
-        """The whole hand: its name and place, its fields, its status, and (``removable``)
-        the button that removes the player -- drawn here, as its parts are."""
-        number, ident = self.number, self.id
-        which = escape(gettext(" hand {number}").format(number=number))
-        remove = (
-            f'<button type="submit" name="drop" value="{number}" id="{ident}-remove"'
-            f' class="remove-hand secondary">{escape(gettext("Remove"))}'
-            f'<span class="visually-hidden">{which}</span></button>'
-            if removable
-            else ""
-        )
-        name = escape(gettext("Hand {number}").format(number=number))
-        return mark_safe(  # noqa: S308 (its parts escape what was typed)
-            f'<fieldset class="hand" id="{ident}"><legend><span class="hand-name">{name}'
-            f'</span>{self.place()}</legend><div class="slots">{self.fields}</div>'
-            f'<div class="hand-foot">{self.status()}{remove}</div></fieldset>'
-        )
+    @property
+    def odds_which(self) -> str:
+        """After "Its odds", for a screen reader: which hand."""
+        return gettext(" (hand {number})").format(number=self.number)
 
 
 def _capital(text: str) -> str:
@@ -394,26 +324,17 @@ class Board:
         return f"{target.hand}-{target.position}"
 
     def mark_target(self) -> None:
-        """Tell each hand which of its fields the next tapped card goes to, if any."""
+        """Tell each hand which of its fields the next tapped card goes to, if any, and each
+        field whether its hand has a message."""
         target = self.target
         for hand in self.hands:
             hand.target = target.id if target is not None and target.hand == hand.number else ""
+            hand.mark_errors()
 
     def keep_as_typed(self) -> None:
         """Show every field exactly as typed (the page answers with an error somewhere)."""
         for slot in self.slots:
             slot.normalised = False
-
-    @property
-    def fieldsets(self) -> SafeString:
-        """Every hand (:meth:`HandEntry.fieldset`)."""
-        removable = self.can_remove
-        return mark_safe("".join(h.fieldset(removable) for h in self.hands))  # noqa: S308
-
-    @property
-    def oob(self) -> SafeString:
-        """Every hand's place and status for an answer, out of band."""
-        return mark_safe("".join(h.place(True) + h.status(True) for h in self.hands))  # noqa: S308
 
     def hand_params(self) -> list[tuple[str, str]]:
         """The hands as permalink parameters: ``h=AS+2S+3S`` per hand."""
@@ -641,40 +562,6 @@ def page_options(game: Game) -> list[Option]:
     return [o for o in game.options if parts is None or o.part in parts]
 
 
-_DRAWN: dict[tuple[object, ...], SafeString] = {}
-"""Form controls as HTML, by form class, field, value and choices: see :func:`drawn`."""
-
-
-def drawn(bound: forms.BoundField, part: str = "control") -> SafeString:
-    """A field's control (or its label) as HTML, rendered once for each value and kept.
-
-    The table's selects are the same few on every page, and Django renders a select through
-    a template per option: drawing them cost more than all the rest of a page. A field with
-    an error (a value nobody can choose, from an edited address) is rendered every time,
-    with its message, and not kept.
-    """
-    if bound.errors:
-        return bound.label_tag() if part == "label" else SafeString(str(bound))
-    choices = tuple(getattr(bound.field, "choices", ()))
-    key = (type(bound.form), bound.name, part, str(bound.value()), choices, get_language())
-    html = _DRAWN.get(key)
-    if html is None:
-        html = bound.label_tag() if part == "label" else SafeString(str(bound))
-        if len(_DRAWN) < 2000:  # values are choices, so this never fills; a guard all the same
-            _DRAWN[key] = html
-    return html
-
-
-class _Drawn:
-    """``form.controls.pack`` and ``form.labels.pack`` in a template: :func:`drawn`."""
-
-    def __init__(self, form: forms.Form, part: str) -> None:
-        self.form, self.part = form, part
-
-    def __getitem__(self, name: str) -> SafeString:
-        return drawn(self.form[name], self.part)
-
-
 def _rulings_path() -> str:
     return reverse_here("rulings")
 
@@ -693,39 +580,13 @@ def _hand_name(number: int) -> Any:
     return format_lazy(gettext_lazy("Hand {number}"), number=number)
 
 
-@dataclass
-class _Read:
-    """What a valid form read from its values: see :class:`TableForm`."""
-
-    cleaned: dict[str, Any]
-    config: Config | None = None
-    params: list[tuple[str, str]] | None = None
-
-
-_READ_KEPT = 512
-_read: OrderedDict[tuple[object, ...], _Read] = OrderedDict()
-
-
-def forget_read() -> None:
-    """Forget every form read (a test changed a setting)."""
-    _read.clear()
-
-
 class TableForm(forms.Form):
-    """What a table page reads besides the cards: its fields are made once for the class
-    (:attr:`shared`) and shared by every request, not deep-copied for each as Django does,
-    since nothing here changes a field; the dealer's field, whose choices follow the number
-    of hands, is made once for each number (``hands``; 0: no dealer field).
+    """What a table page reads besides the cards; the dealer's field, whose choices follow
+    the number of hands, is made for each number (``hands``; 0: no dealer field).
 
     Read leniently, as an address may carry anything: a field missing or empty takes its
     default (:attr:`defaults`); a value it does not take is an error beside it, never a
     server error.
-
-    A form found valid is remembered by its class, number of hands, values and language
-    (the last :data:`_READ_KEPT`): the same values (nearly always the defaults: every tap
-    brings new hands, rarely new options) are then valid without being cleaned again, and
-    their options and permalink parameters are the ones read before. A form with an error
-    is read every time.
     """
 
     shared: ClassVar[dict[str, forms.Field]] = {}
@@ -742,29 +603,7 @@ class TableForm(forms.Form):
                 value = self.defaults.get(name, value)
             data[name] = value
         super().__init__(data)
-        self.fields = fields
-        self._key = (type(self), hands, tuple(data.items()), get_language())
-        self._read = _read.get(self._key)
-        if self._read is not None:
-            _read.move_to_end(self._key)
-            self.cleaned_data = dict(self._read.cleaned)
-            self._errors = ErrorDict(renderer=self.renderer)
-
-    def _valid(self) -> _Read | None:
-        """What this form read, remembered once it is known to be valid (None if not)."""
-        if self._read is None and self.is_valid():
-            self._read = _read[self._key] = _Read(dict(self.cleaned_data))
-            if len(_read) > _READ_KEPT:
-                _read.popitem(last=False)
-        return self._read
-
-    @property
-    def controls(self) -> _Drawn:
-        return _Drawn(self, "control")
-
-    @property
-    def labels(self) -> _Drawn:
-        return _Drawn(self, "label")
+        self.fields = copy.deepcopy(fields)
 
     @property
     def open(self) -> bool:
@@ -785,10 +624,6 @@ class TableForm(forms.Form):
 class DealerForm(TableForm):
     """Only the dealer: the comparison judges every rule set with its default readings."""
 
-    def __init__(self, query: QueryDict, hands: int = 0) -> None:
-        super().__init__(query, hands)
-        self._valid()
-
 
 class GameForm(TableForm):
     """A game's options that change its table page (:func:`page_options`), with the labels,
@@ -801,14 +636,9 @@ class GameForm(TableForm):
     def config(self) -> Config | None:
         """The game's options as chosen (the others at their defaults), or None when one is
         refused (its message beside its field)."""
-        if self._read is not None and self._read.config is not None:
-            return self._read.config
         if not self.is_valid():
             return None
-        config = configure(self, self.game)
-        if config is not None and (read := self._valid()) is not None:
-            read.config = config  # configure found the options valid together
-        return config
+        return configure(self, self.game)
 
     @property
     def names(self) -> set[str]:
@@ -825,8 +655,8 @@ class GameForm(TableForm):
             out.append(
                 {
                     "name": option.name,
-                    "label": drawn(bound, "label"),
-                    "control": drawn(bound),
+                    "label": bound.label_tag(),
+                    "control": bound,
                     "errors": bound.errors,
                     "help_id": f"id_{option.name}_helptext",
                     "help_text": bound.field.help_text,
@@ -844,40 +674,15 @@ class GameForm(TableForm):
     def params(self, config: Config | None = None) -> list[tuple[str, str]]:
         """What a permalink carries: the Supply Base of a rack, the options shown that differ
         from their defaults, and the dealer of a showdown."""
-        read = self._read
-        if read is not None and read.params is not None and config is read.config:
-            return list(read.params)
         out = [("base", self.cleaned_data["base"])] if "base" in self.fields else []
         if config is not None:
             changed = config.changed()
             out += [(o.name, changed[o.name]) for o in self.options if o.name in changed]
-        out += super().params()
-        if read is not None and config is not None and config is read.config:
-            read.params = list(out)
-        return out
+        return out + super().params()
 
     def supply_base(self) -> int:
         """A rack's Supply Base (1-4)."""
         return int(self.cleaned_data["base"])
-
-    @property
-    def base_radios(self) -> SafeString:
-        """The Supply Base radios, each inside its label, drawn once for each choice."""
-        bound = self["base"]
-        key = (type(self), "base", "radios", str(bound.value()), ())
-        html = None if bound.errors else _DRAWN.get(key)
-        if html is None:
-            html = mark_safe(  # noqa: S308 (built by format_html)
-                "".join(
-                    format_html(
-                        '<label for="{}">{} {}</label>', r.id_for_label, r.tag(), r.choice_label
-                    )
-                    for r in bound
-                )
-            )
-            if not bound.errors:
-                _DRAWN[key] = html
-        return html
 
 
 class RackGame(Protocol):
@@ -944,29 +749,35 @@ def permalink(path: str, hands: str, options: list[tuple[str, str]]) -> str:
     return f"{path}?{hands}&{urlencode(options)}" if options else f"{path}?{hands}"
 
 
-def pack_html(pack: Pack, taken: dict[str, int] | set[str]) -> SafeString:
+def pack_suits(pack: Pack, taken: dict[str, int] | set[str]) -> list[dict[str, Any]]:
     """The on-screen pack by suit (spades, hearts, clubs, diamonds: black and red in turn),
-    low to high: one submit button per card, a card already in a hand shown taken (crossed
-    out, ``aria-disabled``). Each button is rendered once and kept."""
-    rows = [
-        _pack_row_start(suit, get_language())
-        + "".join(_pack_button(card, card.code in taken, get_language()) for card in cards)
-        for suit, cards in _pack_suits(pack)
-    ]
-    return mark_safe("</div>".join(rows) + "</div>")  # noqa: S308 (built by format_html)
-
-
-_SUITS: dict[str, list[tuple[str, list[Card]]]] = {}
-
-
-def _pack_suits(pack: Pack) -> list[tuple[str, list[Card]]]:
-    """The pack's cards by suit, low to high, sorted once for each pack (by its name)."""
-    suits = _SUITS.get(pack.name)
-    if suits is None:
-        by_suit = [(letter, [c for c in pack.cards if c.suit.value == letter]) for letter in "SHCD"]
-        suits = [(cards[0].suit.english, cards) for _, cards in by_suit if cards]
-        _SUITS[pack.name] = suits
-    return suits
+    low to high, each card with how a button shows it and whether it is already in a hand
+    (``table/pack.html`` draws one submit button per card)."""
+    swedish = get_language() == "sv"
+    rows = []
+    for letter in "SHCD":
+        cards = [c for c in pack.cards if c.suit.value == letter]
+        if not cards:
+            continue
+        suit = cards[0].suit.english
+        rows.append(
+            {
+                "label": SUIT_NAMES.get(suit, suit),
+                "cards": [
+                    {
+                        "code": card.code,
+                        "colour": "red" if card.suit.is_red else "black",
+                        "symbol": card.symbol,
+                        "rank": card.rank.swedish_code if swedish else card.rank.code,
+                        "suit": card.suit.symbol,
+                        "of_suit": OF_SUIT.get(suit, f" of {suit}"),
+                        "taken": card.code in taken,
+                    }
+                    for card in cards
+                ],
+            }
+        )
+    return rows
 
 
 SUIT_NAMES = {
@@ -984,35 +795,6 @@ OF_SUIT = {
     "diamonds": gettext_lazy(" of diamonds"),
 }
 """What a screen reader hears after a card's rank in the pack ("A of spades")."""
-
-
-@cache
-def _pack_row_start(suit: str, language: str | None) -> str:
-    """A suit's row (``language``: its words; one kept for each)."""
-    return format_html(
-        '<div class="pack-row" role="group" aria-label="{}">', SUIT_NAMES.get(suit, suit)
-    )
-
-
-@cache
-def _pack_button(card: Card, taken: bool, language: str | None) -> str:
-    """A card's button (``language``: its words and the rank as its players write it)."""
-    swedish = language == "sv"
-    return format_html(
-        '<button type="submit" name="tap" value="{code}" id="pack-{code}" class="pc {colour}{cls}"'
-        ' data-card="{code}" data-symbol="{symbol}"{disabled}><span class="pc-rank">{rank}</span>'
-        '<span class="pc-suit" aria-hidden="true">{suit}</span><span class="visually-hidden">'
-        '{of_suit}<span class="taken-note">{note}</span></span></button>',
-        code=card.code,
-        colour="red" if card.suit.is_red else "black",
-        cls=" taken" if taken else "",
-        symbol=card.symbol,
-        disabled=mark_safe(' aria-disabled="true"') if taken else "",
-        rank=card.rank.swedish_code if swedish else card.rank.code,
-        suit=card.suit.symbol,
-        of_suit=OF_SUIT.get(card.suit.english, f" of {card.suit.english}"),
-        note=gettext(", taken") if taken else "",
-    )
 
 
 # --------------------------------------------------------------------------- Cox
@@ -1205,53 +987,24 @@ def rack_pack(counts: dict[str, int]) -> list[tuple[str, str, list[dict[str, Any
             key, title, colour = "greenback", gettext("Greenbacks (green)"), "green"
         group = groups.setdefault(key, (title, colour, []))
         held = counts.get(card.code, 0)
+        full = held >= card.pack_count
+        if card.pack_count > 1:
+            note = gettext("{count} left").format(count=card.pack_count - held)
+        else:
+            note = gettext("taken") if full else ""
         group[2].append(
             {
                 "card": card,
                 "code": card.code,
                 "label": _rack_label(card),
+                "words": _card_words(card),
                 "held": held,
                 "left": card.pack_count - held,
-                "full": held >= card.pack_count,
+                "full": full,
+                "note": note,
             }
         )
     return list(groups.values())
-
-
-def rack_pack_html(counts: dict[str, int]) -> SafeString:
-    """The on-screen pack of a rack, by group (:func:`rack_pack`): one submit button per
-    card, with how many are left, or taken; each button rendered once for each count held
-    and kept (a rack is redrawn at every tap, and the template loop over the pack's thirty
-    kinds of card was most of it)."""
-    out = []
-    for number, (title, colour, cards) in enumerate(rack_pack(counts), start=1):
-        buttons = "".join(
-            _rack_button(item["card"], colour, item["held"], get_language()) for item in cards
-        )
-        out.append(
-            f'<div class="cox-group" role="group" aria-labelledby="group-{number}">'
-            f'<h3 id="group-{number}">{escape(title)}</h3><div class="cox-row">{buttons}'
-            "</div></div>"
-        )
-    return mark_safe("".join(out))  # noqa: S308 (titles and names escaped)
-
-
-@cache
-def _rack_button(card: cox.CoxCard, colour: str, held: int, language: str | None) -> str:
-    """A card's button of the on-screen pack, kept for each count held in each language."""
-    del language  # the key of the cache: the words are the page's language
-    full = held >= card.pack_count
-    if card.pack_count > 1:
-        note = escape(gettext("{count} left").format(count=card.pack_count - held))
-    else:
-        note = escape(gettext("taken")) if full else "&nbsp;"
-    return (
-        f'<button type="submit" name="tap" value="{card.code}" id="pack-{card.code}"'
-        f' class="cc cc-{colour}{" full" if full else ""}"'
-        f"{' aria-disabled="true"' if full else ''}>{escape(_rack_label(card))}"
-        f'<small>{note}</small><span class="visually-hidden"> — {escape(_card_words(card))}</span>'
-        "</button>"
-    )
 
 
 _RACK_SUIT_TITLES = {

@@ -75,13 +75,12 @@ from .forms import (
     DealerForm,
     GameForm,
     RackGame,
-    forget_read,
     game_form,
-    pack_html,
+    pack_suits,
     page_options,
     permalink,
     rack_colour,
-    rack_pack_html,
+    rack_pack,
     read_board,
     read_rack,
 )
@@ -99,7 +98,6 @@ def _forget_found(**kwargs: Any) -> None:
     _template_of.cache_clear()
     _partial.cache_clear()
     _other_pages_of.cache_clear()
-    forget_read()
 
 
 def _judging(request: HttpRequest) -> bool:
@@ -550,7 +548,7 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     reshaped = board.reshaped or "recheck" in query
     fragment = _fragment(request)
     if not fragment or reshaped:
-        context["pack"] = pack_html(board.pack, board.taken)
+        context["pack"] = pack_suits(board.pack, board.taken)
         context["options"] = _options(template)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
@@ -673,7 +671,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     template = "table/compare.html"
     reshaped = board.reshaped or "recheck" in query
     if not _fragment(request) or reshaped:
-        context["pack"] = pack_html(board.pack, board.taken)
+        context["pack"] = pack_suits(board.pack, board.taken)
         context["options"] = _options(template)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
@@ -752,7 +750,7 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     }
     template = _template_of(game)
     if not _fragment(request) or reshaped:
-        context["rack_pack"] = rack_pack_html(rack.counts)
+        context["rack_pack"] = rack_pack(rack.counts)
         context["options"] = _options(template)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
