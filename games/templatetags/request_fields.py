@@ -3,7 +3,8 @@
 A game's fields template (``templates/table/request/<slug>_fields.html``) names each value
 by its path in the request, given in parts (a loop's counter among them); the tag writes the
 control's name and id with the form's prefix, its value as typed, and, when the engine
-refused that value, ``aria-invalid`` and the message beside it::
+refused that value, ``aria-invalid`` and the message beside it (drawn by the partials of
+``table/request/controls.html``)::
 
     {% load request_fields %}
     {% for player in form.value.players %}
@@ -22,8 +23,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from games.engine.wording import Mention
@@ -95,25 +94,11 @@ def count_from_one(count: Any) -> list[int]:
         return []
 
 
-def _described(form: RequestForm, path: str, help_id: str) -> tuple[str, SafeString]:
-    """The control's ``aria-`` attributes and its message element (always there, so that an
-    answer can fill it in place)."""
-    message = form.errors.get(path, "")
-    ident = form.id(path)
-    ids = " ".join(i for i in (help_id, f"{ident}-error" if message else "") if i)
-    attrs = f' aria-describedby="{ids}"' if ids else ""
-    if message:
-        attrs += ' aria-invalid="true"'
-    note = format_html(
-        '<span class="field-error" id="{}-error"{}>{}</span>',
-        ident,
-        mark_safe("") if message else mark_safe(" hidden"),
-        message,
-    )
-    return attrs, note
+CONTROLS = "table/request/controls.html"
+"""The partials that draw the controls these tags describe."""
 
 
-@register.simple_tag
+@register.inclusion_tag(f"{CONTROLS}#input")
 def request_input(
     form: RequestForm,
     *parts: Any,
@@ -123,27 +108,17 @@ def request_input(
     count: Any = 0,
     help: str = "",
     hidden_label: bool = False,
-) -> SafeString:
+) -> dict[str, Any]:
     """A labelled control for the value at the path ``parts`` (see the module's doc)."""
     path = _joined(parts)
-    ident, name = form.id(path), form.name(path)
+    ident = form.id(path)
+    message = form.errors.get(path, "")
     help_id = f"{ident}-help" if help else ""
-    attrs, note = _described(form, path, help_id)
     value = form.get(path)
     text = value if isinstance(value, str) else ""
-    label_class = ' class="visually-hidden"' if hidden_label else ""
-    label_html = format_html('<label for="{}"{}>{}</label>', ident, mark_safe(label_class), label)
-    if kind == "check":
-        checked = " checked" if form.truthy(path) else ""
-        control = format_html(
-            '<input type="checkbox" name="{}" id="{}" value="on"{}{}>',
-            name,
-            ident,
-            mark_safe(checked),
-            mark_safe(attrs),
-        )
-        inner = format_html("{} {}", control, label_html)
-    elif kind in ("player", "choice"):
+    options: list[tuple[str, str]] = []
+    chosen = text
+    if kind in ("player", "choice"):
         if kind == "player":
             try:
                 n = max(0, min(int(count), 40))
@@ -151,84 +126,52 @@ def request_input(
                 n = 0
             options = [(str(i), gettext("Player {number}").format(number=i + 1)) for i in range(n)]
         else:
-            options = [tuple(c.split(":", 1)) for c in choices.split(",") if ":" in c]  # type: ignore[misc]
+            options = [
+                (v, w) for v, _, w in (c.partition(":") for c in choices.split(",") if ":" in c)
+            ]
         known = {v for v, _ in options}
         if text.strip() not in known:  # nothing chosen yet, or a value nobody can choose
             options = [(text, text.strip() or "—"), *options]
-        chosen = text if text.strip() not in known else text.strip()
-        opts = format_html_join(
-            "",
-            '<option value="{}"{}>{}</option>',
-            ((v, mark_safe(" selected") if v == chosen else "", words) for v, words in options),
-        )
-        control = format_html(
-            '<select name="{}" id="{}"{}>{}</select>', name, ident, mark_safe(attrs), opts
-        )
-        inner = format_html("{} {}", label_html, control)
-    else:
-        extra = {
-            "cards": ' autocapitalize="characters" autocorrect="off" spellcheck="false"'
-            ' class="cards-field" size="14"',
-            "amount": ' inputmode="decimal" class="amount" size="5"',
-        }.get(kind, ' size="10"')
-        control = format_html(
-            '<input type="text" name="{}" id="{}" value="{}" autocomplete="off"{}{}>',
-            name,
-            ident,
-            text,
-            mark_safe(extra),
-            mark_safe(attrs),
-        )
-        inner = format_html("{} {}", label_html, control)
-    helped = format_html('<span class="help" id="{}">{}</span>', help_id, help) if help else ""
-    looks = " is-invalid" if path in form.errors else ""
-    return format_html(
-        '<div class="rfield rfield-{}{}" id="{}-field">{}{}{}</div>',
-        kind,
-        looks,
-        ident,
-        inner,
-        helped,
-        note,
-    )
+        else:
+            chosen = text.strip()
+    return {
+        "kind": kind,
+        "ident": ident,
+        "name": form.name(path),
+        "label": label,
+        "hidden_label": hidden_label,
+        "value": text,
+        "checked": kind == "check" and form.truthy(path),
+        "options": options,
+        "chosen": chosen,
+        "help": help,
+        "help_id": help_id,
+        "message": message,
+        "described": " ".join(i for i in (help_id, f"{ident}-error" if message else "") if i),
+    }
 
 
-@register.simple_tag
+@register.inclusion_tag(f"{CONTROLS}#button")
 def request_button(
     form: RequestForm, verb: str, *parts: Any, label: str, value: Any = None, about: str = ""
-) -> SafeString:
+) -> dict[str, Any]:
     """An editing button, a submit button of the form sending ``do=verb:path`` (``=value``
     for ``set``); ``about`` is read by a screen reader after the label (whom it concerns)."""
     action = f"{verb}:{_joined(parts)}" + ("" if value is None else f"={value}")
-    more = format_html(' <span class="visually-hidden">{}</span>', about) if about else ""
-    return format_html(
-        '<button type="submit" name="{}" value="{}" class="secondary edit-button">{}{}</button>',
-        form.name(ACTION),
-        action,
-        label,
-        more,
-    )
+    return {"name": form.name(ACTION), "action": action, "label": label, "about": about}
 
 
-@register.simple_tag
-def request_hidden(form: RequestForm, *parts: Any) -> SafeString:
+@register.inclusion_tag(f"{CONTROLS}#hidden")
+def request_hidden(form: RequestForm, *parts: Any) -> dict[str, Any]:
     """The value at ``parts`` carried as it is (a count the buttons change)."""
     path = _joined(parts)
     value = form.get(path)
-    return format_html(
-        '<input type="hidden" name="{}" value="{}">',
-        form.name(path),
-        value if isinstance(value, str) else "",
-    )
+    return {"name": form.name(path), "value": value if isinstance(value, str) else ""}
 
 
-@register.simple_tag
-def request_errors(form: RequestForm, *parts: Any) -> SafeString:
+@register.inclusion_tag(f"{CONTROLS}#errors")
+def request_errors(form: RequestForm, *parts: Any) -> dict[str, Any]:
     """The message about the group at ``parts`` (a player, a hand, a sale), or, without
     parts, about the whole request, if any."""
     path = _joined(parts)
-    message = form.errors.get(path)
-    if not message:
-        return mark_safe("")
-    ident = form.id(path or "form")
-    return format_html('<p class="field-error" id="{}-error">{}</p>', ident, message)
+    return {"ident": form.id(path or "form"), "message": form.errors.get(path)}
