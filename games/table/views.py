@@ -22,6 +22,7 @@ and render: every rule lives in ``games.engine``, and no view asks which game it
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any, Protocol, cast
 from urllib.parse import urlencode
@@ -194,21 +195,6 @@ def _game_path(slug: str) -> str:
 
 def _path(url_name: str) -> str:
     return reverse_here(url_name)
-
-
-def game_at(path: str) -> Game | None:
-    """The game whose showdown page is at ``path`` (under its slug or an older name), if
-    any: what the score sheet reads from a table's permalink (tests/table).
-    """
-    prefix = _path("table:index")
-    slug = path[len(prefix) :].rstrip("/") if path.startswith(prefix) else ""
-    if not slug or "/" in slug or path != f"{prefix}{slug}/":
-        return None
-    try:
-        game = get(slug)
-    except UnknownGame:
-        return None
-    return game if game.board == "hands" else None
 
 
 BOARD_WORDS = {
@@ -776,21 +762,26 @@ def request_verdict(game: RequestGame, answer: Answer) -> str:
     >>> request_verdict(Points(), Answer((F(2), F(1), F(2), F(1)), None, ()))
     'Players 1 and 3 score 2; players 2 and 4 score 1.'
     """
-    scores = answer.scores
-    if game.keeps == "points":
-        parts = []
-        for side in game.sides(len(scores)):
-            who = speaker().join([str(i + 1) for i in side])
-            points = write_amount(scores[side[0]])
-            parts.append(
-                ngettext(
-                    "player {numbers} scores {points}",
-                    "players {numbers} score {points}",
-                    len(side),
-                ).format(numbers=who, points=points)
-            )
-        text = "; ".join(parts)
-        return text[:1].upper() + text[1:] + "."
+    return _VERDICTS[game.keeps](game, answer.scores)
+
+
+def _points_verdict(game: RequestGame, scores: tuple[Fraction, ...]) -> str:
+    parts = []
+    for side in game.sides(len(scores)):
+        who = speaker().join([str(i + 1) for i in side])
+        points = write_amount(scores[side[0]])
+        parts.append(
+            ngettext(
+                "player {numbers} scores {points}",
+                "players {numbers} score {points}",
+                len(side),
+            ).format(numbers=who, points=points)
+        )
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "."
+
+
+def _money_verdict(game: RequestGame, scores: tuple[Fraction, ...]) -> str:
     winners = [
         gettext("player {number} wins {amount}").format(number=i + 1, amount=write_amount(s))
         for i, s in enumerate(scores)
@@ -806,6 +797,13 @@ def request_verdict(game: RequestGame, answer: Answer) -> str:
     said = [speaker().join(winners), speaker().join(payers)]
     text = "; ".join(part for part in said if part)
     return text[:1].upper() + text[1:] + "."
+
+
+_VERDICTS: dict[str, Callable[[RequestGame, tuple[Fraction, ...]], str]] = {
+    "points": _points_verdict,
+    "money": _money_verdict,
+}
+"""The headline of an answer by what the game keeps (``Game.keeps``)."""
 
 
 def _request_reasons(answer: Answer, config: Config) -> list[Any]:
@@ -832,23 +830,36 @@ def _payments(answer: Answer) -> list[str]:
 
 def _scores(game: RequestGame, answer: Answer) -> list[dict[str, str]]:
     """Each player's result (money, signed) or each side's points, for the answer's table."""
-    if game.keeps == "points":
-        return [
-            {
-                "who": ngettext("Player {numbers}", "Players {numbers}", len(side)).format(
-                    numbers=speaker().join([str(i + 1) for i in side])
-                ),
-                "amount": write_amount(answer.scores[side[0]]),
-            }
-            for side in game.sides(len(answer.scores))
-        ]
+    return _SCORES[game.keeps](game, answer.scores)
+
+
+def _points(game: RequestGame, scores: tuple[Fraction, ...]) -> list[dict[str, str]]:
+    return [
+        {
+            "who": ngettext("Player {numbers}", "Players {numbers}", len(side)).format(
+                numbers=speaker().join([str(i + 1) for i in side])
+            ),
+            "amount": write_amount(scores[side[0]]),
+        }
+        for side in game.sides(len(scores))
+    ]
+
+
+def _money(game: RequestGame, scores: tuple[Fraction, ...]) -> list[dict[str, str]]:
     return [
         {
             "who": gettext("Player {number}").format(number=i + 1),
             "amount": write_amount(score, signed=True),
         }
-        for i, score in enumerate(answer.scores)
+        for i, score in enumerate(scores)
     ]
+
+
+_SCORES: dict[str, Callable[[RequestGame, tuple[Fraction, ...]], list[dict[str, str]]]] = {
+    "points": _points,
+    "money": _money,
+}
+"""Each player's result (money, signed) or each side's points, by ``Game.keeps``."""
 
 
 REQUEST_PREFIX = "r-"

@@ -31,8 +31,9 @@ from games.engine.games import (
     registered,
     unregister,
 )
+from games.links import table_game_at
 from games.request_forms import flatten
-from games.table import forms, views
+from games.table import forms
 from games.table.views import REQUEST_PREFIX
 from tests.source_strings import code_strings
 from tests.table.test_table_views import HX, Page, hands, verdict
@@ -154,11 +155,11 @@ def test_a_slug_that_names_no_game_is_the_sites_404(client, path):
 
 
 def test_the_sheet_reads_a_permalink_of_any_showdown_page():
-    assert views.game_at("/table/peel-new/") is get("peel-new")
-    assert views.game_at("/table/peel/") is get("peel-new")  # sent before: still read
-    assert views.game_at("/table/swedish/") is get("swedish")
+    assert table_game_at("/table/peel-new/") is get("peel-new")
+    assert table_game_at("/table/peel/") is get("peel-new")  # sent before: still read
+    assert table_game_at("/table/swedish/") is get("swedish")
     for path in ["/table/compare/", "/table/cox/", "/table/", "/sheet/", "/table/peel-new/x/"]:
-        assert views.game_at(path) is None, path
+        assert table_game_at(path) is None, path
 
 
 @pytest.mark.django_db
