@@ -760,9 +760,10 @@ def pack_suits(pack: Pack, taken: dict[str, int] | set[str]) -> list[dict[str, A
         if not cards:
             continue
         suit = cards[0].suit.english
+        of_suit = str(OF_SUIT.get(suit, f" of {suit}"))  # translated once, not once a card
         rows.append(
             {
-                "label": SUIT_NAMES.get(suit, suit),
+                "label": str(SUIT_NAMES.get(suit, suit)),
                 "cards": [
                     {
                         "code": card.code,
@@ -770,7 +771,7 @@ def pack_suits(pack: Pack, taken: dict[str, int] | set[str]) -> list[dict[str, A
                         "symbol": card.symbol,
                         "rank": card.rank.swedish_code if swedish else card.rank.code,
                         "suit": card.suit.symbol,
-                        "of_suit": OF_SUIT.get(suit, f" of {suit}"),
+                        "of_suit": of_suit,
                         "taken": card.code in taken,
                     }
                     for card in cards
