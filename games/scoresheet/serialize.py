@@ -95,11 +95,8 @@ def _schema_order(value: Any, schema: Any) -> Any:
 def _entry_values(spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
     """An entry's values in the order a file writes them: a deal's request in the order of
     the game's request schema, any other entry's in :data:`ENTRY_KEYS`'s."""
-    if spec.keeping == ledger.REQUEST:
-        try:
-            schema: Any = spec.request_game.request_schema()
-        except NotImplementedError:
-            schema = {}
+    schema = spec.kept.request_schema(spec)
+    if schema is not None:
         return cast(dict[str, Any], _schema_order(dict(data), schema))
     return _in_order(ledger.padded(spec, data), ENTRY_KEYS)
 
@@ -357,7 +354,7 @@ def csv_rows(title: str, spec: Spec, sheet: Sheet) -> list[list[str]]:
 def _amount_columns(spec: Spec) -> set[int]:
     columns: set[int] = set()
     i = 3
-    bought, pool = spec.game.bought, spec.keeping == ledger.LEDGER
+    bought, pool = spec.game.bought, spec.kept.pool
     for _ in spec.players:
         width = 3 + (1 if bought else 0) + (1 if pool else 0)
         # hand, [bought], net, total, [counters]: net and total are amounts
@@ -370,8 +367,8 @@ def _amount_columns(spec: Spec) -> set[int]:
 
 
 def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
-    counted = spec.keeping == ledger.COUNTED
-    pool = spec.keeping == ledger.LEDGER
+    counted = spec.kept.retailer  # Cox's way: a retailer deals and a hand's cards are counted
+    pool = spec.kept.pool
     bought = spec.game.bought
     # The header row in the page's language (the English one byte for byte as it always was);
     # the cells below are numbers and names, the same in every language.

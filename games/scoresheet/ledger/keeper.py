@@ -35,6 +35,17 @@ class Keeper:
     """Whether a result recorded without the cards names each hand's combination."""
     stakes_in_deals: ClassVar[bool] = False
     """Whether each deal carries its own stakes (the sheet asks for no stake)."""
+    pool: ClassVar[bool] = False
+    """Whether the game keeps a pool and each player's counters (an export's columns)."""
+    retailer: ClassVar[bool] = False
+    """Whether the one who deals is called the retailer (an export's header)."""
+    won: ClassVar[bool] = False
+    """Whether a game of this way of keeping is won, and another may follow it."""
+
+    def request_schema(self, spec: Spec) -> Mapping[str, Any] | None:
+        """The JSON Schema a deal's values follow, when a deal is a request (an export
+        writes them in its order); None: the sheet's own order of an entry's values."""
+        return None
 
     def clean_deal(self, spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
         """A deal's data, its shape checked and normalised (:func:`~.entries.clean_entry`)."""

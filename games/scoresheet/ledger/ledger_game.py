@@ -59,6 +59,7 @@ class Ledger(HandsKeeper):
 
     keeping = "ledger"
     horses = True
+    pool = True
 
     def initial(self, spec: Spec, state: Running) -> Running:
         """Every buy-in paid into the pool, three counters each."""

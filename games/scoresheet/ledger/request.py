@@ -40,6 +40,13 @@ class Request(Keeper):
 
     keeping = "request"
     stakes_in_deals = True
+    won = True
+
+    def request_schema(self, spec: Spec) -> Mapping[str, Any] | None:
+        try:
+            return spec.request_game.request_schema()
+        except NotImplementedError:
+            return {}
 
     def clean_deal(self, spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
         return _clean_request(data)

@@ -97,7 +97,7 @@ def undone(game: Game) -> Change | None:
 def next_game(game: Game, spec: ledger.Spec, sheet: ledger.Sheet) -> str:
     """Where the next game of a won game answered from one request starts (its players and
     house rules again); empty for other games, which are not won."""
-    if not sheet.over or spec.keeping != ledger.REQUEST:
+    if not sheet.over or not spec.kept.won:
         return ""
     return reverse("sheet:start") + f"?after={game.view_token}"
 
