@@ -1,10 +1,11 @@
 """Bench figures for Cox's scoring and for settling a whole deal from the cards."""
 
 from functools import partial
+from typing import cast
 
 from bench import TWELVE, Case, Goal, register
 from games.engine.cox import CoxOptions, _make_hand, _search, _vector, parse_hand, score_hand
-from games.engine.deal import settle_deal
+from games.engine.games import CommerceGame, get
 
 WORST_40 = " ".join(
     [f"{s}-{n} {s}-{n}" for s in ("auto", "ship", "plane") for n in range(1, 6)]
@@ -73,10 +74,11 @@ def cox_scoring() -> list[Case]:
 def settle_twelve() -> list[Case]:
     """(5) Settling a twelve-player deal of the new game from the cards shown."""
     bought = [i % 3 for i in range(12)]
+    game = cast(CommerceGame, get("peel-new"))
 
     def run() -> None:
-        settle_deal("english-new", TWELVE, 1, dealer=3, stood=4, bought=bought,
-                    options={"dealer_penalty": "better"})  # fmt: skip
+        config = game.configure({"dealer_penalty": "better"})
+        game.settle(TWELVE, 1, config, dealer=3, stood=4, bought=bought)
 
     run()
     return [Case("(5) settle a 12-player new-game deal from the cards", run, in_ms=True)]

@@ -144,8 +144,9 @@ def explain(
 ) -> list[Shown]:
     """The reasons as a page shows them (:class:`Explanation`, for one list of reasons).
 
-    >>> from games.engine.deal import settle_deal
-    >>> deal = settle_deal("english-old", ["9S 9H KC", "2C 3D 5H", "9D 9C KD"], 1)
+    >>> from games.engine.games import get
+    >>> game = get("peel-old")
+    >>> deal = game.settle(["9S 9H KC", "2C 3D 5H", "9D 9C KD"], 1, game.configure())
     >>> shown = explain(deal.settlement.reasons, ["Ann", "Bo", "Cy"])
     >>> shown[0].text
     'Ann and Cy hold exactly equal best hands, each a pair'

@@ -9,9 +9,9 @@ from games import explaining
 from games.engine.cards import PACK_52, parse_hands
 from games.engine.citations import RULINGS, Reason, peel
 from games.engine.commerce import PeelRules, SwedishRules, showdown
-from games.engine.deal import settle_deal
 from games.engine.wording import Mention
 from games.explaining import Explanation, explain
+from tests.deals import settle_deal
 
 
 def test_doctests():

@@ -1326,7 +1326,7 @@ def turns_dealt(
     return tuple(counts)
 
 
-# --- From a showdown (games.engine.deal settles a deal from the cards) --------------------
+# --- From a showdown (a game of the registry settles a deal from the cards) ---------------
 
 
 def outcomes_from_showdown(result: Showdown) -> tuple[HandOutcome, ...]:

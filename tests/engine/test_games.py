@@ -1,5 +1,4 @@
-"""The registry of games (games.engine.games): each game judges, settles and rotates the deal;
-games.engine.deal, the older entry point, gives the same answers."""
+"""The registry of games (games.engine.games): each game judges, settles and rotates the deal."""
 
 from fractions import Fraction as F
 
@@ -8,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine.cards import CardError
-from games.engine.deal import settle_deal, settlement_option_names
-from games.engine.games import CommerceGame, OptionError, get, registered
+from games.engine.games import CommerceGame, OptionError, UnknownGame, get, registered
 from games.engine.settlement import SettlementError
+from tests.deals import settle_deal
 
 
 def net(deal):
@@ -71,7 +70,7 @@ def test_swedish_all_ingenting_cannot_be_settled():
 
 
 def test_options_go_to_the_valuing_or_the_paying_rules():
-    assert "dealer_penalty" in settlement_option_names("english-new")
+    assert "dealer_penalty" in [o.name for o in get("english-new").options if o.part == "payment"]
     with pytest.raises(ValueError, match="colour"):
         settle_deal("english-old", ["2C 2D 2H", "9S 9H KD"], 1, options={"colour": "red"})
     with pytest.raises(OptionError, match="dealer_penalty"):
@@ -86,7 +85,7 @@ def test_options_go_to_the_valuing_or_the_paying_rules():
 
 
 def test_rejects_bad_input():
-    with pytest.raises(SettlementError, match="^rules: 'poker'"):
+    with pytest.raises(UnknownGame, match="^'poker' is not a game here"):
         settle_deal("poker", ["s6 s5 s4", "dK cK h3"], 1)
     with pytest.raises(
         SettlementError, match=r"^dealer: must be a player index from 0 to 1, not 2$"

@@ -21,7 +21,6 @@ from games.engine.cards import PACK_32, PACK_52, Card, parse_hands
 from games.engine.citations import RULINGS, Reason
 from games.engine.commerce import ExactTies, Limited, PeelRules, SwedishRules, showdown
 from games.engine.compare import judge_everywhere
-from games.engine.deal import settle_deal
 from games.engine.settlement import (
     HandOutcome,
     PeelNewOptions,
@@ -31,6 +30,7 @@ from games.engine.settlement import (
     settle_swedish,
 )
 from games.engine.wording import Mention, Said, name_players
+from tests.deals import settle_deal
 
 # Lower case, so that a capital at a sentence's start is the formatter's doing; none a word of
 # the engine's (checked below), none inside another.

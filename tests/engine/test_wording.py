@@ -16,7 +16,6 @@ from games.engine import cox
 from games.engine.cards import parse_hands
 from games.engine.commerce import PeelRules, SwedishRules, showdown
 from games.engine.compare import judge_everywhere
-from games.engine.deal import settle_deal
 from games.engine.pool import PoolGame, apply_deal, buy_horse
 from games.engine.settlement import SettlementError
 from games.engine.wording import (
@@ -30,6 +29,7 @@ from games.engine.wording import (
     said,
     split_prefix,
 )
+from tests.deals import settle_deal
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 

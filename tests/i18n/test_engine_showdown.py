@@ -53,7 +53,6 @@ from games.engine.commerce import (
     showdown,
 )
 from games.engine.compare import judge_everywhere
-from games.engine.deal import deal_rules
 from games.engine.strength import strength
 from games.engine.wording import EngineError, Speaker
 from games.speaking import page_speaker
@@ -63,7 +62,6 @@ MODULES = (
     "games/engine/commerce.py",
     "games/engine/compare.py",
     "games/engine/strength.py",
-    "games/engine/deal.py",
     "games/engine/cards.py",
 )
 """The modules whose words this part checks."""
@@ -315,9 +313,6 @@ def _refusals() -> list[str]:
         lambda: showdown([two[0], two[0]], PeelRules()),
         lambda: showdown(not_cards, PeelRules()),
         lambda: evaluate(parse_hand("2S 3S 4S", PACK_52), PeelRules(PACK_32)),
-        lambda: deal_rules("cox"),
-        lambda: deal_rules("swedish", pack=32),
-        lambda: deal_rules("swedish", limited="no-pair"),
         lambda: parse_card("KX"),
         lambda: parse_card(""),
     ):

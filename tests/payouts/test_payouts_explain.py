@@ -9,11 +9,11 @@ import pytest
 
 from games import options_form
 from games.engine.cards import PACK_52, CardError, parse_hands
-from games.engine.deal import settle_deal
 from games.engine.settlement import SettlementError
 from games.explaining import Explanation, Shown
 from games.payouts import explain, forms, results
 from games.payouts.explain import error_field, error_words, hands_of
+from tests.deals import settle_deal
 
 PAYOUTS = Path(explain.__file__).parent
 
