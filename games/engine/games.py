@@ -79,7 +79,9 @@ __all__ = [
     "Keeping",
     "Option",
     "OptionError",
+    "RackCard",
     "RackGame",
+    "RackScore",
     "RequestGame",
     "SettledDeal",
     "Transfer",
@@ -1023,6 +1025,12 @@ class Swedish(CommerceGame):
 # --------------------------------------------------------------------------- Cox
 
 
+type RackCard = cox_engine.CoxCard
+"""A card of a rack game's pack, as the apps name it."""
+type RackScore = cox_engine.CoxScore
+"""A rack counted, as the apps name it."""
+
+
 class RackGame(Game):
     """A game whose players lay out a rack of cards, each counted at the end of a deal
     (``board == "rack"``): what the apps ask of one, naming no type of its engine's."""
@@ -1038,6 +1046,14 @@ class RackGame(Game):
     hand_limit_ruling: ClassVar[Ruling]
     supply_bases: ClassVar[tuple[int, ...]]
     """The supply bases a player may be given, one each."""
+    card_error: ClassVar[type[EngineError]] = EngineError
+    """What :meth:`read_card` and :meth:`read_cards` raise for a card they refuse."""
+    pack_kinds: ClassVar[tuple[RackCard, ...]] = ()
+    """Each kind of card of the pack once, in the order the pack is shown."""
+
+    def read_card(self, token: str) -> RackCard:
+        """One card read from its code or name (lenient)."""
+        raise NotImplementedError
 
     def read_cards(self, cards: str | Iterable[str]) -> tuple[cox_engine.CoxCard, ...]:
         """One player's cards read from their codes or names (lenient)."""
@@ -1089,6 +1105,8 @@ class Cox(RackGame):
     )
     rulings = tuple(made for made in RULINGS.values() if made.slug.startswith("cox-"))
 
+    card_error = cox_engine.CoxCardError
+    pack_kinds = cox_engine.DISTINCT_CARDS
     hands_per_game: ClassVar[int] = cox_engine.GAME_HANDS
     hand_limit: ClassVar[int] = cox_engine.MAX_HAND_CARDS
     """The most cards a hand laid out holds (ruling ``cox-hand-size``)."""
@@ -1098,6 +1116,10 @@ class Cox(RackGame):
     def read_cards(self, cards: str | Iterable[str]) -> tuple[cox_engine.CoxCard, ...]:
         """One player's cards read from their codes or names (lenient)."""
         return cox_engine.parse_hand(cards)
+
+    def read_card(self, token: str) -> RackCard:
+        """One card read from its code or name (lenient)."""
+        return cox_engine.parse_card(token)
 
     def check_deal(
         self, hands: Sequence[str | Iterable[str | cox_engine.CoxCard]], bases: Sequence[int]

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, cast
 from urllib.parse import urlencode
 
 from django import forms
@@ -33,7 +32,6 @@ from django.http import QueryDict
 from django.utils.text import format_lazy
 from django.utils.translation import get_language, gettext, gettext_lazy
 
-from games.engine import cox
 from games.engine.cards import (
     Card,
     CardError,
@@ -42,9 +40,8 @@ from games.engine.cards import (
     parse_card,
     split_tokens,
 )
-from games.engine.citations import Ruling
-from games.engine.games import Config, Game, Option
-from games.engine.wording import speaker
+from games.engine.games import Config, Game, Option, RackCard, RackGame
+from games.engine.wording import EngineError, speaker
 from games.options_form import configure, option_defaults, option_fields
 from rulesite.language import reverse_here
 
@@ -685,24 +682,6 @@ class GameForm(TableForm):
         return int(self.cleaned_data["base"])
 
 
-class RackGame(Protocol):
-    """What a game whose board is a rack of cards counted answers (``Cox``)."""
-
-    @property
-    def hand_limit(self) -> int:
-        """The most cards a hand laid out holds."""
-
-    @property
-    def hand_limit_ruling(self) -> Ruling:
-        """The ruling that says why."""
-
-    @property
-    def supply_bases(self) -> tuple[int, ...]:
-        """The Supply Bases' numbers a player may have."""
-
-    def score(self, cards: Sequence[str], supply_base: int, config: Config) -> cox.CoxScore: ...
-
-
 def _supply_base_field(bases: tuple[int, ...]) -> forms.ChoiceField:
     return forms.ChoiceField(
         label=gettext_lazy("Your Supply Base"),
@@ -807,7 +786,7 @@ class RackSlot:
 
     index: int
     raw: str
-    card: cox.CoxCard | None = None
+    card: RackCard | None = None
     error: str = ""
     normalised: bool = True
 
@@ -826,8 +805,8 @@ class RackSlot:
         return rack_colour(self.card) if self.card is not None and not self.error else "none"
 
 
-def rack_colour(card: cox.CoxCard) -> str:
-    """The colour a card is printed in (cox ``pack``): black suits, the honours' colours."""
+def rack_colour(card: RackCard) -> str:
+    """The colour a card is printed in: black suits, the honours' colours."""
     if card.category in ("suit", "captain"):
         return "black"
     if card.category == "honor":
@@ -845,7 +824,7 @@ class Rack:
     edited: bool = False
 
     @property
-    def cards(self) -> list[cox.CoxCard]:
+    def cards(self) -> list[RackCard]:
         return [s.card for s in self.slots if s.card is not None]
 
     @property
@@ -878,12 +857,14 @@ MAX_RACK_FIELDS = 40
 """The most card fields a rack page shows (the rest of an edited address is dropped)."""
 
 
-def read_rack(query: QueryDict, limit: int) -> Rack:
-    """The rack from ``card=auto-5&card=bank...``, edited by ``tap=CODE`` and ``clear=N``.
+def read_rack(query: QueryDict, game: RackGame) -> Rack:
+    """The rack from ``card=auto-5&card=bank...``, edited by ``tap=CODE`` and ``clear=N``,
+    its cards read by ``game``.
 
-    ``limit`` is the most cards a hand laid out holds (``RackGame.hand_limit``): a tap beyond
-    it is refused; cards typed beyond it are kept, up to :data:`MAX_RACK_FIELDS`, and the
-    engine's refusal is shown beside the rack, so that the player can remove some."""
+    ``game.hand_limit`` is the most cards a hand laid out holds: a tap beyond it is refused;
+    cards typed beyond it are kept, up to :data:`MAX_RACK_FIELDS`, and the engine's refusal
+    is shown beside the rack, so that the player can remove some."""
+    limit = game.hand_limit
     raw = [t.strip() for t in query.getlist("card")]
     rack = Rack([])
     if len(raw) > MAX_RACK_FIELDS:
@@ -901,11 +882,11 @@ def read_rack(query: QueryDict, limit: int) -> Rack:
     if tap is not None:
         rack.edited = True
         try:
-            card = cox.parse_card(tap)
-        except cox.CoxCardError as error:
-            rack.notice = _cox_said(error)
+            card = game.read_card(tap)
+        except game.card_error as error:
+            rack.notice = _card_refusal(error)
         else:
-            held = sum(1 for t in raw if _rack_code(t) == card.code)
+            held = sum(1 for t in raw if _rack_code(game, t) == card.code)
             if held >= card.pack_count:
                 name = _card_words(card)
                 rack.notice = (
@@ -924,13 +905,13 @@ def read_rack(query: QueryDict, limit: int) -> Rack:
     rack.slots = [RackSlot(i, t) for i, t in enumerate(raw, start=1)]
     for slot in rack.slots:
         try:
-            slot.card = cox.parse_card(slot.raw)
-        except cox.CoxCardError as error:
-            slot.error = _cox_said(error)
+            slot.card = game.read_card(slot.raw)
+        except game.card_error as error:
+            slot.error = _card_refusal(error)
     if not rack.has_errors and rack.slots:
         try:
-            cox.parse_hand([s.raw for s in rack.slots])
-        except cox.CoxCardError as error:
+            game.read_cards([s.raw for s in rack.slots])
+        except game.card_error as error:
             _locate_copies(rack, error)
     if rack.has_errors:
         for slot in rack.slots:
@@ -938,26 +919,26 @@ def read_rack(query: QueryDict, limit: int) -> Rack:
     return rack
 
 
-def _rack_code(token: str) -> str | None:
+def _rack_code(game: RackGame, token: str) -> str | None:
     try:
-        return cox.parse_card(token).code
-    except cox.CoxCardError:
+        return game.read_card(token).code
+    except game.card_error:
         return None
 
 
-def _cox_said(error: cox.CoxCardError) -> str:
+def _card_refusal(error: EngineError) -> str:
     """A refusal of Cox's cards in the page's language (the engine's own words in English)."""
     return str(error) if _english() else error.render()
 
 
-def _card_words(card: cox.CoxCard) -> str:
+def _card_words(card: RackCard) -> str:
     """A Cox card in words in the page's language ("three of ships")."""
     return card.name if _english() else card.words.words(speak=speaker())
 
 
-def _locate_copies(rack: Rack, error: cox.CoxCardError) -> None:
+def _locate_copies(rack: Rack, error: EngineError) -> None:
     """Mark every copy beyond the pack's count with the engine's message (else the rack)."""
-    found, message = str(error), _cox_said(error)
+    found, message = str(error), _card_refusal(error)
     seen: dict[str, int] = {}
     marked = False
     for slot in rack.slots:
@@ -973,10 +954,13 @@ def _locate_copies(rack: Rack, error: cox.CoxCardError) -> None:
 RACK_COLOURS = {"fruit": "red", "grain": "yellow", "industry": "blue"}
 
 
-def rack_pack(counts: dict[str, int]) -> list[tuple[str, str, list[dict[str, Any]]]]:
-    """Cox's pack by group, for the on-screen pack: group name, colour, cards with counts."""
+def rack_pack(
+    game: RackGame, counts: dict[str, int]
+) -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """A rack game's pack by group, for the on-screen pack: group name, colour, cards with
+    counts."""
     groups: dict[str, tuple[str, str, list[dict[str, Any]]]] = {}
-    for card in cox.DISTINCT_CARDS:
+    for card in game.pack_kinds:
         if card.category in ("suit", "captain"):
             key, title, colour = card.suit, str(_RACK_SUIT_TITLES[card.suit]), "black"
         elif card.category == "bank":
@@ -1020,7 +1004,7 @@ _RACK_HONOR_TITLES = {
 }
 
 
-def _rack_label(card: cox.CoxCard) -> str:
+def _rack_label(card: RackCard) -> str:
     """What a card of the on-screen pack shows: the number, C for a captain (as printed)."""
     if card.category == "captain":
         return "C"

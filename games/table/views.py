@@ -46,7 +46,6 @@ from django_htmx.http import push_url, reswap, retarget
 
 from content.library import get_book
 from content.templatetags.library import citation_url
-from games.engine import cox
 from games.engine.cards import PACK_52, Card, CardError, parse_card
 from games.engine.commerce import Rules, Showdown
 from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
@@ -55,6 +54,7 @@ from games.engine.games import (
     Config,
     Game,
     Option,
+    RackGame,
     RequestGame,
     UnknownGame,
     get,
@@ -75,7 +75,6 @@ from .forms import (
     Board,
     DealerForm,
     GameForm,
-    RackGame,
     game_form,
     pack_suits,
     page_options,
@@ -681,7 +680,7 @@ def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: b
 def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     query = request.GET
     rack_game = cast(RackGame, game)
-    rack = read_rack(query, rack_game.hand_limit)
+    rack = read_rack(query, rack_game)
     form = game_form(game)(query)
     config = form.config()
     score = None
@@ -703,7 +702,7 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
         headline = gettext("Fix the problem marked below.")
     else:
         headline = gettext("Tap the cards laid out, or type them.")
-    waiting = [cox.parse_card(code) for code in score.waiting] if score else []
+    waiting = [rack_game.read_card(code) for code in score.waiting] if score else []
     bad = rack.has_errors or bool(form.errors)
     if bad:
         for slot in rack.slots:
@@ -736,7 +735,7 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     }
     template = _template_of(game)
     if not _fragment(request) or reshaped:
-        context["rack_pack"] = rack_pack(rack.counts)
+        context["rack_pack"] = rack_pack(rack_game, rack.counts)
         context["options"] = _options(template)
     return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
 
