@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.games import RequestGame, get
-from games.table.views import REQUEST_PREFIX, request_verdict
+from games.table.request import REQUEST_PREFIX, request_verdict
 from tests.conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -34,7 +34,7 @@ from games.engine.games import (
 from games.links import table_game_at
 from games.request_forms import flatten
 from games.table import forms
-from games.table.views import REQUEST_PREFIX
+from games.table.request import REQUEST_PREFIX
 from tests.source_strings import code_strings
 from tests.table.test_table_views import HX, Page, hands, verdict
 

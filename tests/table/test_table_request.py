@@ -17,7 +17,7 @@ from django.test import Client
 from games.engine.amounts import MINUS, format_amount
 from games.engine.games import Game, RequestGame, registered
 from games.request_forms import flatten
-from games.table.views import REQUEST_PREFIX, request_verdict
+from games.table.request import REQUEST_PREFIX, request_verdict
 from tests.table.request_game import registered_high_card
 from tests.table.test_table_views import HX, Page, verdict
 

@@ -1,0 +1,225 @@
+"""The table page of a game settled from one request (``Game.board == "request"``): the
+game's own fields, its answer, the payments or points, the reasons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, cast
+from urllib.parse import urlencode
+
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+)
+from django.utils.translation import gettext, ngettext
+
+from games.engine.games import (
+    Answer,
+    Config,
+    Game,
+    RequestGame,
+)
+from games.engine.wording import EngineError, speaker
+from games.explaining import Explanation
+from games.options_form import chosen_values
+from games.request_forms import RequestForm
+from games.speaking import write_amount
+
+from .common import (
+    _book,
+    _fragment,
+    _options,
+    _options_note,
+    _respond,
+    _template_of,
+    fix_problems,
+)
+from .forms import (
+    game_form,
+)
+
+
+def request_verdict(game: RequestGame, answer: Answer) -> str:
+    """The headline of an answer: who wins what (money), or what each side scores (points),
+    players numbered from 1.
+
+    >>> from fractions import Fraction as F
+    >>> class Money(RequestGame):
+    ...     slug = "m"
+    >>> request_verdict(Money(), Answer((F(-2), F(3), F(-1)), None, ()))
+    'Player 2 wins 3; player 1 pays 2 and player 3 pays 1.'
+    >>> request_verdict(Money(), Answer((F(0), F(0)), None, ()))
+    'Nobody wins or pays anything.'
+    >>> class Points(Money):
+    ...     keeps = "points"
+    ...     def sides(self, players):
+    ...         return ((0, 2), (1, 3))
+    >>> request_verdict(Points(), Answer((F(2), F(1), F(2), F(1)), None, ()))
+    'Players 1 and 3 score 2; players 2 and 4 score 1.'
+    """
+    return _VERDICTS[game.keeps](game, answer.scores)
+
+
+def _points_verdict(game: RequestGame, scores: tuple[Fraction, ...]) -> str:
+    parts = []
+    for side in game.sides(len(scores)):
+        who = speaker().join([str(i + 1) for i in side])
+        points = write_amount(scores[side[0]])
+        parts.append(
+            ngettext(
+                "player {numbers} scores {points}",
+                "players {numbers} score {points}",
+                len(side),
+            ).format(numbers=who, points=points)
+        )
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "."
+
+
+def _money_verdict(game: RequestGame, scores: tuple[Fraction, ...]) -> str:
+    winners = [
+        gettext("player {number} wins {amount}").format(number=i + 1, amount=write_amount(s))
+        for i, s in enumerate(scores)
+        if s > 0
+    ]
+    payers = [
+        gettext("player {number} pays {amount}").format(number=i + 1, amount=write_amount(-s))
+        for i, s in enumerate(scores)
+        if s < 0
+    ]
+    if not winners and not payers:
+        return gettext("Nobody wins or pays anything.")
+    said = [speaker().join(winners), speaker().join(payers)]
+    text = "; ".join(part for part in said if part)
+    return text[:1].upper() + text[1:] + "."
+
+
+_VERDICTS: dict[str, Callable[[RequestGame, tuple[Fraction, ...]], str]] = {
+    "points": _points_verdict,
+    "money": _money_verdict,
+}
+"""The headline of an answer by what the game keeps (``Game.keeps``)."""
+
+
+def _request_reasons(answer: Answer, config: Config) -> list[Any]:
+    """The answer's reasons, each once, with the payments it requires beside it; then the
+    reason of any payment the answer's reasons do not give."""
+    lines: dict[Any, list[str]] = {}
+    for t, words in zip(answer.transfers, _payments(answer), strict=True):
+        lines.setdefault(t.reason, []).append(words)
+    page = Explanation(chosen=chosen_values(config))
+    for reason in dict.fromkeys((*answer.reasons, *lines)):
+        page.add(reason, lines.get(reason, ()))
+    return page.shown
+
+
+def _payments(answer: Answer) -> list[str]:
+    """Each payment in words: "Player 2 pays player 1 2"."""
+    return [
+        gettext("Player {payer} pays player {payee} {amount}").format(
+            payer=t.payer + 1, payee=t.payee + 1, amount=write_amount(t.amount)
+        )
+        for t in answer.transfers
+    ]
+
+
+def _scores(game: RequestGame, answer: Answer) -> list[dict[str, str]]:
+    """Each player's result (money, signed) or each side's points, for the answer's table."""
+    return _SCORES[game.keeps](game, answer.scores)
+
+
+def _points(game: RequestGame, scores: tuple[Fraction, ...]) -> list[dict[str, str]]:
+    return [
+        {
+            "who": ngettext("Player {numbers}", "Players {numbers}", len(side)).format(
+                numbers=speaker().join([str(i + 1) for i in side])
+            ),
+            "amount": write_amount(scores[side[0]]),
+        }
+        for side in game.sides(len(scores))
+    ]
+
+
+def _money(game: RequestGame, scores: tuple[Fraction, ...]) -> list[dict[str, str]]:
+    return [
+        {
+            "who": gettext("Player {number}").format(number=i + 1),
+            "amount": write_amount(score, signed=True),
+        }
+        for i, score in enumerate(scores)
+    ]
+
+
+_SCORES: dict[str, Callable[[RequestGame, tuple[Fraction, ...]], list[dict[str, str]]]] = {
+    "points": _points,
+    "money": _money,
+}
+"""Each player's result (money, signed) or each side's points, by ``Game.keeps``."""
+
+
+REQUEST_PREFIX = "r-"
+"""The prefix of a request's fields on the table page: the options' fields are named after
+the options, and a game may name an option like a field of its request."""
+
+
+def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """The table page of a game settled from one request: the answer (who wins, who pays
+    whom, each reason with its paragraph quoted, the permalink), then the board. A first
+    visit shows the game's example answered."""
+    request_game = cast(RequestGame, game)
+    query = request.GET
+    form = game_form(game)(query)
+    config = form.config()
+    first = not RequestForm.sent(game, query, REQUEST_PREFIX)
+    if first:
+        entry = RequestForm.of(game, request_game.example(), REQUEST_PREFIX)
+    else:
+        entry = RequestForm.read(game, query, REQUEST_PREFIX)
+    answer: Answer | None = None
+    if config is not None:
+        try:
+            answer = request_game.answer(entry.value, config)
+        except EngineError as error:
+            entry.refuse(error)
+    link = f"{request.path}?{urlencode(entry.params() + form.params(config))}"
+    # A button that adds a blank player or sale is no mistake: the page says what is missing.
+    bad = (entry.invalid and not entry.edited) or bool(form.errors)
+    if answer is not None:
+        headline = request_verdict(request_game, answer)
+    elif entry.invalid:
+        headline = fix_problems(len(entry.errors))
+    else:
+        headline = gettext("Fix the option marked below.")
+    context = {
+        "game": game,
+        "book": _book(game),
+        "form": form,
+        "entry": entry,
+        "answer": answer,
+        "body": answer.body if answer is not None else {},
+        "scores": _scores(request_game, answer) if answer is not None else [],
+        "payments": _payments(answer) if answer is not None else [],
+        "reasons": _request_reasons(answer, config)
+        if answer is not None and config is not None
+        else [],
+        "verdict": headline,
+        "permalink": link,
+        "page_url": request.path,
+        "first": first,
+        "options_note": _options_note(game, form),
+        "recheck": bad,
+        "answer_template": (
+            f"table/request/{game.slug}_answer.html",
+            "table/request/any_answer.html",
+        ),
+        "morph": True,
+    }
+    template = _template_of(game)
+    # With htmx a change brings the answer only; a button that reshapes the board, or a
+    # board with a mistake (or one shown with a mistake before), brings the board too, so
+    # each field's mark and message is right.
+    reshaped = entry.edited or bad or "recheck" in query
+    if not _fragment(request) or reshaped:
+        context["options"] = _options(template)
+    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
