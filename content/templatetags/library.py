@@ -5,8 +5,6 @@ from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.conf import settings
-from django.template.loader import render_to_string
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -64,24 +62,11 @@ def cited_book_label(citation: Citation) -> str:
     return book.cite_as if book is not None else citation.book
 
 
-_QUOTED: dict[tuple[Citation, str], SafeString] = {}
-"""Each paragraph quoted, as HTML, rendered once in each language: the texts never change
-while the site runs, and a page of reasons quotes several (each quote was a template rendered
-for every page)."""
-
-
-@register.simple_tag
-def quote(citation: Citation) -> SafeString:
+@register.inclusion_tag("includes/quote.html")
+def quote(citation: Citation) -> dict[str, Any]:
     """The cited paragraph quoted in the book's words, with its translation where there is one
-    (``includes/quote.html``, rendered once for each paragraph; in DEBUG every time, so that
-    an edited template shows at once)."""
-    key = (citation, page_language())
-    html = _QUOTED.get(key)
-    if html is None:
-        html = render_to_string("includes/quote.html", _quote_context(citation))
-        if not settings.DEBUG:
-            _QUOTED[key] = html
-    return html
+    (``includes/quote.html``)."""
+    return _quote_context(citation)
 
 
 def _quote_context(citation: Citation) -> dict[str, Any]:
@@ -101,22 +86,11 @@ def _quote_context(citation: Citation) -> dict[str, Any]:
     }
 
 
-_NOTED: dict[tuple[str, str | None, str], SafeString] = {}
-"""Each ruling with each value a table may choose, as HTML, rendered once in each language (as
-:data:`_QUOTED`)."""
-
-
-@register.simple_tag
-def ruling_note(slug: str, chosen: str | None = None) -> SafeString:
+@register.inclusion_tag("includes/ruling.html")
+def ruling_note(slug: str, chosen: str | None = None) -> dict[str, Any]:
     """An editorial ruling, shown apart from the quoted text, with its house-rule option
-    (``includes/ruling.html``, rendered once for each ruling and value chosen)."""
-    key = (slug, chosen, page_language())
-    html = _NOTED.get(key)
-    if html is None:
-        html = render_to_string("includes/ruling.html", _ruling_context(slug, chosen))
-        if not settings.DEBUG and len(_NOTED) < 4096:  # rulings x values x 2: never near it
-            _NOTED[key] = html
-    return html
+    (``includes/ruling.html``)."""
+    return _ruling_context(slug, chosen)
 
 
 def _ruling_context(slug: str, chosen: str | None) -> dict[str, Any]:
