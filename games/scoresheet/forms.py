@@ -271,7 +271,7 @@ class DealForm(KeyedForm):
         self.group_errors: dict[str, list[str]] = {}
         game = spec.game
         n = spec.n
-        self.counted = spec.keeping == ledger.COUNTED
+        self.counted = spec.kept.counts_cards
         if self.counted:
             bases = spec.counted.supply_bases
             bases_words = gettext("{some} or {last}").format(

@@ -367,14 +367,14 @@ def _amount_columns(spec: Spec) -> set[int]:
 
 
 def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
-    counted = spec.kept.retailer  # Cox's way: a retailer deals and a hand's cards are counted
+    counted = spec.kept.counts_cards
     pool = spec.kept.pool
     bought = spec.game.bought
     # The header row in the page's language (the English one byte for byte as it always was);
     # the cells below are numbers and names, the same in every language.
     head = [
         say(said("Deal")),
-        say(said("Retailer")) if counted else say(said("Dealer")),
+        say(said("Retailer")) if spec.kept.retailer else say(said("Dealer")),
         say(said("Winners")),
     ]
     for name in spec.players:

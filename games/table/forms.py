@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache
@@ -709,10 +710,10 @@ def game_form(game: Game) -> type[GameForm]:
                 reading=gettext_lazy(option.ruling.reading),  # noqa: INT001 (marked in the engine)
             )
     defaults = option_defaults(game, {o.part for o in options})
-    if game.board == "rack":
-        bases = cast(RackGame, game).supply_bases
-        fields = {"base": _supply_base_field(bases), **fields}
-        defaults["base"] = str(bases[0])
+    own = KIND_FIELDS.get(game.board)
+    if own is not None:
+        kind_fields, kind_defaults = own(game)
+        fields, defaults = {**kind_fields, **fields}, {**kind_defaults, **defaults}
     attrs = {
         "game": game,
         "options": tuple(options),
@@ -721,6 +722,19 @@ def game_form(game: Game) -> type[GameForm]:
         "__module__": __name__,
     }
     return type(f"GameForm[{game.slug}]", (GameForm,), attrs)
+
+
+def _rack_fields(game: Game) -> tuple[dict[str, forms.Field], dict[str, str]]:
+    """A rack's own field: the player's Supply Base, the first by default."""
+    bases = cast(RackGame, game).supply_bases
+    return {"base": _supply_base_field(bases)}, {"base": str(bases[0])}
+
+
+KIND_FIELDS: dict[str, Callable[[Game], tuple[dict[str, forms.Field], dict[str, str]]]] = {
+    "rack": _rack_fields,
+}
+"""The fields a kind of game's page asks for besides its options (``Game.board``), with their
+defaults."""
 
 
 def permalink(path: str, hands: str, options: list[tuple[str, str]]) -> str:

@@ -37,6 +37,7 @@ class Counted(Keeper):
     keeping = "counted"
     entry_word = "hand"
     retailer = True
+    counts_cards = True
 
     def clean_deal(self, spec: Spec, data: Mapping[str, Any]) -> dict[str, Any]:
         """The supply bases (checked by the game), and the cards laid out or the scores."""

@@ -39,6 +39,8 @@ class Keeper:
     """Whether the game keeps a pool and each player's counters (an export's columns)."""
     retailer: ClassVar[bool] = False
     """Whether the one who deals is called the retailer (an export's header)."""
+    counts_cards: ClassVar[bool] = False
+    """Whether a deal is each player's cards laid out and counted (or only the scores)."""
     won: ClassVar[bool] = False
     """Whether a game of this way of keeping is won, and another may follow it."""
 
