@@ -17,5 +17,5 @@ urlpatterns = [
 
 # A failure on our side, or nothing at the address: the API's JSON error under /api/, the
 # site's own page elsewhere.
-handler404 = "games.api.http.page_not_found"
-handler500 = "games.api.http.server_error"
+handler404 = "rulesite.errors.page_not_found"
+handler500 = "rulesite.errors.server_error"

@@ -18,7 +18,7 @@ Before any field is read, :func:`read_json` refuses, naming the field where it c
 - a number that is not finite (``NaN``, ``Infinity``, ``1e309``);
 - text that is not text: a lone UTF-16 surrogate (``"\\ud800"``), or a NUL character.
 
-A failure on our side under ``/api/`` is answered in the same JSON form (:func:`server_error`,
+A failure on our side under ``/api/`` is answered in the same JSON form (``rulesite.errors``,
 the site's ``handler500``), never with the HTML page.
 """
 
@@ -35,7 +35,6 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse, UnreadablePostError
 from django.urls import reverse
-from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 
 from games.engine.amounts import MAX_AMOUNT, MAX_DENOMINATOR, SANE, AmountError, read_amount
@@ -129,28 +128,6 @@ def json_document(
         return view(request)
 
     return document
-
-
-def server_error(request: HttpRequest, template_name: str = "500.html") -> HttpResponse:
-    """The site's ``handler500``: under ``/api/`` the API's JSON error, elsewhere the page."""
-    if request.path_info.startswith("/api/"):
-        return error_response(
-            "Something went wrong on our side while answering this request. Please try again; "
-            "if it happens again, please report it with the request you sent.",
-            500,
-        )
-    return defaults.server_error(request, template_name)
-
-
-def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """The site's ``handler404``: under ``/api/`` the API's JSON error, elsewhere the page."""
-    if request.path_info.startswith("/api/"):
-        return error_response(
-            f"There is nothing at {request.path_info[:80]!r}: the endpoints are listed in "
-            f"{reverse('api-openapi')}",
-            404,
-        )
-    return defaults.page_not_found(request, exception)
 
 
 # --- reading the body -----------------------------------------------------------------------
