@@ -521,7 +521,7 @@ industry-4, greenback-1 to greenback-4
     for word in re.findall(r"[^\W\d_]+|\d+", text):
         if word in _SKIP:
             continue
-        if word.isdigit():
+        if word.isdecimal():  # int() reads it; "¹" is a digit but no decimal
             numbers.append(int(word))
         elif word in _NUMBERS_READ:
             numbers.append(_NUMBERS_READ[word])

@@ -218,6 +218,18 @@ def test_pack_card_must_be_text(token):
         parse_card(token)
 
 
+@pytest.mark.parametrize("token", ["\u00b9", "auto-\u00b2", "ship \u2463"])
+def test_a_digit_that_is_no_number_is_refused_as_a_card(token):
+    """Superscripts and circled numbers are digits to Python, yet int() cannot read them: a
+    refusal naming the card, not a ValueError (found by the table's fuzz of ?tap=)."""
+    with pytest.raises(CoxCardError):
+        parse_card(token)
+
+
+def test_a_decimal_digit_of_another_script_reads_as_its_number():
+    assert parse_card("auto-\u0663") is parse_card("auto-3")  # Arabic-Indic three
+
+
 def test_pack_card_constructor_rejects_cards_not_in_the_pack():
     for bad in (("suit", "ship", 6), ("honor", "ship", 1), ("captain", "fruit", 0),
                 ("greenback", "", 5), ("bank", "", 1), ("joker", "", 0)):  # fmt: skip
