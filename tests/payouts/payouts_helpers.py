@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_module
 import re
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -97,7 +98,7 @@ def error_beside(response, field: str) -> str:
     error_id = described.group(1).split()[-1]
     m = re.search(rf'<ul class="errorlist" id="{re.escape(error_id)}"><li>(.*?)</li>', html)
     assert m, f"no message {error_id} beside {field}"
-    return m.group(1)
+    return html_module.unescape(m.group(1))
 
 
 def linked_after_quoted(html: str) -> int:

@@ -107,7 +107,7 @@ def test_each_player_has_a_supply_base_of_his_own(client):
         client=client,
     )
     assert response.status_code == 400
-    assert "Supply base 2 is also Ann&#x27;s" in error_beside(response, "base2")
+    assert "Supply base 2 is also Ann's" in error_beside(response, "base2")
 
 
 def test_copies_over_the_deal_name_the_players_holding_them(client):

@@ -260,5 +260,5 @@ def test_a_card_in_two_hands_is_refused_beside_the_second_naming_the_first(clien
     params = {"name1": "Ann", "hand1": "AS KS QS", "hand2": "9H as 2C", "hand3": "5C 6D 8H"}
     response = get(NEW, {**params, "dealer": 1, "stood": 2}, client=client)
     assert response.status_code == 400
-    assert error_beside(response, "hand2") == "&#x27;as&#x27; (AS) is also in Ann&#x27;s hand"
+    assert error_beside(response, "hand2") == "'as' (AS) is also in Ann's hand"
     assert page(response).inputs["hand2"]["value"] == "9H as 2C"  # kept as typed
