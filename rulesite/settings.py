@@ -84,7 +84,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csrf",
-                # Gives templates csp_nonce; {% htmx_script %} uses it.
+                # Gives templates csp_nonce, for a page that ever needs an inline script.
                 "django.template.context_processors.csp",
                 # The page in the other languages, for the switch and hreflang.
                 "rulesite.language.languages",

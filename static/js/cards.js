@@ -299,14 +299,6 @@
     }
   });
 
-  // A 400 here is an answer (a card to fix, shown beside it), not a crash: keep django-htmx's
-  // debug-mode error page (a listener on document) from replacing the whole page with it.
-  window.addEventListener("htmx:beforeOnLoad", function (event) {
-    if (event.detail.xhr && event.detail.xhr.status === 400 && event.target === board()) {
-      event.stopPropagation();
-    }
-  }, true);
-
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.target && event.detail.target.id === "table") {
       chosen = null; // the board changed shape: boxes are numbered anew

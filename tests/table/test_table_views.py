@@ -907,3 +907,16 @@ def test_an_answer_given_before_is_given_again_without_judging_again(client, mon
     assert "max-age=" in page.headers["Cache-Control"] and "Set-Cookie" not in page.headers
     unchanged = get(client, "/table/peel-new/", params, **{"If-None-Match": page.headers["ETag"]})
     assert unchanged.status_code == 304 and len(judged) == 4
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_no_page_loads_a_script_that_replaces_the_page_with_a_refusal(client, settings, debug):
+    """A 400 on a table page is an answer (the mistake beside its field): django-htmx's
+    debug-mode script would put the bare fragment in place of the whole page, so no page,
+    in debug or not, loads it; htmx itself is the site's own copy."""
+    settings.DEBUG = debug
+    for path in ("/table/vingt-un/", "/table/peel-new/", "/sv/table/all-fours/", "/"):
+        body = client.get(path).content.decode()
+        scripts = re.findall(r'<script src="([^"]+)"', body)
+        assert any("htmx-2.min" in s for s in scripts), path
+        assert not any("django-htmx.js" in s for s in scripts), (path, scripts)
