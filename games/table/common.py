@@ -18,7 +18,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string, select_template
 from django.template.loader_tags import ExtendsNode
 from django.utils.translation import get_language, gettext, ngettext
-from django_htmx.http import push_url, reswap, retarget
+from django_htmx.http import push_url, replace_url, reswap, retarget
 
 from content.library import get_book
 from games.engine.commerce import Rules
@@ -54,8 +54,9 @@ def _forget_found(**kwargs: Any) -> None:
 
 def _judging(request: HttpRequest) -> bool:
     """A page loaded, or "Show the winner" pressed: an empty field is an error. While the
-    player is entering cards (an htmx update) an empty field is only waiting for a card."""
-    return not _fragment(request) or "judge" in request.GET
+    player is entering cards (an htmx update, or htmx going Back to a board on its way) an
+    empty field is only waiting for a card."""
+    return not cast(HtmxHttpRequest, request).htmx or "judge" in request.GET
 
 
 def _respond(
@@ -66,10 +67,19 @@ def _respond(
     bad: bool,
     link: str,
     reshaped: bool,
+    judged: bool,
 ) -> HttpResponse:
     """The page; for htmx only the result (each hand's place and messages out of band), or
-    the result and the board when the board changed shape, with the permalink pushed."""
+    the result and the board when the board changed shape, with the permalink in the address:
+    a new entry of the history for a verdict (``judged``), in place of the current one for a
+    board on its way (a tap, a card typed, a mistake), so Back steps from verdict to verdict.
+
+    htmx going Back asks for the whole page again and shows it only if it is no refusal: the
+    page of an address with a mistake is answered 200 then, showing the mistake as before."""
     status = 400 if bad else 200
+    htmx = cast(HtmxHttpRequest, request).htmx
+    if htmx and htmx.history_restore_request:
+        status = 200
     if not _fragment(request):
         return render(request, template, context, status=status)
     # A fragment is drawn without the request's context processors: nothing in it reads
@@ -91,7 +101,7 @@ def _respond(
         context = {**context, "oob": True}
         html = render_to_string(_partial(template, "result"), context)
         response = HttpResponse(html, status=status)
-    return push_url(response, link)
+    return push_url(response, link) if judged else replace_url(response, link)
 
 
 def _options(template: str) -> str:

@@ -238,7 +238,9 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     if not fragment or reshaped:
         context["pack"] = pack_suits(board.pack, board.taken)
         context["options"] = _options(template)
-    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
+    return _respond(
+        request, template, context, bad=bad, link=link, reshaped=reshaped, judged=result is not None
+    )
 
 
 _EXAMPLES = ("AS", "10H", "JH")
@@ -361,7 +363,15 @@ def compare(request: HttpRequest) -> HttpResponse:
     if not _fragment(request) or reshaped:
         context["pack"] = pack_suits(board.pack, board.taken)
         context["options"] = _options(template)
-    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
+    return _respond(
+        request,
+        template,
+        context,
+        bad=bad,
+        link=link,
+        reshaped=reshaped,
+        judged=everywhere is not None,
+    )
 
 
 def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: bool) -> str:

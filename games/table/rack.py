@@ -98,4 +98,6 @@ def _rack_page(request: HttpRequest, game: Game) -> HttpResponse:
     if not _fragment(request) or reshaped:
         context["rack_pack"] = rack_pack(rack_game, rack.counts)
         context["options"] = _options(template)
-    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
+    return _respond(
+        request, template, context, bad=bad, link=link, reshaped=reshaped, judged=score is not None
+    )

@@ -222,4 +222,6 @@ def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
     reshaped = entry.edited or bad or "recheck" in query
     if not _fragment(request) or reshaped:
         context["options"] = _options(template)
-    return _respond(request, template, context, bad=bad, link=link, reshaped=reshaped)
+    return _respond(
+        request, template, context, bad=bad, link=link, reshaped=reshaped, judged=answer is not None
+    )

@@ -463,8 +463,10 @@ def test_add_and_remove_players_without_javascript(client):
     assert page.value("h2c1") == "7♣"
     assert 'value="2" selected' in removed.content.decode()  # the dealer kept his seat
     push = get(client, "/table/peel-new/", hands("AS KS QS", "2H 3H 4H") + [("add", "1")], **HX)
-    assert "add=" not in push.headers["HX-Push-Url"]
-    assert push.headers["HX-Push-Url"].endswith("&h=_+_+_")
+    # a board on its way replaces the address: Back steps over it
+    assert "HX-Push-Url" not in push.headers
+    assert "add=" not in push.headers["HX-Replace-Url"]
+    assert push.headers["HX-Replace-Url"].endswith("&h=_+_+_")
 
 
 def test_tap_puts_a_card_in_the_first_empty_field_and_clear_removes_one(client):
@@ -920,3 +922,40 @@ def test_no_page_loads_a_script_that_replaces_the_page_with_a_refusal(client, se
         scripts = re.findall(r'<script src="([^"]+)"', body)
         assert any("htmx-2.min" in s for s in scripts), path
         assert not any("django-htmx.js" in s for s in scripts), (path, scripts)
+
+
+def test_a_board_on_its_way_replaces_the_address_and_a_verdict_adds_one_to_the_history(client):
+    """Back steps from verdict to verdict, not from tap to tap (issue 19, item 2)."""
+    on_its_way = get(client, "/table/peel-new/", hands("7S 7H _", "_ _ _"), **HX)
+    assert on_its_way.status_code == 200
+    assert "HX-Push-Url" not in on_its_way.headers
+    assert on_its_way.headers["HX-Replace-Url"] == "/table/peel-new/?h=7S+7H+_&h=_+_+_"
+    judged = get(client, "/table/peel-new/", hands("7S 7H 7D", "AS AH 2C"), **HX)
+    assert "HX-Replace-Url" not in judged.headers
+    assert judged.headers["HX-Push-Url"] == "/table/peel-new/?h=7S+7H+7D&h=AS+AH+2C"
+    mistaken = get(client, "/table/peel-new/", hands("7S 7H ZZ", "AS AH 2C"), **HX)
+    assert mistaken.status_code == 400 and "HX-Push-Url" not in mistaken.headers
+    assert "ZZ" in mistaken.headers["HX-Replace-Url"]
+
+
+def test_a_request_game_pushes_an_answer_and_replaces_a_mistake(client):
+    first = Page(client.get("/table/vingt-un/").content.decode())
+    link = html.unescape(first.attr("permalink", "href") or "")
+    answered = client.get(link, headers=HX)
+    assert answered.status_code == 200 and answered.headers["HX-Push-Url"] == link
+    wrong = re.sub(r"(cards=)[^&]+", r"\1ZZ", link, count=1)
+    refused = client.get(wrong, headers=HX)
+    assert refused.status_code == 400 and "HX-Push-Url" not in refused.headers
+    assert "cards=ZZ" in refused.headers["HX-Replace-Url"]
+
+
+def test_going_back_to_a_board_on_its_way_shows_it_without_refusing_it(client):
+    """htmx restores a page going Back only from a 2xx answer: a board on its way is shown as
+    the tap left it (cards to go, no error), and one with a mistake with its mistake."""
+    waiting = get(client, "/table/peel-new/", hands("7S 7H _", "_ _ _"), **HISTORY)
+    assert waiting.status_code == 200 and "<header" in waiting.content.decode()
+    assert "to go" in verdict(waiting)
+    assert get(client, "/table/peel-new/", hands("7S 7H _", "_ _ _")).status_code == 400
+    mistaken = get(client, "/table/peel-new/", hands("7S 7H ZZ", "AS AH 2C"), **HISTORY)
+    assert mistaken.status_code == 200
+    assert "ZZ" in mistaken.content.decode() and "aria-invalid" in mistaken.content.decode()
