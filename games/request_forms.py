@@ -443,6 +443,11 @@ class RequestForm:
         key = ".".join(str(p) for p in path) if path else ""
         self.errors[key] = sentence(error.render())
 
+    def waits_for(self, error: EngineError) -> bool:
+        """Whether the refusal is about a field still empty (a board being filled in)."""
+        value = self.get(error.field.replace("[", ".").replace("]", "")) if error.field else None
+        return value == "" or (isinstance(value, list) and not any(value))
+
     @property
     def invalid(self) -> bool:
         return bool(self.errors)

@@ -1239,6 +1239,14 @@ class AllFours(RequestGame):
 
     # ---- the API's documents
 
+    def blank(self) -> dict[str, object]:
+        """Two players, the first dealing, no trump turned up, no card yet.
+
+        >>> AllFours().blank()["hands"]
+        [[], []]
+        """
+        return {"players": 2, "dealer": 0, "trump": "", "hands": [[], []], "tricks": []}
+
     def example(self) -> dict[str, object]:
         """A deal of four, six cards each, hearts trumps, player 4 (index 3) dealing, the
         tricks as they fell in a legal play: player 4's ace of hearts takes the knave of

@@ -1231,6 +1231,12 @@ class RequestGame(Game):
         """A request that settles: the API's example and the table page's first board."""
         raise NotImplementedError
 
+    def blank(self) -> dict[str, object]:
+        """The table page's first board: the fewest players the game is played by, no card
+        yet, the other fields as the example has them (it is not a request that settles). A
+        game that declares none starts from its example."""
+        return self.example()
+
     def request_schema(self) -> dict[str, object]:
         """The JSON Schema of a request (OpenAPI)."""
         raise NotImplementedError

@@ -969,6 +969,21 @@ class Speculation(RequestGame):
             )
         return Reason.about(template, cites, tuple(rulings), **who)
 
+    def blank(self) -> dict[str, object]:
+        """Three players, the first dealing, no sale yet, the example's pool.
+
+        >>> Speculation().blank()["players"]
+        [{'hand': []}, {'hand': []}, {'hand': []}]
+        """
+        pool = self.example()["pool"]
+        return {
+            "dealer": 0,
+            "turn_up": "",
+            "players": [{"hand": []} for _ in range(3)],
+            "sales": [],
+            "pool": pool,
+        }
+
     def example(self) -> dict[str, object]:
         """A deal of five with three sales, one a card sold on: the API's example.
 

@@ -1236,6 +1236,19 @@ players (ruling vingt-un-one-pack), the dealer among them; there are 1
         """
         return len(_players(request))
 
+    def blank(self) -> dict[str, object]:
+        """The dealer and one player, who stakes 1.
+
+        >>> VingtUn().blank()["players"]
+        [{'hands': [{'cards': []}]}, {'hands': [{'cards': [], 'stake': 1}]}]
+        """
+        return {
+            "dealer": 0,
+            "doubled": False,
+            "first_hand": False,
+            "players": [{"hands": [{"cards": []}]}, {"hands": [{"cards": [], "stake": 1}]}],
+        }
+
     def example(self) -> dict[str, object]:
         """A round of four, player 1 dealing: player 2 divides a pair of eights (18 against
         the dealer's 19 loses, a drawn Vingt-un is paid double), player 3 over-draws, player 4

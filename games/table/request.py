@@ -29,6 +29,7 @@ from games.speaking import write_amount
 from .common import (
     _book,
     _fragment,
+    _judging,
     _options,
     _options_note,
     _respond,
@@ -173,20 +174,29 @@ def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
     config = form.config()
     first = not RequestForm.sent(game, query, REQUEST_PREFIX)
     if first:
-        entry = RequestForm.of(game, request_game.example(), REQUEST_PREFIX)
+        entry = RequestForm.of(game, request_game.blank(), REQUEST_PREFIX)
     else:
         entry = RequestForm.read(game, query, REQUEST_PREFIX)
     answer: Answer | None = None
-    if config is not None:
+    waiting = first
+    if config is not None and not first:
         try:
             answer = request_game.answer(entry.value, config)
         except EngineError as error:
-            entry.refuse(error)
+            # While the board is being filled in, a field still empty is no mistake yet; a
+            # page loaded or "Settle" pressed says what is missing.
+            if _judging(request) or not entry.waits_for(error):
+                entry.refuse(error)
+            else:
+                waiting = True
     link = f"{request.path}?{urlencode(entry.params() + form.params(config))}"
+    example = RequestForm.of(game, request_game.example(), REQUEST_PREFIX)
     # A button that adds a blank player or sale is no mistake: the page says what is missing.
     bad = (entry.invalid and not entry.edited) or bool(form.errors)
     if answer is not None:
         headline = request_verdict(request_game, answer)
+    elif waiting and not entry.invalid and not form.errors:
+        headline = gettext("Enter the hand as it lies on the table: the answer shows here.")
     elif entry.invalid:
         headline = fix_problems(len(entry.errors))
     else:
@@ -207,6 +217,7 @@ def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
         "permalink": link,
         "page_url": request.path,
         "first": first,
+        "example": f"{request.path}?{urlencode(example.params() + form.params(config))}",
         "options_note": _options_note(game, form),
         "recheck": bad,
         "answer_template": (

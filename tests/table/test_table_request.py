@@ -44,14 +44,20 @@ def _permalink(response) -> str:
     return unescape(Page(response.content.decode()).attr("permalink", "href") or "")
 
 
-def test_a_first_visit_shows_the_example_settled(client, high_card):
+def _example_link(response) -> str:
+    """The first visit's "Show an example"."""
+    return unescape(Page(response.content.decode()).attr("example-link", "href") or "")
+
+
+def test_a_first_visit_shows_the_example_one_tap_away(client, high_card):
     response = client.get(HIGH)
     assert response.status_code == 200
+    assert verdict(response) == "Enter the hand as it lies on the table: the answer shows here."
+    example = _example_link(response)
+    settled = client.get(example)
     expected = request_verdict(high_card, high_card.answer(high_card.example()))
-    assert verdict(response) == expected == "Player 2 wins 1; player 1 pays 1."
-    html = response.content.decode()
-    assert "This is an example" in html
-    page = Page(html)
+    assert verdict(settled) == expected == "Player 2 wins 1; player 1 pays 1."
+    page = Page(settled.content.decode())
     assert page.value(f"f-{P}players-1-hand") == "AH"
     assert page.value(f"f-{P}players-1-stake") == "2"
 
@@ -158,11 +164,28 @@ def test_each_game_s_page_settles_its_example_and_its_permalink_agrees(client, g
     path = f"/table/{game.slug}/"
     first = client.get(path)
     assert first.status_code == 200
-    assert verdict(first) == request_verdict(game, game.answer(game.example()))
-    again = client.get(_permalink(first))
-    assert again.status_code == 200 and verdict(again) == verdict(first)
-    page = Page(first.content.decode())
-    assert page.duplicate_ids == []
+    blank = Page(first.content.decode())
+    assert blank.duplicate_ids == []
+    cards = [i for i in blank.inputs if "cards-field" in str(i.get("class"))]
+    assert cards and not any(i.get("value") for i in cards)
+    example = client.get(_example_link(first))
+    assert example.status_code == 200
+    assert verdict(example) == request_verdict(game, game.answer(game.example()))
+    again = client.get(_permalink(example))
+    assert again.status_code == 200 and verdict(again) == verdict(example)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_each_game_s_board_being_filled_in_waits_for_its_empty_fields(client, game):
+    """An htmx update of a board still being filled in marks no empty field; "Settle" (or a
+    page loaded) says what is missing."""
+    path = f"/table/{game.slug}/"
+    query = fields(game.blank())
+    typing = client.get(f"{path}?{urlencode(query)}", headers={"HX-Request": "true"})
+    assert typing.status_code == 200 and 'aria-invalid="true"' not in typing.content.decode()
+    settle = client.get(f"{path}?{urlencode([*query, ('judge', '1')])}", headers=HX)
+    assert settle.status_code == 400 and 'aria-invalid="true"' in settle.content.decode()
+    assert client.get(f"{path}?{urlencode(query)}").status_code == 400
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)

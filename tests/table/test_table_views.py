@@ -940,7 +940,7 @@ def test_a_board_on_its_way_replaces_the_address_and_a_verdict_adds_one_to_the_h
 
 def test_a_request_game_pushes_an_answer_and_replaces_a_mistake(client):
     first = Page(client.get("/table/vingt-un/").content.decode())
-    link = html.unescape(first.attr("permalink", "href") or "")
+    link = html.unescape(first.attr("example-link", "href") or "")
     answered = client.get(link, headers=HX)
     assert answered.status_code == 200 and answered.headers["HX-Push-Url"] == link
     wrong = re.sub(r"(cards=)[^&]+", r"\1ZZ", link, count=1)
