@@ -39,13 +39,20 @@ def expected(slug: str, request: dict) -> str:
     return request_verdict(found, found.answer(request, found.configure()))
 
 
+def open_example(page: Page, slug: str) -> None:
+    """The game's page, then its worked example ("Show an example": the page starts blank)."""
+    page.goto(f"/table/{slug}/")
+    page.locator("#example-link").click()
+    page.wait_for_url(re.compile(r".*r-.*"))
+
+
 def _fits(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 @PHONE_AXE
 def test_phone_settles_a_hand_of_vingt_un_and_marks_a_bad_card(page: Page, axe_check):
-    page.goto("/table/vingt-un/")
+    open_example(page, "vingt-un")
     axe_check(page, "Vingt-un example on a phone")
     _fits(page)
     request: dict[str, Any] = game("vingt-un").example()
@@ -74,7 +81,7 @@ def test_phone_settles_a_hand_of_vingt_un_and_marks_a_bad_card(page: Page, axe_c
 
 @DESKTOP_AXE
 def test_desktop_settles_speculation_and_adds_a_sale(page: Page, axe_check):
-    page.goto("/table/speculation/")
+    open_example(page, "speculation")
     request = game("speculation").example()
     expect(page.locator("#verdict-text")).to_have_text(expected("speculation", request))
     axe_check(page, "Speculation example on a desktop")
@@ -90,7 +97,7 @@ def test_desktop_settles_speculation_and_adds_a_sale(page: Page, axe_check):
 
 @pytest.mark.browser_context_args(java_script_enabled=False, **PHONE)
 def test_without_javascript_all_fours_switches_to_two_players_and_back(page: Page):
-    page.goto("/table/all-fours/")
+    open_example(page, "all-fours")
     request = game("all-fours").example()
     expect(page.locator("#verdict-text")).to_have_text(expected("all-fours", request))
     page.get_by_role("button", name="Two players").click()
@@ -102,7 +109,7 @@ def test_without_javascript_all_fours_switches_to_two_players_and_back(page: Pag
 
 @PHONE_AXE
 def test_phone_all_fours_example_is_accessible_and_fits(page: Page, axe_check):
-    page.goto("/table/all-fours/")
+    open_example(page, "all-fours")
     expect(page.locator("#verdict-text")).to_contain_text("score")
     _fits(page)
     axe_check(page, "All Fours on a phone")
@@ -112,7 +119,7 @@ def test_phone_all_fours_example_is_accessible_and_fits(page: Page, axe_check):
 
 @pytest.mark.browser_context_args(java_script_enabled=False, **DESKTOP)
 def test_without_javascript_vingt_un_divides_a_pair_and_adds_a_player(page: Page):
-    page.goto("/table/vingt-un/")
+    open_example(page, "vingt-un")
     cards = control(page, "players.2.hands.0.cards")
     cards.fill("8S 8H")
     page.get_by_role("button", name="Divide a pair player 3").click()
@@ -128,7 +135,7 @@ def test_a_board_brought_back_by_a_mistake_keeps_what_is_typed_meanwhile(page: P
     """A mistake brings the whole board back (each field's mark and message). One that lands
     while the next field is being typed in is merged into the page: that field keeps its
     text and its focus; the mistake is marked beside its own field."""
-    page.goto("/table/vingt-un/")
+    open_example(page, "vingt-un")
     wrong = control(page, "players.3.hands.0.cards")
     wrong.fill("AH ZZ")  # sent on leaving the field; its answer is slowed below
     typing = control(page, "players.2.hands.0.cards")
