@@ -158,11 +158,11 @@ _NUMBERS_READ = {
     "femma": 5,
     **{"ettor": 1, "tvåor": 2, "treor": 3, "fyror": 4, "femmor": 5},
 }
-# Translators: the codes of Cox's cards, as a person types them: keep the codes.
+# Translators: Cox's cards as a person names them; name them as parse_card reads your words.
 _VALID_CARDS = said(
-    "auto-1 to auto-5, ship-1 to ship-5, plane-1 to plane-5, auto-captain, ship-captain, "
-    "plane-captain, bank, fruit-1 to fruit-4, grain-1 to grain-4, industry-1 to industry-4, "
-    "greenback-1 to greenback-4"
+    "autos, ships and planes numbered 1 to 5, fruits, grains, industries and greenbacks "
+    "numbered 1 to 4, the three captains (auto captain, ship captain, plane captain) and the "
+    "bank, written as on the card, like ship 3"
 )
 
 _Category = Literal["suit", "captain", "bank", "honor", "greenback"]
@@ -498,9 +498,9 @@ def parse_card(token: str | CoxCard) -> CoxCard:
     Traceback (most recent call last):
     ...
     games.engine.cox.CoxCardError: unknown card 'fruit-5': fruits are numbered 1 to 4; \
-valid cards are auto-1 to auto-5, ship-1 to ship-5, plane-1 to plane-5, auto-captain, \
-ship-captain, plane-captain, bank, fruit-1 to fruit-4, grain-1 to grain-4, industry-1 to \
-industry-4, greenback-1 to greenback-4
+valid cards are autos, ships and planes numbered 1 to 5, fruits, grains, industries and \
+greenbacks numbered 1 to 4, the three captains (auto captain, ship captain, plane captain) \
+and the bank, written as on the card, like ship 3
     """
     if isinstance(token, CoxCard):
         return token

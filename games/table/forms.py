@@ -513,6 +513,12 @@ def read_board(query: QueryDict, pack: Pack, limit: int, *, judging: bool) -> Bo
             _locate(board.hands[err.hand - 1], err)
         else:
             board.error = _said(err)
+    for hand in board.hands:
+        if all(slot.empty for slot in hand.slots) and any(slot.error for slot in hand.slots):
+            # One message for a hand not entered, not three alike about its empty fields.
+            for slot in hand.slots:
+                slot.error = ""
+            hand.error = gettext("no cards yet; type its three cards or tap them in the pack")
     if board.has_errors:
         board.keep_as_typed()
     return board

@@ -959,3 +959,23 @@ def test_going_back_to_a_board_on_its_way_shows_it_without_refusing_it(client):
     mistaken = get(client, "/table/peel-new/", hands("7S 7H ZZ", "AS AH 2C"), **HISTORY)
     assert mistaken.status_code == 200
     assert "ZZ" in mistaken.content.decode() and "aria-invalid" in mistaken.content.decode()
+
+
+@pytest.mark.parametrize("second", ["_ _ _", ""])
+def test_a_hand_not_entered_is_one_message_not_three(client, second):
+    response = get(client, "/table/peel-new/", hands("AS KS QS", second))
+    assert response.status_code == 400
+    page = Page(response.content.decode())
+    summary = re.findall(r'<ul class="error-summary">(.*?)</ul>', response.content.decode())[0]
+    assert summary.count("<li>") == 1 and "Hand 2: no cards yet" in summary
+    for position in (1, 2, 3):  # each box marked, described by the hand's one message
+        assert page.attr(f"h2c{position}", "aria-invalid") == "true"
+        assert page.attr(f"h2c{position}", "aria-describedby") == "h2-error"
+    half = get(client, "/table/peel-new/", hands("AS KS QS", "2H _ _"))  # begun: each box says
+    assert "Hand 2: no cards yet" not in half.content.decode()
+
+
+def test_coxs_refusal_of_a_card_names_cards_as_their_faces_read(client):
+    body = html.unescape(get(client, "/table/cox/", [("card", "zz")]).content.decode())
+    assert "'zz' is not part of any card's name" in body
+    assert "ship 3" in body and "auto-1 to auto-5" not in body
