@@ -24,6 +24,7 @@ from content.library import (
     get_book,
     page_language,
 )
+from content.search import run_in_title
 from games.engine.citations import RULINGS, Citation
 from games.engine.games import house_rule
 
@@ -74,16 +75,45 @@ def _quote_context(citation: Citation) -> dict[str, Any]:
     if found is None:
         return {"missing": citation}
     book, block = found
-    translated = None
+    blocks = introduced(book, block)
+    translated = []
     if book.translation is not None and not citation.anchor.startswith("en-"):
-        translated = book.translation.paragraphs.get("en-" + citation.anchor)
+        paragraphs = book.translation.paragraphs
+        translated = [t for b in blocks if (t := paragraphs.get("en-" + b.anchor)) is not None]
     return {
         "book": book,
         "block": block,
+        "blocks": blocks,
         "url": citation_url(citation),
         "translated": translated,
         "section": book.section_of(block),
     }
+
+
+INTRODUCED_AT_MOST = 6
+
+
+def introduced(book: Book, block: Block) -> list[Block]:
+    """The cited paragraph, and when it ends with a colon the paragraphs it introduces, each
+    opening with a run-in title (the items of a list the book sets as paragraphs): "De är i
+    ordning från högst till lägst:" is quoted with the order that follows, which decides.
+
+    >>> from content.library import find_paragraph
+    >>> book, block = find_paragraph("commerce-swedish", "kombinationer")
+    >>> [b.anchor for b in introduced(book, block)]
+    ['kombinationer', 'tretal', 'sekvens', 'poang', 'ingenting']
+    >>> [b.anchor for b in introduced(*find_paragraph("commerce-swedish", "tretal"))]
+    ['tretal']
+    """
+    if not block.text.rstrip().endswith(":"):
+        return [block]
+    at = book.blocks.index(block)
+    following = []
+    for other in book.blocks[at + 1 : at + 1 + INTRODUCED_AT_MOST]:
+        if other.is_heading or not run_in_title(other):
+            break
+        following.append(other)
+    return [block, *following]
 
 
 @register.inclusion_tag("includes/ruling.html")

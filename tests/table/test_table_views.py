@@ -979,3 +979,16 @@ def test_coxs_refusal_of_a_card_names_cards_as_their_faces_read(client):
     body = html.unescape(get(client, "/table/cox/", [("card", "zz")]).content.decode())
     assert "'zz' is not part of any card's name" in body
     assert "ship 3" in body and "auto-1 to auto-5" not in body
+
+
+def test_a_swedish_verdict_quotes_the_order_of_the_combinations_that_decides_it(client):
+    """ "Ett tretal slår en sekvens" cites "De är i ordning från högst till lägst:": the quote
+    goes on with the order itself, each combination's paragraph as the book has it."""
+    body = get(client, "/sv/table/swedish/", hands("6S 6H 6D", "4C 5C 3C")).content.decode()
+    quotes = re.findall(r"<blockquote cite=\"[^\"]*#kombinationer\"[^>]*>(.*?)</blockquote>", body)
+    assert quotes, "the order of the combinations is quoted"
+    paragraphs = [html.unescape(p) for p in re.findall(r"<p>(.*?)</p>", quotes[0])]
+    _, intro = find_paragraph("commerce-swedish", "kombinationer")
+    assert paragraphs[0] == intro.text and intro.text.endswith(":")
+    for i, anchor in enumerate(["tretal", "sekvens", "poang", "ingenting"], start=1):
+        assert paragraphs[i] == find_paragraph("commerce-swedish", anchor)[1].text
