@@ -46,7 +46,7 @@ def luminance(css: str) -> float:
 def test_every_kind_of_page_passes_axe_in_the_systems_scheme(
     page: Page, axe_check: Callable[..., None], scheme: str
 ) -> None:
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    page.emulate_media(color_scheme=scheme)
     for path in PAGES:
         page.goto(path)
         paper = luminance(page.evaluate("getComputedStyle(document.body).backgroundColor"))
