@@ -288,6 +288,31 @@ def edit(
     >>> edit(request, "add:bets"), edit(request, "explode:n")
     (None, None)
     """
+    focus = _edit(request, action, model)
+    _keep_the_dealer_at_the_table(request)
+    return focus
+
+
+def _keep_the_dealer_at_the_table(request: dict[str, Any]) -> None:
+    """A table made smaller (two players chosen, a player removed) with the dealer beyond its
+    last seat gives the deal to the first player, rather than refusing a dealer who has left.
+
+    >>> request = {"players": "2", "dealer": "3"}
+    >>> _keep_the_dealer_at_the_table(request), request["dealer"]
+    (None, '0')
+    >>> request = {"players": [{}, {}, {}], "dealer": "2"}
+    >>> _keep_the_dealer_at_the_table(request), request["dealer"]
+    (None, '2')
+    """
+    players, dealer = request.get("players"), request.get("dealer")
+    count = len(players) if isinstance(players, list) else None
+    if isinstance(players, str) and players.isdecimal():
+        count = int(players)
+    if count and isinstance(dealer, str) and dealer.isdecimal() and int(dealer) >= count:
+        request["dealer"] = "0"
+
+
+def _edit(request: dict[str, Any], action: str, model: Mapping[str, Any] | None) -> str | None:
     verb, _, target = action.partition(":")
     name, _, value = target.partition("=")
     path = _path(name)
