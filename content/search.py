@@ -1,6 +1,7 @@
 """Search of the rulebooks: whole words and their inflections, ranked so the defining paragraph
 comes first, with the glossary's English and Swedish terms as synonyms and a suggestion for a
-misspelt word; a question ("what is a tricon?") is searched for its words that say something.
+misspelt word; a question ("what is a tricon?") is searched for its words that say something,
+and the glossary's own definition of a term the query names comes with the hits.
 
 Every block of every book and translation is cut into words, and each word is reduced to its
 stem by the Snowball stemmer of the block's language (English or Swedish), then folded (case
@@ -184,6 +185,7 @@ class Synonym:
 
     names: frozenset[Phrase]
     phrases: frozenset[Phrase]
+    term: GlossaryTerm
 
 
 @cache
@@ -196,6 +198,7 @@ def synonyms() -> tuple[Synonym, ...]:
             Synonym(
                 frozenset((lang, tuple(stems(name, lang))) for name, lang in named),
                 frozenset().union(*(phrases(name) for name, _ in named)),
+                term,
             )
         )
     return tuple(found)
@@ -339,6 +342,7 @@ class Results:
     hits: list[SearchHit]
     total: int
     suggestion: str | None  # the query with each word the texts do not know mended
+    terms: tuple[GlossaryTerm, ...] = ()  # the glossary's terms the query names, in its order
 
 
 def search(query: str, limit: int = 50, language: str | None = None) -> list[SearchHit]:
@@ -390,7 +394,18 @@ def find(query: str, limit: int = 50, language: str | None = None) -> Results:
     for rowid in ranked[:limit]:
         entry = index.entries[rowid - 1]
         hits.append(SearchHit(entry.book, entry.block, cut(entry, wanted), round(-rank[rowid], 6)))
-    return Results(query, hits, len(ranked), suggestion)
+    return Results(query, hits, len(ranked), suggestion, named_terms(wanted))
+
+
+def named_terms(wanted: list[Concept]) -> tuple[GlossaryTerm, ...]:
+    """The glossary's terms that the query names by one of their names, in the query's order:
+    our definition answers "what is a tricon?" before the books' paragraphs do.
+
+    >>> [t.en for t in named_terms(concepts("what is a triss, and a tie?"))]
+    ['tricon', 'tie']
+    """
+    found = [g.term for c in wanted for g in synonyms() if g.names & c.own]
+    return tuple({term.slug: term for term in found}.values())
 
 
 def cut(entry: Entry, wanted: list[Concept]) -> list[tuple[str, bool]]:

@@ -320,7 +320,7 @@ def test_the_page_puts_the_answer_first(client, prefix, query, target, htmx):
 def test_the_swedish_page_suggests_no_english_word_for_trumf(client):
     for headers in ({}, {"HX-Request": "true"}):
         html = client.get("/sv/search/", {"q": "trumf"}, headers=headers).content.decode()
-        assert 'class="suggestion"' not in html and "trump" not in html.split("<ol")[0]
+        assert 'class="suggestion"' not in html and "?q=trump" not in html
         assert result_links(html)[0].startswith("/sv/library/squareman-speculation-all-fours/#")
 
 
@@ -333,3 +333,48 @@ def test_bad_input_is_never_an_error(client, prefix, query, htmx):
     headers = {"HX-Request": "true"} if htmx else {}
     response = client.get(f"{prefix}/search/", {"q": query}, headers=headers)
     assert response.status_code == 200
+
+
+# --- the glossary's entry with the hits -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [
+        ("what is a tricon?", ["tricon"]),
+        ("triss", ["tricon"]),
+        ("trumf", ["trump (Speculation)"]),
+        ("how does Pool Commerce end?", ["Pool Commerce"]),
+        ("tie dealer", ["tie", "dealer"]),
+        ("penalties", []),
+    ],
+)
+def test_the_terms_a_query_names_come_with_the_hits(query, named):
+    assert [t.en for t in find(query).terms] == named
+
+
+@pytest.mark.parametrize(
+    ("prefix", "query", "shown", "definition"),
+    [
+        (
+            "",
+            "what is a tricon?",
+            'tricon <span class="sv" lang="sv">/ tretal</span>',
+            "Three cards",
+        ),
+        ("/sv", "triss", 'tretal <span class="en" lang="en">/ tricon</span>', "Tre kort av samma"),
+        ("/sv", "trumf", "trumf (Spekulation)", "I Spekulation ett kort"),
+    ],
+)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_page_shows_our_definition_before_the_books_paragraphs(
+    client, prefix, query, shown, definition, htmx
+):
+    headers = {"HX-Request": "true"} if htmx else {}
+    html = client.get(f"{prefix}/search/", {"q": query}, headers=headers).content.decode()
+    terms = html.index('class="search-terms"')
+    assert terms < html.index('class="search-results"')
+    assert shown in html and definition in html[terms:]
+    assert f'href="{prefix}/glossary/#term-' in html[terms:]
+    heading = "I vår ordlista" if prefix else "In our glossary"
+    assert heading in html
