@@ -525,6 +525,8 @@ class GlossaryTerm:
     slug: str
     definition_sv: str = ""  # our definition in Swedish
     sv_label: str = ""  # for a term the Swedish text lacks: what a Swedish player calls it
+    also_en: tuple[str, ...] = ()  # other words a reader may search it by (only searched)
+    also_sv: tuple[str, ...] = ()  # the same in Swedish
 
     @property
     def name_sv(self) -> str:
@@ -595,6 +597,8 @@ def load_glossary() -> list[GlossaryTerm]:
                 slug,
                 entry.get("definition_sv", ""),
                 entry.get("sv_label", ""),
+                tuple(entry.get("also_en", ())),
+                tuple(entry.get("also_sv", ())),
             )
         )
     return sorted(terms, key=lambda t: fold(t.en)[0])

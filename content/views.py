@@ -87,7 +87,7 @@ def results_only(request: HtmxHttpRequest) -> bool:
 @same_for_everyone
 def search_view(request: HtmxHttpRequest) -> HttpResponse:
     query = search_query(request)
-    results = find(query) if query else None
+    results = find(query, language=get_language()) if query else None
     template = "library/search.html#results" if results_only(request) else "library/search.html"
     return render(request, template, {"query": query, "results": results})
 

@@ -578,7 +578,10 @@ def test_glossary() -> None:
     known = {slug: set(anchors(book(slug)[1])) for slug in TEXTS}
     known["commerce-swedish"] |= set(anchors(book(TRANSLATION)[1]))
     for term in terms:
-        assert set(term) <= {"en", "sv", "definition", "refs", "definition_sv", "sv_label"}, term
+        fields = {"en", "sv", "definition", "refs", "definition_sv", "sv_label"}
+        assert set(term) <= fields | {"also_en", "also_sv"}, term
+        also = term.get("also_en", []) + term.get("also_sv", [])
+        assert all(isinstance(w, str) and w.strip() for w in also), term
         assert term.get("en") and term["definition"].strip() and term["refs"], term
         for ref in term["refs"]:
             slug, _, anchor = ref.partition("#")

@@ -75,7 +75,7 @@ def test_tie_dealer_finds_the_swedish_tie_rule():
 def test_a_misspelling_gets_a_suggestion_from_the_texts_vocabulary(client, typed, meant):
     results = find(typed)
     assert results.hits == [] and results.suggestion == meant
-    assert meant in search_index().vocabulary
+    assert meant in search_index().vocabulary["en"]
     html = client.get("/search/", {"q": typed}).content.decode()
     assert f'href="/search/?q={meant}"' in html and "Did you mean" in html
     assert find(meant).suggestion is None and find(meant).hits
@@ -183,3 +183,198 @@ def test_the_search_page_stays_cacheable(client):
     assert "ETag" in response.headers and "Set-Cookie" not in response.headers
     again = client.get("/search/", {"q": "tie"}, headers={"If-None-Match": response["ETag"]})
     assert again.status_code == 304
+
+
+# --- questions, in the reader's language (issue 19) ---------------------------------------
+
+
+def first(query: str, language: str) -> tuple[str, str]:
+    hit = find(query, language=language).hits[0]
+    return (hit.book.slug, hit.block.anchor)
+
+
+def test_what_is_a_tricon_puts_peels_definition_first():
+    # Not "stake" (matched on "what", "is", "a"), not the Swedish "Tretal (tricon på franska)".
+    assert [c.typed for c in concepts("what is a tricon?")] == ["tricon"]
+    assert first("what is a tricon?", "en") == ("peel-commerce", "tricon")
+
+
+def test_tie_puts_peels_tie_rule_first_in_english():
+    # "In case of a tie between two or more of the players ... the following rules are observed"
+    assert first("tie", "en") == ("peel-commerce", "ties")
+
+
+def test_what_happens_on_a_tie_puts_a_tie_rule_saying_what_happens_first():
+    # The translation's tie rule says what happens (the dealer wins; else the winners share)
+    # and is the one paragraph with both words; Peel's tie rules follow.
+    hits = [(h.book.slug, h.block.anchor) for h in search("what happens on a tie?", 3, "en")]
+    assert hits[0] == ("commerce-swedish", "en-lika")
+    assert ("peel-commerce", "ties") in hits
+    assert ("peel-commerce", "old-game-play") not in hits  # matched on "what", "on", "a"
+
+
+def test_dealer_buy_finds_buying_from_the_dealer_and_the_dealers_own_trade():
+    # Peel: the player "pays a stake to the dealer, and receives the top card from the pack";
+    # the Swedish rules: "If it is the banker [the dealer] who trades, they need not pay."
+    hits = [(h.book.slug, h.block.anchor) for h in search("dealer buy", 2, "en")]
+    assert hits == [("peel-commerce", "ready-money"), ("commerce-swedish", "en-handla")]
+
+
+def test_how_does_pool_commerce_end_puts_its_rule_first():
+    # "The game continues until all but one of the players have exhausted their three
+    # counters, when the player who remains with the last counter ... takes the amount left."
+    assert first("how does Pool Commerce end?", "en") == ("peel-commerce", "pool-commerce-play")
+
+
+def test_triss_finds_the_swedish_tretal_in_swedish():
+    results = find("triss", language="sv")
+    assert results.suggestion is None
+    assert first("triss", "sv") == ("commerce-swedish", "tretal")
+
+
+def test_trumf_finds_the_trumps_of_speculation_and_suggests_nothing():
+    results = find("trumf", language="sv")
+    assert results.suggestion is None
+    trump = next(t for t in load_glossary() if t.en.startswith("trump"))
+    cited = {(r.book.slug, r.block.anchor) for r in trump.refs}
+    found = [(h.book.slug, h.block.anchor) for h in results.hits]
+    assert set(found[: len(cited)]) == cited  # the Speculation paragraphs the glossary cites
+    assert all("trump" in h.block.text.lower() for h in results.hits)
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "defining"),
+    [
+        ("tricon", "en", ("peel-commerce", "tricon")),
+        ("tricon", "sv", ("commerce-swedish", "tretal")),
+        ("tretal", "sv", ("commerce-swedish", "tretal")),
+        ("sequence", "sv", ("commerce-swedish", "sekvens")),
+        ("sekvens", "sv", ("commerce-swedish", "sekvens")),
+        ("flush", "en", ("peel-commerce", "flush")),
+        ("poäng", "sv", ("commerce-swedish", "poang")),
+        ("poäng", "en", ("commerce-swedish", "en-poang")),
+    ],
+)
+def test_the_page_language_s_defining_paragraph_comes_first(query, language, defining):
+    assert first(query, language) == defining
+
+
+def hit_language(hit) -> str:
+    return "en" if hit.block.anchor.startswith("en-") else hit.book.language
+
+
+@pytest.mark.parametrize(("query", "language"), [("tricon", "en"), ("tricon", "sv"), ("tie", "en")])
+def test_the_interface_language_ranks_first_among_paragraphs_matching_alike(query, language):
+    # "tricon" is typed in three paragraphs: Peel's, the Swedish "Tretal (tricon på franska)"
+    # and its translation; the two of the page's language come first.
+    hits = find(query, language=language).hits
+    assert [hit_language(h) for h in hits[:2]] == [language, language]
+
+
+def test_a_query_of_stop_words_only_still_searches_them():
+    for query, language in (("what is the", "en"), ("och det att", "sv")):
+        assert [c.typed for c in concepts(query)] == query.split()
+        assert find(query, language=language).total > 0
+
+
+def test_a_glossary_term_keeps_its_stop_words():
+    (concept,) = concepts("buying a horse")
+    assert concept.typed == "buying a horse"
+    assert [c.typed for c in concepts("när ska man lägga upp")] == ["ska", "lägga upp"]
+
+
+def test_a_suggestion_comes_from_the_page_language_first():
+    assert find("sekvenss", language="sv").suggestion == "sekvens"
+    assert find("sequance", language="en").suggestion == "sequence"
+    assert "trumf" in search_index().vocabulary["sv"]
+
+
+# --- the page, in both languages ------------------------------------------------------------
+
+
+def result_links(html: str) -> list[str]:
+    results = html.split('<ol class="search-results">', 1)[1]
+    return re.findall(r'<li><a href="([^"]+)"', results)
+
+
+@pytest.mark.parametrize(
+    ("prefix", "query", "target"),
+    [
+        ("", "what is a tricon?", "/library/peel-commerce/#tricon"),
+        ("", "how does Pool Commerce end?", "/library/peel-commerce/#pool-commerce-play"),
+        ("/sv", "triss", "/sv/library/commerce-swedish/#tretal"),
+        ("/sv", "vad är ett tretal?", "/sv/library/commerce-swedish/#tretal"),
+    ],
+)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_page_puts_the_answer_first(client, prefix, query, target, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.get(f"{prefix}/search/", {"q": query}, headers=headers)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert result_links(html)[0] == target
+    assert html.lstrip().startswith('<section id="results"') is htmx
+    assert ("<html" in html) is not htmx
+
+
+def test_the_swedish_page_suggests_no_english_word_for_trumf(client):
+    for headers in ({}, {"HX-Request": "true"}):
+        html = client.get("/sv/search/", {"q": "trumf"}, headers=headers).content.decode()
+        assert 'class="suggestion"' not in html and "?q=trump" not in html
+        assert result_links(html)[0].startswith("/sv/library/squareman-speculation-all-fours/#")
+
+
+@pytest.mark.parametrize("prefix", ["", "/sv"])
+@pytest.mark.parametrize(
+    "query", ["tricon " * 2000, "x" * 5000, "?!…—“”()[]{}*:", "what is the", "och det att i", "  "]
+)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_bad_input_is_never_an_error(client, prefix, query, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.get(f"{prefix}/search/", {"q": query}, headers=headers)
+    assert response.status_code == 200
+
+
+# --- the glossary's entry with the hits -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [
+        ("what is a tricon?", ["tricon"]),
+        ("triss", ["tricon"]),
+        ("trumf", ["trump (Speculation)"]),
+        ("how does Pool Commerce end?", ["Pool Commerce"]),
+        ("tie dealer", ["tie", "dealer"]),
+        ("penalties", []),
+    ],
+)
+def test_the_terms_a_query_names_come_with_the_hits(query, named):
+    assert [t.en for t in find(query).terms] == named
+
+
+@pytest.mark.parametrize(
+    ("prefix", "query", "shown", "definition"),
+    [
+        (
+            "",
+            "what is a tricon?",
+            'tricon <span class="sv" lang="sv">/ tretal</span>',
+            "Three cards",
+        ),
+        ("/sv", "triss", 'tretal <span class="en" lang="en">/ tricon</span>', "Tre kort av samma"),
+        ("/sv", "trumf", "trumf (Spekulation)", "I Spekulation ett kort"),
+    ],
+)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_page_shows_our_definition_before_the_books_paragraphs(
+    client, prefix, query, shown, definition, htmx
+):
+    headers = {"HX-Request": "true"} if htmx else {}
+    html = client.get(f"{prefix}/search/", {"q": query}, headers=headers).content.decode()
+    terms = html.index('class="search-terms"')
+    assert terms < html.index('class="search-results"')
+    assert shown in html and definition in html[terms:]
+    assert f'href="{prefix}/glossary/#term-' in html[terms:]
+    heading = "I vår ordlista" if prefix else "In our glossary"
+    assert heading in html
