@@ -135,6 +135,8 @@ class HandEntry:
     number: int
     slots: list[Slot]
     error: str = ""
+    player: str = ""
+    """The name of the player holding it, if one was typed (the page speaks of them by it)."""
     row: dict[str, Any] | None = None
     """Beside the hand once judged: its combination, place and strength."""
     target: str = ""
@@ -335,11 +337,23 @@ class Board:
             slot.normalised = False
 
     def hand_params(self) -> list[tuple[str, str]]:
-        """The hands as permalink parameters: ``h=AS+2S+3S`` per hand."""
-        return [("h", " ".join(s.code for s in hand.slots)) for hand in self.hands]
+        """The hands as permalink parameters: ``h=AS+2S+3S`` per hand, then the players'
+        names ``n=Ann`` per hand when any was typed."""
+        hands = [("h", " ".join(s.code for s in hand.slots)) for hand in self.hands]
+        if not any(hand.player for hand in self.hands):
+            return hands
+        return hands + [("n", hand.player) for hand in self.hands]
+
+    @property
+    def names(self) -> list[str] | None:
+        """The players' names by hand ("" for a hand without one), or None if none was typed."""
+        names = [hand.player for hand in self.hands]
+        return names if any(names) else None
 
 
 _HAND_FIELD = re.compile(r"^h(\d{1,3})$")
+MAX_NAME = 40
+"""The longest name of a player kept, as on the calculators."""
 
 
 def spread(texts: list[str]) -> list[str]:
@@ -492,6 +506,8 @@ def read_board(query: QueryDict, pack: Pack, limit: int, *, judging: bool) -> Bo
         HandEntry(n, [Slot(n, p, text) for p, text in enumerate(cards, start=1)])
         for n, cards in enumerate(raw, start=1)
     ]
+    for hand, name in zip(hands, query.getlist("n"), strict=False):
+        hand.player = " ".join(name.split())[:MAX_NAME]
     board = Board(hands, pack, limit, error=error)
     if sent is None:
         for slot in board.slots:

@@ -3,6 +3,7 @@ judged with the deciding paragraphs, and one deal under every rule set (``/table
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any, cast
 from urllib.parse import urlencode
@@ -28,7 +29,7 @@ from games.engine.games import (
     registered,
 )
 from games.engine.strength import strength
-from games.engine.wording import EngineError, speaker
+from games.engine.wording import EngineError, Mention, speaker
 from games.explaining import Explanation, explain
 from games.links import hand_url
 from games.options_form import chosen_values
@@ -112,17 +113,16 @@ def _hand_rows(result: Showdown | None) -> dict[int, dict[str, Any]]:
     return rows
 
 
-def outcome(result: Showdown) -> str:
-    """Who wins, in a few words: "Hand 2 wins", "Hands 1 and 3 share the win", "Nobody wins".
-
-    The engine's hands are numbered from 0, people's from 1.
-    """
+def outcome(result: Showdown, names: Sequence[str] | None = None) -> str:
+    """Who wins, in a few words: "Hand 2 wins", "Ann and Cy share the win", "Nobody wins":
+    the hands numbered from 1, or by the names of the players holding them (the engine's
+    one formatter of names, :class:`Mention`)."""
     if not result.winners:
         return gettext("Nobody wins")
+    who = Mention("hand", result.winners, capital=True).words(names, speak=speaker())
     if len(result.winners) == 1:
-        return gettext("Hand {number} wins").format(number=result.winners[0] + 1)
-    numbers = speaker().join([str(i + 1) for i in result.winners])
-    return gettext("Hands {numbers} share the win").format(numbers=numbers)
+        return gettext("{who} wins").format(who=who)
+    return gettext("{who} share the win").format(who=who)
 
 
 def verdict(board: Board, result: Showdown | None, options_bad: bool = False) -> str:
@@ -131,11 +131,10 @@ def verdict(board: Board, result: Showdown | None, options_bad: bool = False) ->
         if not result.winners:
             return gettext("Nobody wins.")
         best = result.values[result.winners[0]].said.words(speak=speaker())
+        won = outcome(result, board.names)
         if len(result.winners) == 1:
-            return gettext("{outcome} with {best_hand}.").format(
-                outcome=outcome(result), best_hand=best
-            )
-        return gettext("{outcome} ({best_hand}).").format(outcome=outcome(result), best_hand=best)
+            return gettext("{outcome} with {best_hand}.").format(outcome=won, best_hand=best)
+        return gettext("{outcome} ({best_hand}).").format(outcome=won, best_hand=best)
     if board.has_errors:
         return fix_problems(len(board.errors))
     if options_bad:
@@ -222,7 +221,7 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
         "ties_to_dealer": game.ties_to_dealer,
         "rules": rules,
         "result": result,
-        "reasons": explain(result.reasons, chosen=chosen_values(config))
+        "reasons": explain(result.reasons, board.names, chosen=chosen_values(config))
         if result is not None and config is not None
         else [],
         "verdict": verdict(board, result, bool(form.errors)),
@@ -323,12 +322,12 @@ def compare(request: HttpRequest) -> HttpResponse:
                     "result": result,
                     "cells": cells,
                     "differs": result.winners != reference.winners,
-                    "outcome": outcome(result),
+                    "outcome": outcome(result, board.names),
                     "verdict": verdict(board, result),
-                    "reasons": explain(result.reasons),
+                    "reasons": explain(result.reasons, board.names),
                 }
             )
-        page = Explanation()
+        page = Explanation(board.names)
         for d in everywhere.disagreements:
             line = (
                 gettext("{rules} against {other_rules}: the winner")
@@ -378,12 +377,14 @@ def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: b
     """One sentence; the rule sets' winners are listed under it, one line each."""
     if everywhere is None:
         return verdict(board, None, options_bad)
-    outcomes = {outcome(result) for _, result in everywhere.judgements}
+    outcomes = {outcome(result, board.names) for _, result in everywhere.judgements}
     if len(outcomes) > 1:
         return gettext("The rule sets disagree on the winner.")
     said = outcomes.pop()
+    if board.names is None:  # "hand 2 wins" within the sentence; a name keeps its capital
+        said = f"{said[0].lower()}{said[1:]}"
     return gettext("All {count} rule sets agree: {outcome}.").format(
-        count=len(everywhere.judgements), outcome=f"{said[0].lower()}{said[1:]}"
+        count=len(everywhere.judgements), outcome=said
     )
 
 

@@ -994,3 +994,42 @@ def test_a_swedish_verdict_quotes_the_order_of_the_combinations_that_decides_it(
         assert found is not None, anchor
         texts.append(found[1].text)
     assert texts[0].endswith(":") and paragraphs == texts
+
+
+def test_players_named_on_the_board_are_spoken_of_by_name(client):
+    params = hands("7S 7H 7D", "AS AH KC") + [("n", "Ann"), ("n", "  Bob  ")]
+    response = get(client, "/table/peel-new/", params)
+    page = Page(response.content.decode())
+    assert verdict(response).startswith("Ann wins with")
+    why = html.unescape(response.content.decode())
+    assert "Ann (" in why and "beats Bob (" in why and "Hand 1 (" not in why
+    assert page.value("h1-player") == "Ann" and page.value("h2-player") == "Bob"
+    link = html.unescape(page.attr("permalink", "href") or "")
+    assert link.endswith("&n=Ann&n=Bob")
+    assert verdict(client.get(link)) == verdict(response)  # the link says the same
+    fragment = get(client, "/table/peel-new/", params, **HX)
+    assert "Ann wins with" in fragment.content.decode()
+    assert fragment.headers["HX-Push-Url"] == link
+    unnamed = get(client, "/table/peel-new/", hands("7S 7H 7D", "AS AH KC"))
+    assert verdict(unnamed).startswith("Hand 1 wins")
+    assert "n=" not in (Page(unnamed.content.decode()).attr("permalink", "href") or "")
+
+
+def test_a_name_is_cut_to_its_length_and_shown_as_text(client):
+    params = hands("7S 7H 7D", "AS AH KC") + [("n", "<b>Ann</b>" + "x" * 100)]
+    body = get(client, "/table/peel-new/", params).content.decode()
+    assert "<b>Ann" not in body and "&lt;b&gt;Ann&lt;/b&gt;" in body
+    assert Page(body).value("h1-player") == "<b>Ann</b>" + "x" * 30  # 40 characters
+
+
+def test_names_follow_their_hands_when_a_player_is_removed(client):
+    params = hands("7S 7H 7D", "AS AH KC", "2C 3D 5H") + [("n", "Ann"), ("n", "Bob"), ("n", "Cy")]
+    removed = get(client, "/table/peel-new/", [*params, ("drop", "2")])
+    page = Page(removed.content.decode())
+    assert page.value("h1-player") == "Ann" and page.value("h2-player") == "Cy"
+
+
+def test_the_comparison_speaks_of_the_players_by_name(client):
+    params = hands("9S 9D KC", "5H 3H 7C") + [("n", "Ann"), ("n", "Bob")]
+    body = html.unescape(get(client, "/table/compare/", params).content.decode())
+    assert "Ann wins" in body and "Hand 1 wins" not in body
