@@ -62,7 +62,12 @@ class ApiError(Exception):
 
 
 def error_response(message: str, status: int, **fields: Any) -> JsonResponse:
-    return JsonResponse({"error": {"message": message, **fields}}, status=status)
+    """The one shape of a refusal: ``message`` and ``field`` (null when the request as a
+    whole is at fault: not JSON, no such endpoint, a wrong method), then any detail."""
+    return JsonResponse(
+        {"error": {"message": message, "field": fields.pop("field", None), **fields}},
+        status=status,
+    )
 
 
 def engine_error(error: Exception) -> ApiError:

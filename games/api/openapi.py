@@ -63,10 +63,13 @@ ERROR = {
     "properties": {
         "error": {
             "type": "object",
-            "required": ["message"],
+            "required": ["message", "field"],
             "properties": {
                 "message": {"type": "string", "description": "What is wrong, in words"},
-                "field": {"type": "string"},
+                "field": {
+                    "type": ["string", "null"],
+                    "description": "The value at fault, by its path; null: the whole request",
+                },
                 "hand": {"type": "integer"},
                 "card": {"type": "integer"},
                 "token": {"type": "string"},
