@@ -389,6 +389,10 @@ def _raw_hands(query: QueryDict) -> tuple[list[list[str]], list[list[str]] | Non
         numbered = sorted((int(m.group(1)), key) for key in query if (m := _HAND_FIELD.match(key)))
         sent = [query.getlist(key) for _, key in numbered]
         hands = [spread(texts) for texts in sent]
+        if hands and len(hands[-1]) > 3 and "" not in hands[-1]:
+            # Cards typed on past the last hand's last box are the next player's hand.
+            last, extra = hands[-1][:3], hands[-1][3:]
+            hands[-1:] = [last] + [extra[i : i + 3] for i in range(0, len(extra), 3)]
     if len(hands) > MAX_HANDS:
         error = gettext("Only the first {limit} hands are shown; there were {count}.").format(
             limit=MAX_HANDS, count=len(hands)

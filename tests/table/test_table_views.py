@@ -1033,3 +1033,20 @@ def test_the_comparison_speaks_of_the_players_by_name(client):
     params = hands("9S 9D KC", "5H 3H 7C") + [("n", "Ann"), ("n", "Bob")]
     body = html.unescape(get(client, "/table/compare/", params).content.decode())
     assert "Ann wins" in body and "Hand 1 wins" not in body
+
+
+def test_cards_typed_on_past_the_last_hand_are_the_next_players_hand(client):
+    """On Swedish as on Peel's page, a fourth hand typed on in hand 3's last box is hand 4;
+    a fourth card in a hand that is not the last is still a mistake (see above)."""
+    typed = [
+        ("h1", "s3 s4 s5"),
+        ("h2", "hE hK hD"),
+        ("h3", "c2"),
+        ("h3", "c4"),
+        ("h3", "c6 c10 c9 c8"),
+    ]
+    response = get(client, "/sv/table/swedish/", typed, **HX)
+    page = Page(response.content.decode())
+    cards = {h: [page.attr(f"h{h}c{c}", "data-card") for c in (1, 2, 3)] for h in (3, 4)}
+    assert cards == {3: ["2C", "4C", "6C"], 4: ["10C", "9C", "8C"]}
+    assert response.headers["HX-Retarget"] == "#table"  # the board comes back with hand 4
