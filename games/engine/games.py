@@ -68,7 +68,7 @@ from games.engine.settlement import (
     outcomes_from_showdown,
     player_index,
 )
-from games.engine.wording import N_, EngineError, Mention, Word, fill, said
+from games.engine.wording import N_, EngineError, Mention, Said, Word, fill, said
 
 __all__ = [
     "Answer",
@@ -496,6 +496,12 @@ class CommerceGame(Game):
     hand_rules_kind: ClassVar[type[PeelRules] | type[SwedishRules]] = PeelRules
     dealer_needed: ClassVar[bool] = True
     """Whether paying a deal needs the dealer's index (the old game's does not)."""
+
+    def showdown_also(self, result: Showdown, config: Config) -> Said | None:
+        """What a showdown decides in this game besides its winner, in a sentence a verdict
+        ends with (None: nothing). Pool Commerce's worst hand pays a counter."""
+        return None
+
     rotation: ClassVar[settlement_engine.Rules] = "english-new"
     """The engine's rotation of the deal (:func:`~games.engine.settlement.next_dealer`)."""
 
@@ -899,6 +905,33 @@ class Pool(CommerceGame):
         ),
         RULINGS["pool-horse-first-out"],
     )
+
+    def showdown_also(self, result: Showdown, config: Config) -> Said | None:
+        """The worst hand puts a counter into the pool (Peel, ``pool-commerce-play``); equal
+        worst hands each put one in, or none does (ruling ``pool-tied-worst``); when every
+        hand is equal there is no worst (``pool-all-equal``).
+
+        >>> game = get("pool")
+        >>> config = game.configure()
+        >>> result = game.judge(["7S 7H 7D", "AS AH KC", "2C 5D 9H"], config)
+        >>> game.showdown_also(result, config).words()
+        'Hand 3, the worst, puts a counter into the pool.'
+        >>> game.showdown_also(game.judge(["7S 7H 7D", "2C 5D 9H", "2D 5H 9S"], config),
+        ...                     game.configure({"tied_worst": "none"})).words(["Ann", "Bo", "Cy"])
+        'Bo and Cy are equally worst: nobody puts a counter into the pool.'
+        """
+        last = max(p.place for p in result.placings)
+        worst = tuple(i for i, p in enumerate(result.placings) if p.place == last)
+        if len(worst) == len(result.placings):
+            return None
+        hands = Mention("hand", worst, capital=True)
+        if len(worst) == 1:
+            return said(N_("{hands}, the worst, puts a counter into the pool."), hands=hands)
+        if config.get("tied_worst", "each") == "none":
+            return said(
+                N_("{hands} are equally worst: nobody puts a counter into the pool."), hands=hands
+            )
+        return said(N_("{hands}, equally worst, each put a counter into the pool."), hands=hands)
 
     def start(self, players: int, config: Config) -> pool_engine.PoolGame:
         """A new game of Pool Commerce: every buy-in paid, three counters each.

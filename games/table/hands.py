@@ -25,6 +25,7 @@ from games.engine.commerce import Showdown
 from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
 from games.engine.games import (
     CommerceGame,
+    Config,
     Game,
     registered,
 )
@@ -224,7 +225,9 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
         "reasons": explain(result.reasons, board.names, chosen=chosen_values(config))
         if result is not None and config is not None
         else [],
-        "verdict": verdict(board, result, bool(form.errors)),
+        "verdict": _with_after(
+            verdict(board, result, bool(form.errors)), game, result, config, board.names
+        ),
         "permalink": link,
         "record": _path("sheet:from_table"),
         "page_url": request.path,
@@ -371,6 +374,21 @@ def compare(request: HttpRequest) -> HttpResponse:
         reshaped=reshaped,
         judged=everywhere is not None,
     )
+
+
+def _with_after(
+    headline: str,
+    game: Game,
+    result: Showdown | None,
+    config: Config | None,
+    names: Sequence[str] | None,
+) -> str:
+    """The verdict, then what the showdown decides besides the winner in this game (Pool
+    Commerce: who puts a counter into the pool), by the registry's game."""
+    if result is None or config is None:
+        return headline
+    after = cast(CommerceGame, game).showdown_also(result, config)
+    return headline if after is None else f"{headline} {after.words(names, speak=speaker())}"
 
 
 def _compare_verdict(board: Board, everywhere: Everywhere | None, options_bad: bool) -> str:

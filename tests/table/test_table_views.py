@@ -1050,3 +1050,18 @@ def test_cards_typed_on_past_the_last_hand_are_the_next_players_hand(client):
     cards = {h: [page.attr(f"h{h}c{c}", "data-card") for c in (1, 2, 3)] for h in (3, 4)}
     assert cards == {3: ["2C", "4C", "6C"], 4: ["10C", "9C", "8C"]}
     assert response.headers["HX-Retarget"] == "#table"  # the board comes back with hand 4
+
+
+def test_pool_commerces_verdict_names_the_worst_hand_that_pays_a_counter(client):
+    """Peel's Pool Commerce: "the worst hand pays a counter into the pool" (its calculator
+    asks who; the table's verdict says it from the cards, by name when one is typed)."""
+    board = hands("7S 7H 7D", "AS AH KC", "2C 5D 9H")
+    said = verdict(get(client, "/table/pool/", board))
+    assert said.startswith("Hand 1 wins") and said.endswith(
+        "Hand 3, the worst, puts a counter into the pool."
+    )
+    named = verdict(get(client, "/table/pool/", [*board, ("n", ""), ("n", ""), ("n", "Cy")]))
+    assert named.endswith("Cy, the worst, puts a counter into the pool.")
+    assert "worst" not in verdict(get(client, "/table/peel-new/", board))  # Pool's rule only
+    swedish = verdict(get(client, "/sv/table/pool/", board))
+    assert "den sämsta, lägger en spelmark i potten." in swedish
