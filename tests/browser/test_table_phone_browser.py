@@ -122,3 +122,21 @@ def test_back_after_a_verdict_shows_the_board_before_it(page: Page, prefix: str)
     expect(page).to_have_url(first)
     expect(page.locator("#h2c3")).to_have_attribute("data-card", "KC")  # as typed before
     expect(page.locator("#verdict-text")).not_to_contain_text(FIX[prefix])
+
+
+def tool_pages() -> list[str]:
+    """Every calculator and the sheet's start (the table pages are checked above)."""
+    from django.urls import reverse
+
+    from games.payouts.views import calculators
+
+    return [reverse("pay:calculator", args=[g.slug]) for g in calculators()] + ["/sheet/"]
+
+
+@pytest.mark.browser_context_args(**PHONE)
+@pytest.mark.parametrize("prefix", LANGUAGES, ids=["en", "sv"])
+def test_the_first_field_of_every_tool_is_on_a_phones_first_screen(page: Page, prefix: str) -> None:
+    for path in tool_pages():
+        page.goto(prefix + path)
+        top = first_field_top(page)
+        assert top < PHONE["viewport"]["height"], f"{prefix}{path}: first field at {top:.0f} px"
