@@ -29,6 +29,7 @@
   var chosen = null; // id of the box the player chose for the next card (emptied or focused)
   var replacing = ""; // the card that box held, as shown
   var held = null; // the button just tapped and where it was, to keep it under the finger
+  var focusFirstOfNewHand = null; // Enter added a player: the count of boxes before it
 
   function board() { return document.getElementById("board"); }
   function fields() {
@@ -289,8 +290,14 @@
       event.preventDefault();
       var all = fields();
       var next = all[all.indexOf(el) + 1];
+      var add = document.getElementById("add-player");
       if (next) {
         next.focus(); // leaving the field sends it (change)
+      } else if (add && all.every(function (f) { return !isEmpty(f); })) {
+        // Every box filled (the verdict is already shown): Enter goes on to another player,
+        // whose first box takes the focus when the board comes back.
+        focusFirstOfNewHand = all.length;
+        add.click();
       } else {
         document.getElementById("judge").click();
       }
@@ -304,6 +311,11 @@
       chosen = null; // the board changed shape: boxes are numbered anew
       replacing = "";
       init();
+      var boxes = fields();
+      if (focusFirstOfNewHand !== null && boxes[focusFirstOfNewHand]) {
+        boxes[focusFirstOfNewHand].focus();
+      }
+      focusFirstOfNewHand = null;
     }
     applyStates();
     document.querySelectorAll(".copy-link").forEach(function (b) { b.hidden = false; });
