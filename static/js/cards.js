@@ -29,7 +29,7 @@
   var chosen = null; // id of the box the player chose for the next card (emptied or focused)
   var replacing = ""; // the card that box held, as shown
   var held = null; // the button just tapped and where it was, to keep it under the finger
-  var focusFirstOfNewHand = null; // Enter added a player: the count of boxes before it
+  var focusFirstOfNewHand = null; // "Add a player" pressed from the keyboard: boxes before it
 
   function board() { return document.getElementById("board"); }
   function fields() {
@@ -294,16 +294,20 @@
       if (next) {
         next.focus(); // leaving the field sends it (change)
       } else if (add && all.every(function (f) { return !isEmpty(f); })) {
-        // Every box filled (the verdict is already shown): Enter goes on to another player,
-        // whose first box takes the focus when the board comes back.
-        focusFirstOfNewHand = all.length;
-        add.click();
+        // Every box filled: leaving the box brings the verdict, and Enter goes on to "Add a
+        // player" (Enter again adds one, and its first box takes the focus).
+        add.focus();
       } else {
         document.getElementById("judge").click();
       }
     } else if (el.classList.contains("pc") && /^Arrow/.test(event.key)) {
       if (moveInPack(el, event.key)) { event.preventDefault(); }
     }
+  });
+
+  document.addEventListener("htmx:beforeRequest", function () {
+    var active = document.activeElement;
+    focusFirstOfNewHand = active && active.id === "add-player" ? fields().length : null;
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {

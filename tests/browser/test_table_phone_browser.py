@@ -144,14 +144,18 @@ def test_the_first_field_of_every_tool_is_on_a_phones_first_screen(page: Page, p
 
 @pytest.mark.browser_context_args(**PHONE)
 def test_enter_on_a_full_board_goes_on_to_another_player(page: Page) -> None:
-    """Typing hand after hand, Enter in the last box of a full board adds a player and puts
-    the cursor in the new hand (issue 19, item 5); the verdict of the full board stays in
-    the history."""
+    """Typing hand after hand, Enter in the last box of a full board brings the verdict and
+    goes on to "Add a player"; Enter again adds one and the cursor is in the new hand
+    (issue 19, item 5)."""
     page.goto("/table/peel-new/")
     page.locator("#h1c1").fill("7S 7H 7D")
     page.locator("#h2c1").fill("AS AH KC")
     page.locator("#h2c3").press("Enter")
+    expect(page.locator("#verdict-text")).to_contain_text("wins")
+    expect(page.locator("#add-player")).to_be_focused()
+    page.keyboard.press("Enter")
     expect(page.locator("#h3c1")).to_be_focused()
     page.keyboard.type("2C 5D 9H")
     page.locator("#h3c3").press("Enter")
+    page.keyboard.press("Enter")
     expect(page.locator("#h4c1")).to_be_focused()
