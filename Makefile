@@ -32,7 +32,9 @@ $(VENV)/.installed-dev: $(VENV)/.installed-run requirements-dev.txt
 	$(BIN)/pip install -q --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
 
+# npm's packages: Workbox, which the site serves (its service worker), and axe-core for the tests.
 node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "error: the site serves Workbox from npm: install Node.js's npm (e.g. 'sudo apt-get install -y npm')" >&2; exit 1; }
 	npm ci --silent --no-audit --no-fund
 	@touch $@
 
@@ -50,7 +52,7 @@ messages: $(MESSAGES)
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | gettext $(VENV)/.installed-run
 	$(PY) manage.py compilemessages -l $* -v 0
 
-setup: $(VENV)/.installed-run messages
+setup: $(VENV)/.installed-run node_modules/.installed messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v 0
 

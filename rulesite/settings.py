@@ -152,7 +152,15 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    # Workbox's service worker modules, installed from npm by make (package.json): served by
+    # the site, never from a CDN (rulesite/offline.py).
+    *(
+        ("workbox", BASE_DIR / "node_modules" / f"workbox-{name}" / "build")
+        for name in ("core", "routing", "strategies", "precaching")
+    ),
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Compressed files with hashed names, cached forever by browsers.

@@ -1,0 +1,176 @@
+"""The site kept on a phone for when there is no signal (issue 21, part 1): the web app
+manifest (in each language), the service worker and the page it shows for an address it does
+not keep.
+
+The service worker (``templates/offline/sw.js``) is Workbox's (npm, served by the site: no
+CDN). It precaches every reading page in both languages, the static files and the offline
+page, each with a revision: a static file's hashed name where the storage gives one (it
+changes when the file does), else the hash of its bytes; a page's, the hash of everything a
+deploy serves pages from (the templates, the rulebooks, the catalogues, the code, the static
+files), so any change to what makes the pages fetches them again, and nothing else does.
+A changed revision changes the worker's own script, which the browser installs on the next
+visit: it precaches the new revisions, then takes over and drops the old ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
+from django.views.decorators.http import require_safe
+
+from content.library import load_library
+from games.engine import odds
+from games.engine.games import registered
+from rulesite.http_cache import same_for_everyone
+
+READING_PAGES = (
+    "home",
+    "library",
+    "glossary",
+    "comparison",
+    "parallels",
+    "rulings",
+    "odds:index",
+    "offline",
+)
+"""The pages read rather than asked (each in every language), with every rulebook and every
+odds page: what the service worker keeps."""
+
+STATIC_KEPT = ("css/", "js/", "icons/", "favicon.svg", "django_htmx/htmx-2.min.js")
+"""The static files a page uses (the vendored libraries' other builds and maps are not)."""
+
+SOURCES = ("templates", "content", "locale", "static", "games", "rulesite")
+"""What a deploy draws its pages from: a page's revision is the hash of all of it."""
+
+
+def reading_pages() -> list[str]:
+    """The address of every reading page, in every language."""
+    pages = []
+    for code, _ in settings.LANGUAGES:
+        with translation.override(code):
+            pages += [reverse(name) for name in READING_PAGES]
+            pages += [reverse("book", args=[slug]) for slug in load_library()]
+            kept = [r.game for r in odds.rule_sets()] + registered(lambda g: g.board == "rack")
+            pages += [reverse("odds:game", args=[game.slug]) for game in kept]
+    return list(dict.fromkeys(pages))
+
+
+def _files(root: Path) -> Iterator[Path]:
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            yield path
+
+
+def site_revision() -> str:
+    """The hash of everything the pages are drawn from (see the module)."""
+    digest = hashlib.sha256()
+    base = Path(settings.BASE_DIR)
+    for name in SOURCES:
+        for path in _files(base / name):
+            digest.update(str(path.relative_to(base)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def static_url(name: str) -> str:
+    """A static file's address with no hash in its name."""
+    return "/" + settings.STATIC_URL.lstrip("/") + name
+
+
+def static_kept() -> list[dict[str, Any]]:
+    """The static files kept, each with its revision (None where the storage puts the file's
+    hash in its name, as in production)."""
+    names: dict[str, None] = {}
+    for finder in finders.get_finders():
+        for path, _ in finder.list(["*.map", "*.md", "*.txt"]):
+            name = path.replace("\\", "/")
+            if name.startswith(STATIC_KEPT):
+                names.setdefault(name)
+    kept = []
+    for name in sorted(names):
+        url = staticfiles_storage.url(name)
+        revision = None
+        if url == static_url(name):  # no hash in its name
+            found = Path(str(finders.find(name)))
+            revision = hashlib.sha256(found.read_bytes()).hexdigest()[:20]
+        kept.append({"url": url, "revision": revision})
+    return kept
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """``/sw.js``: the service worker, with the list of what it keeps. Drawn for each request
+    (about 20 ms here), never kept in a cache that a deploy could outlive: its revision must
+    be the deploy's. The ETag still answers an unchanged one with a 304."""
+    revision = site_revision()
+    precache = [{"url": url, "revision": revision} for url in reading_pages()] + static_kept()
+    offline = {}
+    for code, _ in settings.LANGUAGES:
+        with translation.override(code):
+            offline[reverse("home")] = reverse("offline")
+    context = {
+        "precache": json.dumps(precache),
+        "offline_pages": json.dumps(offline),
+        "revision": revision,
+    }
+    response = render(request, "offline/sw.js", context, content_type="text/javascript")
+    # The browser asks for it again on each visit (it never keeps a worker's script beyond a
+    # day anyway); a deploy is picked up at once.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+@same_for_everyone
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest, in the page's language: installing the site from a Swedish page
+    opens the Swedish site."""
+    icons = [
+        {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        {
+            "src": static("icons/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+        {"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"},
+    ]
+    document = {
+        "name": gettext("rulesite: Commerce rules and scoring"),
+        "short_name": "rulesite",
+        "description": gettext(
+            "The rules of Commerce and its relatives in the original words, with hand "
+            "evaluators, payout calculators and a score sheet."
+        ),
+        "lang": translation.get_language(),
+        "start_url": reverse("home"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fffdf7",
+        "theme_color": "#7a2e1d",
+        "icons": icons,
+    }
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False})
+    response["Content-Type"] = "application/manifest+json"
+    return response
+
+
+@require_safe
+@same_for_everyone
+def offline_page(request: HttpRequest) -> HttpResponse:
+    """What the service worker shows for an address it does not keep, without signal."""
+    return render(request, "offline/offline.html", {"books": load_library().values()})
