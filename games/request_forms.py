@@ -56,6 +56,8 @@ from functools import cache
 from typing import Any, cast
 from urllib.parse import urlencode
 
+from django.utils.translation import gettext
+
 from games.engine.games import Game, RequestGame
 from games.engine.wording import EngineError
 from games.forms_util import sentence
@@ -289,7 +291,8 @@ def edit(
     (None, None)
     """
     focus = _edit(request, action, model)
-    _keep_the_dealer_at_the_table(request)
+    if action.startswith(("set:", "drop:")):  # a table made smaller; adding never moves him
+        _keep_the_dealer_at_the_table(request)
     return focus
 
 
@@ -380,6 +383,26 @@ class RequestForm:
     """The path an editing button leaves the player at (the item it added, the pair divided)."""
     edited: bool = False
     """An editing button changed the form's shape: the page shows the board again."""
+    names: tuple[str, ...] = ()
+    """The players' names where a score sheet knows them (its players are seated: the form
+    offers no button that adds, removes or counts players); none at the table."""
+
+    @property
+    def seated(self) -> bool:
+        """The players are the sheet's: their number is not the form's to change."""
+        return bool(self.names)
+
+    def player(self, index: Any) -> str:
+        """A player as the form names him: his name on a sheet, else "Player 2".
+
+        >>> form = RequestForm(None, {})  # type: ignore[arg-type]
+        >>> form.player(1), RequestForm(None, {}, names=("Ann", "Bo")).player("1")
+        ('Player 2', 'Bo')
+        """
+        number = int(index) if str(index).isdecimal() else 0
+        if number < len(self.names) and self.names[number]:
+            return self.names[number]
+        return gettext("Player {number}").format(number=number + 1)
 
     @classmethod
     def read(cls, game: Game, query: Mapping[str, Any], prefix: str = "") -> RequestForm:

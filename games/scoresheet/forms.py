@@ -608,6 +608,7 @@ class RequestDealForm(KeyedForm):
         else:
             blank = self.initial.get("blank") or new_request(spec, sheet)
             self.entry = RequestForm(game, blank, REQUEST_PREFIX)
+        self.entry.names = tuple(spec.players)  # the sheet's players, by name and seated
 
     @property
     def edited(self) -> bool:

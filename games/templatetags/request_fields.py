@@ -37,6 +37,16 @@ def _joined(parts: tuple[Any, ...]) -> str:
 
 
 @register.simple_tag
+def request_player(form: RequestForm, index: Any, dealer: Any = None) -> str:
+    """A player as the form names him (his name on a sheet, else "Player 2"), with
+    "(dealer)" when ``index`` is the dealer's."""
+    who = form.player(index)
+    if dealer is not None and str(index) == str(dealer):
+        return gettext("{player} (dealer)").format(player=who)
+    return who
+
+
+@register.simple_tag
 def request_path(*parts: Any) -> str:
     """Parts joined into a path: ``{% request_path "players" i "hands" as here %}``."""
     return _joined(parts)
@@ -124,7 +134,7 @@ def request_input(
                 n = max(0, min(int(count), 40))
             except (TypeError, ValueError):
                 n = 0
-            options = [(str(i), gettext("Player {number}").format(number=i + 1)) for i in range(n)]
+            options = [(str(i), form.player(i)) for i in range(n)]
         else:
             options = [
                 (v, w) for v, _, w in (c.partition(":") for c in choices.split(",") if ":" in c)

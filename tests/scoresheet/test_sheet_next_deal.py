@@ -1,0 +1,97 @@
+"""The form for the next deal of a Vingt-un, Speculation or All Fours sheet (issue 20, item 1):
+after each deal recorded, with htmx as without, it has the next dealer the page names chosen
+and the house amounts of the game (Speculation's pool) filled in, so the next deal is never
+refused for a value the form itself emptied; it names the players by their names, and offers
+no button that changes who sits at the table (a 2-player All Fours sheet: no "Four, as
+partners"). The deals are the games' own examples, the dealer being the one the form chose."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from html import unescape
+from typing import Any
+
+import pytest
+
+from games.engine.games import get
+from games.request_forms import flatten
+from tests.scoresheet.sheet_factory import make_game
+
+pytestmark = pytest.mark.django_db
+NAMES = ["Anna", "Bertil", "Cecilia", "Dag", "Eva"]
+P = "entry-"
+
+
+def chosen(body: str, name: str) -> str | None:
+    select = re.search(rf'<select name="{re.escape(name)}"[^>]*>(.*?)</select>', body, re.S)
+    assert select, f"no {name}"
+    found = re.search(r'<option value="([^"]*)" selected>', select.group(1))
+    return found.group(1) if found else None
+
+
+def value(body: str, name: str) -> str | None:
+    found = re.search(rf'<input[^>]*name="{re.escape(name)}"[^>]*value="([^"]*)"', body)
+    return unescape(found.group(1)) if found else None
+
+
+def next_dealer_named(body: str) -> str:
+    found = re.search(r"Next deal: <strong>([^<]+)</strong>", body)
+    assert found, "the page names the next dealer"
+    return unescape(found.group(1))
+
+
+def deal_for(slug: str, body: str) -> dict[str, Any]:
+    """The game's example, dealt by the dealer the form chose, with the house amounts the
+    form holds (what a player leaves as it is)."""
+    request = get(slug).example()  # type: ignore[attr-defined]
+    dealer = int(chosen(body, P + "dealer") or 0)
+    if isinstance(request["players"], list):  # the example's seats turned: its dealer deals
+        seats = request["players"]
+        turn = request["dealer"] - dealer
+        request["players"] = [seats[(k + turn) % len(seats)] for k in range(len(seats))]
+    request = {**request, "dealer": dealer}
+    if slug == "speculation":
+        request["sales"] = []
+        request["pool"] = {k: value(body, f"{P}pool.{k}") for k in ("dealer", "others")}
+    return request
+
+
+@pytest.mark.parametrize(
+    ("slug", "players"), [("vingt-un", 4), ("speculation", 5), ("all-fours", 4), ("all-fours", 2)]
+)
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
+def test_the_next_deal_form_keeps_the_dealer_and_the_house_amounts(client, slug, players, htmx):
+    names = NAMES[:players]
+    game = make_game(slug, names, stake="")
+    body = client.get(f"/sheet/{game.token}/").content.decode()
+    for number in range(1, 4):
+        request = deal_for(slug, body)
+        if slug == "all-fours" and players == 2:
+            request = {**request, "players": 2, "hands": request["hands"][:2]}
+            request["tricks"] = [request["hands"][0] + request["hands"][1], []]
+            request["dealer"] = request["dealer"] % 2
+        game.refresh_from_db()
+        sent = {k: v for k, v in flatten(request, P) if k != P + "sales"}  # no sale: no field
+        fields = {
+            **sent,
+            "version": game.version,
+            "key": secrets.token_urlsafe(16),
+        }
+        headers = {"HX-Request": "true"} if htmx else {}
+        answer = client.post(f"/sheet/{game.token}/deals/", fields, headers=headers)
+        assert answer.status_code in (200, 303), (
+            number,
+            re.findall(r"error[^>]*>([^<]+)<", answer.content.decode()),
+        )
+        page = client.get(f"/sheet/{game.token}/").content.decode()
+        form = answer.content.decode() if htmx else page
+        dealer = chosen(form, P + "dealer")
+        assert dealer is not None and names[int(dealer)] == next_dealer_named(page), number
+        if slug == "speculation":
+            assert value(form, f"{P}pool.dealer") and value(form, f"{P}pool.others")
+        body = form if htmx else page
+    for name in names:  # the players by name: the dealer's choice and each player's fields
+        assert f">{name}</option>" in body
+    assert "Player 1" not in body.split('id="deal-form"', 1)[-1].split("</form>", 1)[0]
+    assert "Add a player" not in body and "Four, as partners" not in body
