@@ -323,7 +323,11 @@ def test_the_grid_and_who_pays_whom_at_the_end(page: Page, axe_check):
     expect(second.locator("td").nth(1)).to_contain_text(
         account(page, "Ann").locator(".total").inner_text()
     )
-    expect(page.locator("#live").get_by_role("columnheader", name="Place")).to_have_count(0)
+    # ranked during play too (issue 20): the place column, the leader named
+    expect(page.locator("#live").get_by_role("columnheader", name="Place")).to_be_visible()
+    expect(page.locator("#live .badge.lead").first).to_have_text(
+        re.compile("leads|shares the lead")
+    )
     page.get_by_role("button", name="Finish: final standings").click()
     expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
     expect(page.locator("#live").get_by_role("columnheader", name="Place")).to_be_visible()

@@ -304,14 +304,26 @@ def test_the_page_shows_the_latest_deals_and_links_to_older_ones(client):
     assert "Accounts after 25 deals" in text(earlier)  # the accounts are always the latest
 
 
-def test_during_play_the_accounts_are_in_seating_order_and_at_the_end_ranked(client):
+def test_the_accounts_are_ranked_with_the_leader_named_during_play_and_at_the_end(client):
+    """Issue 20: who is winning at a glance: best first, each place, the leader in words."""
     game = make_game("peel-new")
+    page = client.get(f"/sheet/{game.token}/").content.decode()
+    assert "leads" not in page and "shares the lead" not in page  # nothing played: nobody
     post_deal(client, game, PEEL_DEAL)
     page = client.get(f"/sheet/{game.token}/").content.decode()
     live = page[page.index('id="live"') : page.index("</section>", page.index('id="live"'))]
-    assert "Place" not in live
-    names = re.findall(r'<th scope="row">\s*(\w+)', live)
-    assert names == ["Ann", "Bob", "Cy", "Dee"]
+    assert '<th scope="col">Place</th>' in live
+    rows = re.findall(
+        r'<td class="place">(\d+)</td>\s*<th scope="row">\s*(\w+)(.*?)</th>\s*'
+        r'<td class="num total[^"]*">([^<]+)</td>',
+        live,
+        re.S,
+    )
+    totals = [float(t.replace("−", "-").replace("+", "")) for *_, t in rows]
+    assert len(rows) == 4 and totals == sorted(totals, reverse=True)  # best first
+    assert [int(p) for p, *_ in rows][0] == 1
+    leaders = [name for place, name, badges, _ in rows if "leads" in badges]
+    assert leaders == [rows[0][1]] and totals[0] > totals[1]
     assert "Who pays whom" not in live
     action(client, game, f"/sheet/{game.token}/finish/")
     page = client.get(f"/sheet/{game.token}/?done=finish").content.decode()

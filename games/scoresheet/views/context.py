@@ -102,6 +102,13 @@ def next_game(game: Game, spec: ledger.Spec, sheet: ledger.Sheet) -> str:
     return reverse("sheet:start") + f"?after={game.view_token}"
 
 
+def _leaders(standings: list[ledger.Standing], deals: int) -> int:
+    """How many players share the first place (0 before a deal, or while all are equal:
+    nobody leads)."""
+    first = sum(1 for s in standings if s.place == 1)
+    return first if deals and first < len(standings) else 0
+
+
 def sheet_context(
     request: HtmxHttpRequest,
     window: store.Window,
@@ -129,7 +136,8 @@ def sheet_context(
         "sheet": sheet,
         "window": window,
         "final": final,
-        "accounts": standings if final else sorted(standings, key=lambda s: s.seat),
+        "accounts": standings,  # best first, always: who is winning at a glance
+        "leaders": _leaders(standings, sheet.deals),
         "settle_up": sheet.settle_up if final else [],
         "rows": [(row, deal, cells(spec, row)) for row, deal in window.rows],
         "grid": grid(window),
