@@ -78,7 +78,12 @@
     box.hidden = false;
   }
 
-  function init(root) { applyModes(root); applyRules(root); acquire(); }
+  function init(root) { applyModes(root); applyRules(root); acquire(); offerShare(root); }
+  // A share button needs JavaScript: shown when the script runs (the link is there anyway).
+  function offerShare(root) {
+    if (!root || !root.querySelectorAll) return;
+    root.querySelectorAll("[data-share]").forEach(function (b) { b.hidden = false; });
+  }
 
   document.addEventListener("change", function (event) {
     var target = event.target;
@@ -172,8 +177,21 @@
     }
   });
 
-  // --- Copy a link, print. ---
+  // --- Share a link (the system's share sheet, else copied), copy a link, print. ---
   document.addEventListener("click", function (event) {
+    var share = event.target.closest && event.target.closest("[data-share]");
+    if (share) {
+      var address = share.getAttribute("data-share");
+      if (navigator.share) {
+        navigator.share({ title: share.getAttribute("data-share-title") || "", url: address })
+          .catch(function () {});
+      } else if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(address).then(function () {
+          share.textContent = share.getAttribute("data-copied") || "Copied";
+        }, function () {});
+      }
+      return;
+    }
     var button = event.target.closest && event.target.closest("[data-copy]");
     if (button) {
       var input = document.getElementById(button.getAttribute("data-copy"));

@@ -52,3 +52,27 @@ def test_an_opened_why_stays_open_when_another_phone_edits_a_deal(page: Page):
     expect(page.locator("article.deal").first.locator("details.why")).not_to_have_attribute(
         "open", ""
     )
+
+
+@pytest.mark.browser_context_args(bypass_csp=True, **PHONE)
+def test_a_phone_joined_through_the_qr_code_sees_each_new_deal(page: Page, browser, axe_check):
+    """Issue 20: the second phone opens the address the QR code carries (its data-address,
+    the code being segno's of it: tests/scoresheet/test_sheet_join.py), read-only, and each
+    deal the scorer records arrives there by itself."""
+    game = make_game("peel-new")
+    page.goto(f"/sheet/{game.token}/")
+    join = page.locator("#join")
+    expect(join.locator("figure.qr").first.locator("svg.qr-code")).to_be_visible()
+    axe_check(page, "the sheet with its QR codes")
+    address = join.locator("figure.qr").first.get_attribute("data-address") or ""
+    assert "/sheet/view/" in address
+    other = browser.new_context(**PHONE)
+    try:
+        reader = other.new_page()
+        reader.goto(address)
+        expect(reader.get_by_text("read-only view")).to_be_visible()
+        for n, stood in enumerate((1, 2, 3), start=1):
+            post_deal(Client(), game, {**DEAL, "dealer": n - 1, "stood": stood})
+            expect(reader.locator("article.deal")).to_have_count(n, timeout=10_000)
+    finally:
+        other.close()

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import segno
 from django import template
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext, ngettext
 
@@ -172,3 +174,13 @@ def cite_href(citation: Citation) -> str:
 def comma_names(seats: Any, spec: ledger.Spec) -> str:
     """The players in ``seats`` named one after another: ``Ann, Bo``."""
     return ", ".join(seat(spec, s) for s in seats or ())
+
+
+@register.filter
+def qr_svg(address: str) -> SafeString:
+    """A sheet's link as a QR code, drawn on the server as SVG by segno (dark on white
+    whatever the scheme: a camera reads it). Safe to mark so: the markup is segno's, and
+    the only text in it is encoded in black and white modules, not written out."""
+    code = segno.make(address, error="m")
+    svg = code.svg_inline(scale=5, border=2, dark="#1f1b16", light="#ffffff", svgclass="qr-code")
+    return mark_safe(svg)

@@ -1,0 +1,68 @@
+"""Joining a sheet from another phone (issue 20): at the top of the page, the read-only link
+as a QR code drawn on the server (segno's SVG of exactly that address), its address written
+out and in ``data-address``, a share button; the scorers' link only on the scorers' page,
+behind a warning; the read-only page shows only its own."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+import segno
+from django.test import Client
+
+from tests.scoresheet.sheet_factory import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def figures(body: str) -> list[tuple[str, str]]:
+    """Each QR figure: its address and its SVG."""
+    return [
+        (unescape(address), svg)
+        for address, svg in re.findall(
+            r'<figure class="qr" data-address="([^"]+)">\s*<div role="img"[^>]*>(<svg.*?</svg>)',
+            body,
+            re.S,
+        )
+    ]
+
+
+def test_the_scorers_page_offers_both_links_as_qr_codes_at_the_top():
+    client = Client()
+    game = make_game("peel-new", ["Ann", "Bob", "Cy"])
+    body = client.get(f"/sheet/{game.token}/").content.decode()
+    found = figures(body)
+    assert [a.rsplit("/sheet/", 1)[1] for a, _ in found] == [
+        f"view/{game.view_token}/",
+        f"{game.token}/",
+    ]
+    for address, svg in found:  # the code of exactly that address, and nothing else
+        expected = segno.make(address, error="m").svg_inline(
+            scale=5, border=2, dark="#1f1b16", light="#ffffff", svgclass="qr-code"
+        )
+        assert svg == expected
+    assert body.index('id="join"') < body.index('id="live"') < body.index('id="history"')
+    warning = body[body.index("scorers-link") :]
+    assert warning.index("show it only to") < warning.index('<figure class="qr"')
+    assert 'data-share="' in body and '<details class="join panel" id="join" open>' in body
+
+
+def test_the_read_only_page_shows_only_its_own_link():
+    client = Client()
+    game = make_game("peel-new", ["Ann", "Bob", "Cy"])
+    body = client.get(f"/sheet/view/{game.view_token}/").content.decode()
+    found = figures(body)
+    assert len(found) == 1 and found[0][0].endswith(f"/sheet/view/{game.view_token}/")
+    assert game.token not in body
+
+
+@pytest.mark.parametrize("prefix", ["", "/sv"])
+def test_the_join_is_in_the_pages_language(prefix):
+    client = Client()
+    game = make_game("peel-new", ["Ann", "Bob", "Cy"])
+    body = client.get(f"{prefix}/sheet/{game.token}/").content.decode()
+    words = "Anslut från en annan telefon" if prefix else "Join from another phone"
+    assert f"<summary>{words}</summary>" in body
+    assert figures(body)[0][0].endswith(f"{prefix}/sheet/view/{game.view_token}/")
