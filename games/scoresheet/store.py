@@ -327,14 +327,48 @@ def already_done(game: Game, key: str) -> bool:
     return bool(key) and Change.objects.filter(game=game, key=key).exists()
 
 
+def _latest(game: Game, size: int) -> list[Deal]:
+    """The latest ``size`` + 1 entries' stored states, oldest first (one bounded query)."""
+    stored = list(Deal.objects.filter(game=game).only("state").order_by("-position")[: size + 1])
+    stored.reverse()
+    return stored
+
+
+def states_of(spec: ledger.Spec, stored: list[Deal], size: int = WINDOW) -> list[ledger.Running]:
+    """The accounts before the latest ``size`` of ``stored`` and after each (the whole
+    evening starts from nothing); [] if one state is missing (the page's window heals it)."""
+    states = [ledger.load_state(spec, d.state) for d in stored[-(size + 1) :]]
+    if any(s is None for s in states):
+        return []
+    if len(stored) <= size:
+        states.insert(0, ledger.initial(spec))
+    return [s for s in states if s is not None]
+
+
+def recent_states(game: Game, spec: ledger.Spec, size: int = WINDOW) -> list[ledger.Running]:
+    """The accounts before the latest ``size`` entries and after each, from their stored
+    states alone (the chart of the evening: its cost does not grow with the evening)."""
+    return states_of(spec, _latest(game, size), size)
+
+
 def tail_state(game: Game, spec: ledger.Spec) -> tuple[ledger.Running, ledger.Sheet]:
     """The state after the last entry (recomputed if it is not stored) and its summary."""
-    last = Deal.objects.filter(game=game).only("state").order_by("-position").first()
+    state, sheet, _ = tail(game, spec)
+    return state, sheet
+
+
+def tail(
+    game: Game, spec: ledger.Spec, size: int = 0
+) -> tuple[ledger.Running, ledger.Sheet, list[Deal]]:
+    """:func:`tail_state`, with the latest ``size`` + 1 entries' stored states read by the
+    same one query (a deal recorded answers with the chart of the latest deals)."""
+    stored = _latest(game, size)
+    last = stored[-1] if stored else None
     state = ledger.initial(spec) if last is None else ledger.load_state(spec, last.state)
     if state is None:
         window = load(game, size=0, spec=spec)
-        return window.sheet.state, window.sheet
-    return state, ledger.summarise(spec, state)
+        return window.sheet.state, window.sheet, []
+    return state, ledger.summarise(spec, state), stored
 
 
 @dataclass

@@ -66,7 +66,7 @@ def test_a_phone_joined_through_the_qr_code_sees_each_new_deal(page: Page, brows
     axe_check(page, "the sheet with its QR codes")
     address = join.locator("figure.qr").first.get_attribute("data-address") or ""
     assert "/sheet/view/" in address
-    other = browser.new_context(**PHONE)
+    other = browser.new_context(bypass_csp=True, **PHONE)
     try:
         reader = other.new_page()
         reader.goto(address)
@@ -74,5 +74,7 @@ def test_a_phone_joined_through_the_qr_code_sees_each_new_deal(page: Page, brows
         for n, stood in enumerate((1, 2, 3), start=1):
             post_deal(Client(), game, {**DEAL, "dealer": n - 1, "stood": stood})
             expect(reader.locator("article.deal")).to_have_count(n, timeout=10_000)
+        expect(reader.locator(".evening-chart svg polyline")).to_have_count(4)  # with the poll
+        axe_check(reader, "a read-only sheet with its chart")
     finally:
         other.close()

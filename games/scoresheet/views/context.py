@@ -12,6 +12,7 @@ from django.urls import reverse
 from rulesite.htmx import HtmxHttpRequest
 
 from .. import ledger, store
+from ..chart import evening_chart, points_of
 from ..forms import DealForm, HorseForm, RequestDealForm, SeatForm, deal_form, deal_initial
 from ..models import Change, Deal, Game
 
@@ -109,6 +110,18 @@ def _leaders(standings: list[ledger.Standing], deals: int) -> int:
     return first if deals and first < len(standings) else 0
 
 
+def _chart_states(window: store.Window) -> list[ledger.Running]:
+    """The states the chart draws: the window's own when it is the latest entries (a page,
+    a poll), those read with the tail when a deal was just recorded, else one query."""
+    spec = window.spec
+    latest = window.extra.get("latest")
+    if latest is not None:
+        return store.states_of(spec, latest)
+    if not window.newer and len(window.states) >= min(store.WINDOW, window.entries):
+        return [window.start, *window.states][-(store.WINDOW + 1) :]
+    return store.recent_states(window.game, spec)
+
+
 def sheet_context(
     request: HtmxHttpRequest,
     window: store.Window,
@@ -138,6 +151,7 @@ def sheet_context(
         "final": final,
         "accounts": standings,  # best first, always: who is winning at a glance
         "leaders": _leaders(standings, sheet.deals),
+        "chart": evening_chart(spec, points_of(_chart_states(window))),
         "settle_up": sheet.settle_up if final else [],
         "rows": [(row, deal, cells(spec, row)) for row, deal in window.rows],
         "grid": grid(window),

@@ -46,7 +46,7 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = game_or_404(token, False)
     key = form_key(request)
     spec = store.spec_of(game)
-    state, sheet = store.tail_state(game, spec)
+    state, sheet, latest = store.tail(game, spec, store.WINDOW)
     if game.finished or sheet.over or stale(game, request):
         # A form sent twice comes back stale: the first one moved the version on.
         if store.already_done(game, key):
@@ -82,6 +82,7 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return see_other(reverse("sheet:sheet", args=[token]) + f"?done=record&at={at}#deal-{at}")
     recorded = ledger.summarise(spec, after)
     window = store.Window(game, spec, recorded, [new], state, [after])
+    window.extra["latest"] = [*latest, new]  # the chart's points, read with the tail
     window.rows = [(row, new)]  # computed already: the step just taken
     window.detail = 1
     notice = str(NOTICES["record"]).format(What=entry_name(spec.entry_word, after.number))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from fractions import Fraction
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
@@ -18,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from rulesite.htmx import HtmxHttpRequest
 
 from .. import ledger, serialize, store
+from ..chart import evening_chart
 from ..forms import ImportForm, new_key
 from ..ledger import EntryError
 from ..models import Deal, Game
@@ -92,6 +94,12 @@ def print_view(request: HtmxHttpRequest, token: str, spectator: bool = False) ->
         "settle_up": sheet.settle_up if final else [],
         "final": final,
         "printed_at": timezone.now(),
+        # the whole evening, which the print view computes anyway
+        "chart": evening_chart(
+            spec,
+            [(0, (Fraction(0),) * spec.n)]
+            + [(row.number, row.totals) for row in sheet.rows if row.number is not None],
+        ),
     }
     return render(request, "scoresheet/print.html", context)
 
