@@ -159,18 +159,20 @@ class StartForm(forms.Form):
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
     )
 
-    def __init__(self, data: Any = None, again: ledger.Spec | None = None) -> None:
+    def __init__(self, data: Any = None, again: ledger.Spec | None = None, game: str = "") -> None:
         """``again``: a sheet whose next game this one starts (its game, players and house
-        rules filled in)."""
+        rules filled in); ``game``: the game chosen by a link (``/sheet/?game=pool``), if
+        the sheet keeps it."""
         initial = {}
         if again is not None:
             initial = {"rules": again.rules, "players": "\n".join(again.players)}
         super().__init__(data, initial=initial)
         self.games = ledger.sheet_games()
         rules = cast(forms.ChoiceField, self.fields["rules"])
-        rules.choices = [(game.slug, game.label) for game in self.games]
+        rules.choices = [(g.slug, g.label) for g in self.games]
         if self.games and again is None:
-            rules.initial = self.games[0].slug
+            known = {g.slug for g in self.games}
+            rules.initial = game if game in known else self.games[0].slug
         self.options = {
             game.slug: GameOptionsForm(
                 game,

@@ -66,3 +66,18 @@ def test_the_join_is_in_the_pages_language(prefix):
     words = "Anslut från en annan telefon" if prefix else "Join from another phone"
     assert f"<summary>{words}</summary>" in body
     assert figures(body)[0][0].endswith(f"{prefix}/sheet/view/{game.view_token}/")
+
+
+@pytest.mark.parametrize("prefix", ["", "/sv"])
+def test_each_game_on_the_home_page_starts_a_sheet_of_it(prefix):
+    """Issue 19: the games under "Score a game" are links, each to a sheet of that game."""
+    client = Client()
+    home = client.get(f"{prefix}/").content.decode()
+    links = re.findall(rf'href="{prefix}/sheet/\?game=([\w-]+)"', home)
+    assert len(links) >= 8
+    for slug in links:
+        start = client.get(f"{prefix}/sheet/?game={slug}").content.decode()
+        chosen = rf'<input type="radio" name="rules" value="{slug}"[^>]*checked'
+        assert re.search(chosen, start), slug
+    start = client.get("/sheet/?game=" + "x" * 500).content.decode()  # unknown: the first game
+    assert re.search(r'<input type="radio" name="rules" value="peel-new"[^>]*checked', start)

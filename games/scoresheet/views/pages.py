@@ -43,7 +43,8 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
     if after and len(after) <= 43:  # the next game of a sheet (its read-only link's token)
         previous = Game.objects.filter(view_token=after).first()
         again = store.spec_of(previous) if previous is not None else None
-    return render(request, "scoresheet/start.html", {"form": StartForm(again=again)})
+    chosen = request.GET.get("game", "")[:40]  # a game's link from the home page
+    return render(request, "scoresheet/start.html", {"form": StartForm(again=again, game=chosen)})
 
 
 _SHEET_LINK = re.compile(r"/sheet/(?P<token>[A-Za-z0-9_-]{16,43})/")
