@@ -78,3 +78,27 @@ def test_a_phone_joined_through_the_qr_code_sees_each_new_deal(page: Page, brows
         axe_check(reader, "a read-only sheet with its chart")
     finally:
         other.close()
+
+
+@pytest.mark.browser_context_args(bypass_csp=True, **PHONE)
+def test_a_long_evening_shows_the_leader_on_a_phones_first_screen(page: Page, axe_check):
+    """Issue 20: after 13 deals the standings and the leader are on the first screen at
+    390x844, and the grid keeps the players' names in view while it scrolls."""
+    game = make_game("peel-new", ["Annabelle", "Bartholomew", "Cyrilla", "Desdemona"])
+    client = Client()
+    for n in range(13):
+        post_deal(client, game, {**DEAL, "dealer": n % 4, "stood": (n + 1) % 4})
+    page.goto(f"/sheet/{game.token}/")
+    leader = page.locator("#live .badge.lead").first
+    expect(leader).to_be_visible()
+    box = leader.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["viewport"]["height"]
+    expect(page.locator("#live .total").first).to_be_visible()
+    grid = page.locator("#grid .grid-scroll")
+    grid.scroll_into_view_if_needed()
+    grid.evaluate("g => { g.scrollTop = g.scrollHeight; g.scrollLeft = g.scrollWidth; }")
+    name = page.locator("#grid .grid thead th").last
+    top = grid.bounding_box()
+    head = name.bounding_box()
+    assert top and head and top["y"] - 1 <= head["y"] <= top["y"] + top["height"], "names stay"
+    axe_check(page, "a 13-deal sheet on a phone")
