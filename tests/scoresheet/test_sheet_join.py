@@ -12,6 +12,7 @@ import pytest
 import segno
 from django.test import Client
 
+from games.scoresheet.templatetags.sheet_tags import QR, QR_SVG
 from tests.scoresheet.sheet_factory import make_game
 
 pytestmark = pytest.mark.django_db
@@ -39,10 +40,7 @@ def test_the_scorers_page_offers_both_links_as_qr_codes_at_the_top():
         f"{game.token}/",
     ]
     for address, svg in found:  # the code of exactly that address, and nothing else
-        expected = segno.make(address, error="m").svg_inline(
-            scale=5, border=2, dark="#1f1b16", light="#ffffff", svgclass="qr-code"
-        )
-        assert svg == expected
+        assert svg == segno.make(address, **QR).svg_inline(**QR_SVG)
     assert body.index('id="join"') < body.index('id="live"') < body.index('id="history"')
     warning = body[body.index("scorers-link") :]
     assert warning.index("show it only to") < warning.index('<figure class="qr"')
