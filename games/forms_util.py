@@ -1,5 +1,5 @@
 """What the apps share in putting the engine's words on a page: a message as a sentence, the
-field an engine error names, the ruling behind a house-rule option.
+field an engine error names, the ruling behind a house-rule option, a hand typed in one box.
 
 Presentation only: no rule of any game is decided here (those are the engine's,
 :mod:`games.engine`), and nothing here needs Django.
@@ -7,10 +7,11 @@ Presentation only: no rule of any game is decided here (those are the engine's,
 
 from __future__ import annotations
 
+from games.engine.cards import split_tokens
 from games.engine.citations import RULINGS, Ruling
 from games.engine.wording import EngineError, split_prefix
 
-__all__ = ["ruling_for_option", "sentence", "split_field"]
+__all__ = ["ruling_for_option", "sentence", "split_field", "spread"]
 
 
 def sentence(text: str) -> str:
@@ -62,3 +63,20 @@ def ruling_for_option(option: str) -> Ruling:
         if made.option == option:
             return made
     raise KeyError(option)
+
+
+def spread(texts: list[str]) -> list[str]:
+    """One hand's fields as typed, each split into its card tokens: a hand typed into one
+    field fills the hand's empty fields (the first empty ones kept, the last dropped).
+
+    >>> spread(["AS 2H 3D", "", ""]), spread(["", "as,2h", "3d"])
+    (['AS', '2H', '3D'], ['as', '2h', '3d'])
+    >>> spread(["AS", "", "KD"]), spread(["AS", "2H 3D 4C", ""])
+    (['AS', '', 'KD'], ['AS', '2H', '3D', '4C'])
+    """
+    cards: list[str] = []
+    for text in texts:
+        cards.extend(split_tokens(text) or [""])
+    while len(cards) > 3 and "" in cards:
+        del cards[len(cards) - 1 - cards[::-1].index("")]
+    return cards

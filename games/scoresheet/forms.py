@@ -4,6 +4,7 @@ error -- its own or the engine's -- beside the field it concerns."""
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engine.cards import split_tokens
 from games.engine.commerce import Category
 from games.engine.games import Config, Game, Option
-from games.forms_util import sentence
+from games.forms_util import sentence, spread
 from games.options_form import (
     OptionCheckbox,
     OptionChoiceField,
@@ -407,6 +408,24 @@ class DealForm(KeyedForm):
                     required=False,
                     choices=categories,
                 )
+        if self.is_bound:
+            self._spread_hands(present)
+
+    def _spread_hands(self, present: Any) -> None:
+        """A whole hand typed into one box is spread over the player's three boxes, as at
+        the table (``AS KS 3S``, ``as,ks,3s``); more cards than boxes stay as typed, for
+        the message beside them."""
+        data: Any = copy.copy(self.data)  # a QueryDict's copy is mutable
+        for i in present:
+            names = [self.add_prefix(f"card_{i}_{j}") for j in range(3)]
+            typed = [str(data.get(name, "")) for name in names]
+            if not any(len(split_tokens(t)) > 1 for t in typed):
+                continue
+            cards = spread(typed)
+            if len(cards) == 3:
+                for name, card in zip(names, cards, strict=True):
+                    data[name] = card
+        self.data = data
 
     # -- data in and out --------------------------------------------------------------------
 

@@ -43,6 +43,7 @@ from games.engine.cards import (
 )
 from games.engine.games import Config, Game, Option, RackCard, RackGame
 from games.engine.wording import EngineError, speaker
+from games.forms_util import spread
 from games.options_form import configure, option_defaults, option_fields
 from rulesite.language import reverse_here
 
@@ -354,23 +355,6 @@ class Board:
 _HAND_FIELD = re.compile(r"^h(\d{1,3})$")
 MAX_NAME = 40
 """The longest name of a player kept, as on the calculators."""
-
-
-def spread(texts: list[str]) -> list[str]:
-    """One hand's fields as typed, each split into its card tokens: a hand typed into one
-    field fills the hand's empty fields (the first empty ones kept, the last dropped).
-
-    >>> spread(["AS 2H 3D", "", ""]), spread(["", "as,2h", "3d"])
-    (['AS', '2H', '3D'], ['as', '2h', '3d'])
-    >>> spread(["AS", "", "KD"]), spread(["AS", "2H 3D 4C", ""])
-    (['AS', '', 'KD'], ['AS', '2H', '3D', '4C'])
-    """
-    cards: list[str] = []
-    for text in texts:
-        cards.extend(split_tokens(text) or [""])
-    while len(cards) > 3 and "" in cards:
-        del cards[len(cards) - 1 - cards[::-1].index("")]
-    return cards
 
 
 def _raw_hands(query: QueryDict) -> tuple[list[list[str]], list[list[str]] | None, str]:

@@ -95,3 +95,32 @@ def test_the_next_deal_form_keeps_the_dealer_and_the_house_amounts(client, slug,
         assert f">{name}</option>" in body
     assert "Player 1" not in body.split('id="deal-form"', 1)[-1].split("</form>", 1)[0]
     assert "Add a player" not in body and "Four, as partners" not in body
+
+
+@pytest.mark.parametrize("typed", ["AS KS QS", "as,ks,qs", "A♠ K♠ Q♠"])
+def test_a_whole_hand_typed_into_one_box_is_spread_over_the_players_boxes(client, typed):
+    """Issue 20: the sheet's entry as the table's: a hand typed into its first box is read as
+    the three cards; four cards in three boxes are still refused beside the box."""
+    from tests.scoresheet.sheet_factory import HANDS_4
+
+    game = make_game("peel-new", NAMES[:4])
+    fields = {"mode": "hands", "dealer": 0, "stood": 1, "version": game.version}
+    fields["key"] = secrets.token_urlsafe(16)
+    for i, hand in enumerate(HANDS_4):
+        fields[f"bought_{i}"] = 0
+        for j, card in enumerate(hand):
+            fields[f"card_{i}_{j}"] = card
+    fields.update({"card_0_0": typed, "card_0_1": "", "card_0_2": ""})
+    for i in range(3):  # player 1's own hand must be the cards typed: free them elsewhere
+        for j in range(3):
+            if fields[f"card_{i + 1}_{j}"].upper() in ("AS", "KS", "QS"):
+                fields[f"card_{i + 1}_{j}"] = {"AS": "2C", "KS": "3C", "QS": "4C"}[
+                    fields[f"card_{i + 1}_{j}"].upper()
+                ]
+    answer = client.post(f"/sheet/{game.token}/deals/", fields)
+    assert answer.status_code == 303, re.findall(r"error[^>]*>([^<]+)<", answer.content.decode())
+    stored = game.deals.get().data["hands"][0]  # type: ignore[attr-defined]
+    assert [c.upper() for c in stored] == ["AS", "KS", "QS"]
+    too_many = {**fields, "card_0_0": "AS KS QS JS", "version": game.version + 1}
+    refused = client.post(f"/sheet/{game.token}/deals/", too_many)
+    assert refused.status_code == 400
