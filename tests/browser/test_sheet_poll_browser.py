@@ -102,3 +102,18 @@ def test_a_long_evening_shows_the_leader_on_a_phones_first_screen(page: Page, ax
     head = name.bounding_box()
     assert top and head and top["y"] - 1 <= head["y"] <= top["y"] + top["height"], "names stay"
     axe_check(page, "a 13-deal sheet on a phone")
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_enter_in_a_card_box_goes_on_to_the_next_box(page: Page):
+    """Issue 20: Enter in a card's box of the sheet moves on, as at the table, instead of
+    sending a deal half typed (six messages at once); a hand typed into one box spreads."""
+    game = make_game("peel-new", ["Ann", "Bob", "Cy", "Dee"])
+    page.goto(f"/sheet/{game.token}/")
+    first = page.get_by_label("Ann, Card 1", exact=True)
+    first.fill("AS")
+    first.press("Enter")
+    expect(page.get_by_label("Ann, Card 2", exact=True)).to_be_focused()
+    expect(page.locator(".field-error, .errorlist")).to_have_count(0)
+    page.get_by_label("Ann, Card 3", exact=True).press("Enter")
+    expect(page.get_by_label("Bob, Card 1", exact=True)).to_be_focused()
