@@ -100,11 +100,18 @@ def switch(request: HttpRequest, language: str) -> HttpResponse:
     if language not in SUPPORTED:
         language = settings.LANGUAGE_CODE
     following = request.GET.get("next", "")
-    if not following.startswith("/") or not url_has_allowed_host_and_scheme(
-        following, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        following = "/"
-    response = HttpResponseRedirect(address_in(following, language))
+    target = address_in(following, language) if following.startswith("/") else ""
+
+    def ours(address: str) -> bool:
+        return address.startswith("/") and url_has_allowed_host_and_scheme(
+            address, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+
+    # Checked before and after the language's prefix is put or taken off: "/sv//evil.example"
+    # is a path here, but without "/sv" it would be another site's address.
+    if not (ours(following) and ours(target)):
+        target = address_in("/", language)
+    response = HttpResponseRedirect(target)
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME,
         language,

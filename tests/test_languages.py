@@ -3,6 +3,7 @@ under /sv/, a first visit follows the browser, the switch keeps the reader where
 the reading pages stay cacheable in both languages (rulesite/language.py)."""
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
@@ -167,3 +168,30 @@ def test_an_old_alias_of_a_table_page_keeps_its_language(client, prefix):
     response = client.get(f"{prefix}/table/peel/", {"h": "AS KS QS"})
     assert response.status_code == 301
     assert response["Location"].startswith(f"{prefix}/table/peel-new/?")
+
+
+@pytest.mark.parametrize(
+    "following",
+    [
+        "/sv//evil.example/path",
+        "/sv/\\evil.example",
+        "//evil.example/",
+        "/\\evil.example",
+        "https://evil.example/",
+        "/sv/%2F%2Fevil.example",
+    ],
+)
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_the_language_switch_never_sends_a_reader_to_another_site(client, following, language):
+    """Issue 22, item 3: the check was made before "/sv" was taken off, so
+    /language/en/?next=/sv//evil.example/path answered Location: //evil.example/path."""
+    response = client.get(f"/language/{language}/", {"next": following})
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location.startswith("/") and not location.startswith(("//", "/\\"))
+    assert urlsplit(location).netloc == ""  # a path of this site, whatever it holds
+
+
+def test_the_language_switch_still_goes_to_the_page_asked(client):
+    assert client.get("/language/sv/", {"next": "/library/"})["Location"] == "/sv/library/"
+    assert client.get("/language/en/", {"next": "/sv/glossary/"})["Location"] == "/glossary/"
