@@ -104,22 +104,21 @@ def test_a_whole_hand_typed_into_one_box_is_spread_over_the_players_boxes(client
     from tests.scoresheet.sheet_factory import HANDS_4
 
     game = make_game("peel-new", NAMES[:4])
-    fields = {"mode": "hands", "dealer": 0, "stood": 1, "version": game.version}
+    fields: dict[str, Any] = {"mode": "hands", "dealer": 0, "stood": 1, "version": game.version}
     fields["key"] = secrets.token_urlsafe(16)
     for i, hand in enumerate(HANDS_4):
         fields[f"bought_{i}"] = 0
         for j, card in enumerate(hand):
             fields[f"card_{i}_{j}"] = card
     fields.update({"card_0_0": typed, "card_0_1": "", "card_0_2": ""})
-    for i in range(3):  # player 1's own hand must be the cards typed: free them elsewhere
+    freed = {"AS": "2C", "KS": "3C", "QS": "4C"}  # player 1's cards, taken from the others
+    for i in range(1, 4):
         for j in range(3):
-            if fields[f"card_{i + 1}_{j}"].upper() in ("AS", "KS", "QS"):
-                fields[f"card_{i + 1}_{j}"] = {"AS": "2C", "KS": "3C", "QS": "4C"}[
-                    fields[f"card_{i + 1}_{j}"].upper()
-                ]
+            card = str(fields[f"card_{i}_{j}"]).upper()
+            fields[f"card_{i}_{j}"] = freed.get(card, card)
     answer = client.post(f"/sheet/{game.token}/deals/", fields)
     assert answer.status_code == 303, re.findall(r"error[^>]*>([^<]+)<", answer.content.decode())
-    stored = game.deals.get().data["hands"][0]  # type: ignore[attr-defined]
+    stored = game.deals.get().data["hands"][0]
     assert [c.upper() for c in stored] == ["AS", "KS", "QS"]
     too_many = {**fields, "card_0_0": "AS KS QS JS", "version": game.version + 1}
     refused = client.post(f"/sheet/{game.token}/deals/", too_many)
