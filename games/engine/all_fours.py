@@ -618,6 +618,9 @@ class DealError(RequestError):
     ...                   player=1, token="ZZ")
     >>> str(error), error.field, error.item, error.render(["Ann", "Bo"])
     ("Player 2, card 3: 'ZZ' is not a card", 'hands.1', 2, "Bo, card 3: 'ZZ' is not a card")
+
+    ``where`` goes before the words in ``str(error)`` only (the API's message), not in what
+    :meth:`render` writes beside the field: ``"taken.high: "`` before "High is missing".
     """
 
     def __init__(
@@ -629,6 +632,7 @@ class DealError(RequestError):
         player: int | None = None,
         token: str | None = None,
         who: Mapping[str, Word] | None = None,
+        where: str = "",
     ) -> None:
         mentions = dict(who or {})
         if player is not None:
@@ -636,7 +640,7 @@ class DealError(RequestError):
             mentions.setdefault("player", Mention("player", (player,), capital=start))
         text = fill(template, mentions)
         super().__init__(
-            text,
+            where + text,
             field=field,
             item=item,
             detail=text,
@@ -1034,37 +1038,54 @@ class Result:
     gift: bool
 
 
-def _side_words(players: int) -> dict[str, Word]:
-    return {"first": _team(0, players), "second": _team(1, players)}
+_POINT_WORDS: Final = {
+    "high": N_("the point High"),
+    "low": N_("the point Low"),
+    "jack": N_("the point Jack"),
+    "game": N_("the point Game"),
+}
+"""Each point as a refusal names it (the page shows it beside the point's choices)."""
 
 
-def _read_side(value: object, field: str, players: int, *, nobody: bool) -> int | None:
+def _about_point(point: str, template: str, players: int, **values: Word) -> DealError:
+    """A refusal of ``taken.<point>``: the path before the words in the API's message, the
+    point in words (capitalised) and the two sides by their players in them."""
+    field = f"taken.{point}"
+    who: dict[str, Word] = {
+        "point": said(_POINT_WORDS[point]),
+        "first": _team(0, players),
+        "second": _team(1, players),
+        **values,
+    }
+    return DealError(field, template, who=who, where=f"{field}: ")
+
+
+def _read_side(value: object, point: str, players: int) -> int | None:
     """A side from ``taken``: 0 or 1 (a form's ``"0"``, ``"1"``), or None for nobody (JSON's
-    null, a form's ``"nobody"``); "" or a missing key is missing. ``nobody`` says whether the
-    words offer nobody (Jack, Game); the caller checks a High or Low nobody scores."""
+    null, a form's ``"nobody"``); "" or a missing key is missing. The words offer nobody for
+    Jack and Game; :func:`read_result` checks a High or Low nobody scores."""
     if value is None or (isinstance(value, str) and value.strip().lower() == NOBODY):
         return None
-    if isinstance(value, str) and not value.strip():
-        raise DealError(
-            field,
-            N_("{field}: is missing: say which side took this point, 0 ({first}) or 1 ({second})")
-            if not nobody
-            else N_(
-                "{field}: is missing: say which side took this point, 0 ({first}) or 1 "
-                "({second}), or nobody"
-            ),
-            who={"field": field, **_side_words(players)},
-        )
     if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
         return value
     if isinstance(value, str) and value.strip() in ("0", "1"):
         return int(value.strip())
-    raise DealError(
-        field,
-        N_("{field}: must be a side, 0 ({first}) or 1 ({second}), not {value}")
-        if not nobody
-        else N_("{field}: must be a side, 0 ({first}) or 1 ({second}), or nobody, not {value}"),
-        who={"field": field, "value": short(value), **_side_words(players)},
+    offered = point in ("jack", "game")
+    if isinstance(value, str) and not value.strip():
+        raise _about_point(
+            point,
+            N_("{point} is missing: say which side took it, 0 ({first}) or 1 ({second}), or nobody")
+            if offered
+            else N_("{point} is missing: say which side took it, 0 ({first}) or 1 ({second})"),
+            players,
+        )
+    raise _about_point(
+        point,
+        N_("{point} must be a side, 0 ({first}) or 1 ({second}), or nobody, not {value}")
+        if offered
+        else N_("{point} must be a side, 0 ({first}) or 1 ({second}), not {value}"),
+        players,
+        value=short(value),
     )
 
 
@@ -1083,8 +1104,8 @@ def read_result(request: Mapping[str, object]) -> Result:
     >>> read_result({"players": 2, "dealer": 0, "taken": {"high": 2}})
     Traceback (most recent call last):
     ...
-    games.engine.all_fours.DealError: taken.high: must be a side, 0 (player 1) or 1 (player \
-2), not 2
+    games.engine.all_fours.DealError: taken.high: the point High must be a side, 0 (player 1) \
+or 1 (player 2), not 2
     """
     name = unknown_key(request, FIELDS)
     if name is not None:
@@ -1118,6 +1139,8 @@ def read_result(request: Mapping[str, object]) -> Result:
             ),
         )
     raw = request["taken"]
+    if raw == "":  # a form that has chosen nothing yet: every point is missing
+        raw = {}
     if not isinstance(raw, Mapping):
         raise DealError(
             "taken",
@@ -1136,27 +1159,25 @@ def read_result(request: Mapping[str, object]) -> Result:
         )
     taken: dict[str, int | None] = {}
     for point in POINT_NAMES:
-        field = f"taken.{point}"
-        offered = point in ("jack", "game")
-        taken[point] = _read_side(raw.get(point, ""), field, players, nobody=offered)
+        taken[point] = _read_side(raw.get(point, ""), point, players)
     # Nobody scores High only when no trump is out, and then nobody scores Low or Jack.
     if (taken["high"] is None) != (taken["low"] is None):
-        field = "taken.high" if taken["high"] is None else "taken.low"
-        raise DealError(
-            field,
+        raise _about_point(
+            "high" if taken["high"] is None else "low",
             N_(
-                "{field}: somebody scores this point whenever a trump was dealt: say which "
-                "side, 0 ({first}) or 1 ({second})"
+                "{point} is somebody's whenever a trump was dealt: say which side took it, 0 "
+                "({first}) or 1 ({second})"
             ),
-            who={"field": field, **_side_words(players)},
+            players,
         )
     if taken["high"] is None and taken["jack"] is not None:
-        raise DealError(
-            "taken.jack",
+        raise _about_point(
+            "jack",
             N_(
-                "taken.jack: no trump was dealt (nobody scores High or Low), so the knave of "
-                "trumps was not dealt either: nobody scores Jack"
+                "{point} is nobody's when no trump was dealt (nobody scores High or Low): the "
+                "knave of trumps was not dealt either"
             ),
+            players,
         )
     return Result(players, dealer, taken, begged, gift)
 

@@ -843,7 +843,7 @@ def test_the_form_s_words_for_a_result_read_as_the_api_s() -> None:
         ({**TAKEN, "game": "players 1 and 3"}, "taken.game", "must be a side"),
         ({**TAKEN, "high": None}, "taken.high", "whenever a trump was dealt"),
         ({**TAKEN, "low": "nobody"}, "taken.low", "whenever a trump was dealt"),
-        ({"high": None, "low": None, "jack": 0, "game": 1}, "taken.jack", "nobody scores Jack"),
+        ({"high": None, "low": None, "jack": 0, "game": 1}, "taken.jack", "not dealt either"),
     ],
 )
 def test_bad_taken(taken, field, words) -> None:
@@ -882,3 +882,13 @@ def test_the_result_of_a_deal_entered_alone_scores_as_its_cards(request, equal) 
     assert result_answer.body["gift"] == cards_answer.body["gift"]
     assert conforms(entered, GAME.request_schema())
     assert conforms(result_answer.body, GAME.answer_schema())
+
+
+def test_a_refusal_of_a_point_names_its_path_for_the_api_and_the_point_on_the_page() -> None:
+    with pytest.raises(DealError) as caught:
+        GAME.answer(result({**TAKEN, "game": ""}))
+    error = caught.value
+    assert error.field == "taken.game"
+    assert str(error).startswith("taken.game: the point Game is missing")
+    assert error.render().startswith("the point Game is missing: say which side took it")
+    assert error.render().endswith("or nobody")
