@@ -217,3 +217,17 @@ def test_without_javascript_all_fours_result_only_settles_and_names_a_missing_po
     taken = {"high": 1, "low": 1, "jack": None, "game": 1}
     want = expected("all-fours", _result_request(2, 0, taken))
     expect(page.locator("#verdict-text")).to_have_text(want)
+
+
+@PHONE_AXE
+def test_phone_all_fours_result_only_in_swedish(page: Page, axe_check):
+    page.goto("/sv/table/all-fours/")
+    page.get_by_role("button", name="Bara vem som tog varje poäng").tap()
+    page.get_by_role("group", name="Högsta trumf").get_by_label("Spelare 2").tap()
+    page.get_by_role("group", name="Lägsta trumf").get_by_label("Spelare 2").tap()
+    page.get_by_role("group", name="Trumfknekt").get_by_label("Ingen").tap()
+    page.get_by_role("group", name="Game (flest poäng)").get_by_label("Spelare 1").tap()
+    expect(page.locator("#verdict-text")).to_have_text("Spelare 1 får 1; spelare 2 får 2.")
+    expect(page.locator(".why")).to_contain_text("Angivet som det lag som tog varje poäng")
+    axe_check(page, "All Fours result-only answer in Swedish on a phone")
+    _fits(page)
