@@ -15,7 +15,8 @@ So a refusal is placed beside its field by name, with nothing to translate.
   values;
 - :func:`edit` applies a form's editing button, sent as ``do`` (:data:`ACTION`), so that each
   works without JavaScript: ``add:players`` (one more item, blank, in the shape of the
-  others), ``drop:players.2`` (remove it), ``divide:players.1.hands.0`` (a pair divided: the
+  others), ``drop:players.2`` (remove it; ``drop:taken`` removes a key, a field of one way
+  of entering a request), ``divide:players.1.hands.0`` (a pair divided: the
   item split in two, each with one of its cards), ``set:players=4`` (a value replaced);
 - :class:`RequestForm` holds what was typed, the refusals placed by path, and the prefix.
 
@@ -289,6 +290,8 @@ def edit(
     ('sales.0', [{'card': '', 'price': ''}])
     >>> edit(request, "add:bets"), edit(request, "explode:n")
     (None, None)
+    >>> edit(request, "drop:n"), "n" in request, edit(request, "drop:n")
+    (None, False, None)
     """
     focus = _edit(request, action, model)
     if action.startswith(("set:", "drop:")):  # a table made smaller; adding never moves him
@@ -343,6 +346,12 @@ def _edit(request: dict[str, Any], action: str, model: Mapping[str, Any] | None)
         items.append(_blank([*items, *_model_items(model, path)]))
         return f"{name}.{len(items) - 1}"
     found = _locate(request, path)
+    if verb == "drop" and found is not None and isinstance(found[0], dict):
+        # A field of one way of entering a request, dropped with its values (a list keeps
+        # its items: they are dropped one by one).
+        if not isinstance(_child(*found), list):
+            found[0].pop(found[1], None)
+        return None
     if found is None or not isinstance(found[0], list):
         return None
     items, index = cast(tuple[list[Any], int], found)

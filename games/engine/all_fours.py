@@ -17,6 +17,18 @@ dealer, the trump, the hands dealt, the cards each player took in tricks, and wh
 player next the dealer begged and was given a point. :func:`score_deal` is the rule itself
 on cards already read; :meth:`AllFours.answer` reads and checks a request first.
 
+**Only the result.** A table that wants the score but not the cards enters, in place of the
+trump, the hands and the tricks, which side took each point: ``taken``, an object with the
+keys of an answer's ``points`` (``{"high": 0, "low": 1, "jack": 0, "game": None}``), each a
+side (below) or None (``"nobody"`` from a form) where nobody scores it: Jack when the knave of
+trumps was not dealt, Game when neither side counts more (``all-fours-equal``, ruling
+``all-fours-equal-game``), and High and Low together with Jack when no trump was dealt (ruling
+``all-fours-one-trump``). :func:`read_result` reads it; the answer has the same shape, with
+``trump``, ``game_counts`` and ``cards`` None (unknown), and its reasons quote the rule for
+each point and say that it was entered, not found from the cards. The points are counted as
+for a deal of cards (:func:`tally`): scoring a deal, then its ``points`` entered as
+``taken``, gives the same score.
+
 Sides are numbered from 0: side *s* is every player whose index is *s* modulo 2, so at a
 table of four side 0 is players 0 and 2, side 1 players 1 and 3, and at a table of two each
 player is his own side, numbered as he is. The words count from 1, as everywhere.
@@ -64,17 +76,21 @@ __all__ = [
     "FIELDS",
     "GAME_VALUES",
     "PLAYERS",
+    "POINT_NAMES",
     "AllFours",
     "Deal",
     "DealError",
     "Points",
+    "Result",
     "bench_requests",
     "game_count",
     "hand_sizes",
     "read_deal",
+    "read_result",
     "read_trump",
     "score_deal",
     "side_of",
+    "tally",
 ]
 
 
@@ -95,8 +111,19 @@ GAME_VALUES: Final = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Ra
 """What each card counts toward Game (``all-fours-points``); the others count nothing
 (``all-fours-game-count``)."""
 
-FIELDS: Final = ("players", "dealer", "trump", "hands", "tricks", "begged", "gift")
-"""The fields of a request, in the order a form shows them."""
+FIELDS: Final = ("players", "dealer", "trump", "hands", "tricks", "taken", "begged", "gift")
+"""The fields of a request, in the order a form shows them: ``trump``, ``hands`` and
+``tricks`` for a deal of cards, or ``taken`` for only its result."""
+
+CARD_FIELDS: Final = ("trump", "hands", "tricks")
+"""The fields of a deal of cards that a result entered alone (``taken``) has not."""
+
+POINT_NAMES: Final = ("high", "low", "jack", "game")
+"""The four points in the text's order (``all-fours-intro``): the keys of ``taken`` and of an
+answer's ``points``."""
+
+NOBODY: Final = "nobody"
+"""A form's word for a point nobody scores (JSON's null)."""
 
 FIRST_HAND: Final = 6
 """The cards dealt to each player before any begging (ruling ``all-fours-hand-size``)."""
@@ -325,17 +352,51 @@ class Points:
 
     @property
     def score(self) -> tuple[int, int]:
-        """Each side's points in this deal: the four points and the gift.
+        """Each side's points in this deal: the four points and the gift (:func:`tally`).
 
         >>> from games.engine.cards import Suit
         >>> Points(2, 0, Suit.SPADES, None, None, None, (0, 0), None, 1, ()).score
         (0, 1)
         """
-        out = [0, 0]
-        for side in (*self.sides.values(), self.gift):
-            if side is not None:
-                out[side] += 1
-        return out[0], out[1]
+        return tally(self.sides, self.gift)
+
+
+def tally(sides: Mapping[str, int | None], gift: int | None) -> tuple[int, int]:
+    """Each side's points in a deal: one for each of the four points it scores
+    (``all-fours-points``), one for a gift (``begging``); ``sides`` gives the side scoring
+    each point, None where nobody does. The one count of a deal's points, from cards or from
+    a result entered alone.
+
+    >>> tally({"high": 0, "low": 1, "jack": 0, "game": None}, 1)
+    (2, 2)
+    """
+    out = [0, 0]
+    for side in (*(sides[name] for name in POINT_NAMES), gift):
+        if side is not None:
+            out[side] += 1
+    return out[0], out[1]
+
+
+def _team(side: int, players: int) -> Mention:
+    """The players of a side, as words say them ("players 1 and 3")."""
+    return Mention("player", _members(side, players))
+
+
+def _gift_reason(dealer: int, players: int) -> Reason:
+    """The point the dealer gives for a beg, to the side of the player next to him
+    (``begging``, ruling ``all-fours-gift``)."""
+    beggar = (dealer + 1) % players
+    return Reason.about(
+        N_(
+            "Gift: {beggar}, next the dealer, begged and {dealer} answered 'Take one'; "
+            "one point to {side}, scored before a card is played."
+        ),
+        (BEGGING,),
+        (GIFT.slug,),
+        beggar=Mention("player", (beggar,)),
+        dealer=Mention("player", (dealer,)),
+        side=_team(side_of(beggar, players), players),
+    )
 
 
 def score_deal(
@@ -391,22 +452,10 @@ def score_deal(
     gift_side = side_of(beggar, players) if gift else None
 
     def team(side: int) -> Mention:
-        return Mention("player", _members(side, players))
+        return _team(side, players)
 
     if gift_side is not None:
-        reasons.append(
-            Reason.about(
-                N_(
-                    "Gift: {beggar}, next the dealer, begged and {dealer} answered 'Take one'; "
-                    "one point to {side}, scored before a card is played."
-                ),
-                (BEGGING,),
-                (GIFT.slug,),
-                beggar=Mention("player", (beggar,)),
-                dealer=Mention("player", (dealer,)),
-                side=team(gift_side),
-            )
-        )
+        reasons.append(_gift_reason(dealer, players))
     if high is None:
         reasons.append(
             Reason.about(
@@ -569,6 +618,9 @@ class DealError(RequestError):
     ...                   player=1, token="ZZ")
     >>> str(error), error.field, error.item, error.render(["Ann", "Bo"])
     ("Player 2, card 3: 'ZZ' is not a card", 'hands.1', 2, "Bo, card 3: 'ZZ' is not a card")
+
+    ``where`` goes before the words in ``str(error)`` only (the API's message), not in what
+    :meth:`render` writes beside the field: ``"taken.high: "`` before "High is missing".
     """
 
     def __init__(
@@ -580,6 +632,7 @@ class DealError(RequestError):
         player: int | None = None,
         token: str | None = None,
         who: Mapping[str, Word] | None = None,
+        where: str = "",
     ) -> None:
         mentions = dict(who or {})
         if player is not None:
@@ -587,7 +640,7 @@ class DealError(RequestError):
             mentions.setdefault("player", Mention("player", (player,), capital=start))
         text = fill(template, mentions)
         super().__init__(
-            text,
+            where + text,
             field=field,
             item=item,
             detail=text,
@@ -803,7 +856,7 @@ def read_deal(request: Mapping[str, object]) -> Deal:
     Traceback (most recent call last):
     ...
     games.engine.all_fours.DealError: colour: is not a field of an All Fours deal; its \
-fields are players, dealer, trump, hands, tricks, begged, gift
+fields are players, dealer, trump, hands, tricks, taken, begged, gift
     """
     if not isinstance(request, Mapping):
         raise DealError(
@@ -973,6 +1026,162 @@ fields are players, dealer, trump, hands, tricks, begged, gift
     return Deal(players, dealer, trump, tuple(hands), tuple(tricks), begged, gift)
 
 
+@dataclass(frozen=True)
+class Result:
+    """A deal entered by its result alone, read and checked: the side that took each point
+    (None where nobody scores it), the begging."""
+
+    players: int
+    dealer: int
+    taken: dict[str, int | None]
+    begged: bool
+    gift: bool
+
+
+_POINT_WORDS: Final = {
+    "high": N_("the point High"),
+    "low": N_("the point Low"),
+    "jack": N_("the point Jack"),
+    "game": N_("the point Game"),
+}
+"""Each point as a refusal names it (the page shows it beside the point's choices)."""
+
+
+def _about_point(point: str, template: str, players: int, **values: Word) -> DealError:
+    """A refusal of ``taken.<point>``: the path before the words in the API's message, the
+    point in words (capitalised) and the two sides by their players in them."""
+    field = f"taken.{point}"
+    who: dict[str, Word] = {
+        "point": said(_POINT_WORDS[point]),
+        "first": _team(0, players),
+        "second": _team(1, players),
+        **values,
+    }
+    return DealError(field, template, who=who, where=f"{field}: ")
+
+
+def _read_side(value: object, point: str, players: int) -> int | None:
+    """A side from ``taken``: 0 or 1 (a form's ``"0"``, ``"1"``), or None for nobody (JSON's
+    null, a form's ``"nobody"``); "" or a missing key is missing. The words offer nobody for
+    Jack and Game; :func:`read_result` checks a High or Low nobody scores."""
+    if value is None or (isinstance(value, str) and value.strip().lower() == NOBODY):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+        return value
+    if isinstance(value, str) and value.strip() in ("0", "1"):
+        return int(value.strip())
+    offered = point in ("jack", "game")
+    if isinstance(value, str) and not value.strip():
+        raise _about_point(
+            point,
+            N_("{point} is missing: say which side took it, 0 ({first}) or 1 ({second}), or nobody")
+            if offered
+            else N_("{point} is missing: say which side took it, 0 ({first}) or 1 ({second})"),
+            players,
+        )
+    raise _about_point(
+        point,
+        N_("{point} must be a side, 0 ({first}) or 1 ({second}), or nobody, not {value}")
+        if offered
+        else N_("{point} must be a side, 0 ({first}) or 1 ({second}), not {value}"),
+        players,
+        value=short(value),
+    )
+
+
+def read_result(request: Mapping[str, object]) -> Result:
+    """Read and check a deal entered by its result alone (``taken`` in place of the trump,
+    the hands and the tricks), strictly: every field known and of its type, the dealer a
+    player, each of the four points given, a side or nobody where nobody can score it --
+    Jack (its knave not dealt), Game (``all-fours-equal``, ruling ``all-fours-equal-game``),
+    High and Low only together and with Jack, when no trump was dealt (ruling
+    ``all-fours-one-trump``) -- and a gift only after a beg (``begging``).
+
+    >>> result = read_result({"players": "4", "dealer": 3,
+    ...                       "taken": {"high": 1, "low": "0", "jack": 1, "game": "nobody"}})
+    >>> result.taken, result.gift
+    ({'high': 1, 'low': 0, 'jack': 1, 'game': None}, False)
+    >>> read_result({"players": 2, "dealer": 0, "taken": {"high": 2}})
+    Traceback (most recent call last):
+    ...
+    games.engine.all_fours.DealError: taken.high: the point High must be a side, 0 (player 1) \
+or 1 (player 2), not 2
+    """
+    name = unknown_key(request, FIELDS)
+    if name is not None:
+        raise DealError(
+            name,
+            N_("{name}: is not a field of an All Fours deal; its fields are {fields}"),
+            who={"name": name, "fields": ", ".join(FIELDS)},
+        )
+    players = _players(request)
+    if "dealer" not in request:
+        raise DealError("dealer", N_("{key}: is missing"), who={"key": "dealer"})
+    dealer = read_index(request["dealer"], players, _refusing("dealer"))
+    for key in CARD_FIELDS:
+        if key in request:
+            raise DealError(
+                key,
+                N_(
+                    "{key}: a deal entered by who took each point (taken) has no cards: send "
+                    "taken, or trump, hands and tricks, not both"
+                ),
+                who={"key": key},
+            )
+    begged = read_flag(request.get("begged", False), _refusing("begged"))
+    gift = read_flag(request.get("gift", False), _refusing("gift"))
+    if gift and not begged:
+        raise DealError(
+            "gift",
+            N_(
+                "gift: the dealer gives a point ('Take one') only to a player who begged; "
+                "say begged too, or no gift"
+            ),
+        )
+    raw = request["taken"]
+    if raw == "":  # a form that has chosen nothing yet: every point is missing
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise DealError(
+            "taken",
+            N_(
+                "taken: must be an object saying which side took each point, high, low, jack "
+                "and game, not {value}"
+            ),
+            who={"value": short(raw)},
+        )
+    point = unknown_key(raw, POINT_NAMES)
+    if point is not None:
+        raise DealError(
+            f"taken.{point}",
+            N_("{name}: is not a point of All Fours; the points are high, low, jack and game"),
+            who={"name": f"taken.{point}"},
+        )
+    taken: dict[str, int | None] = {}
+    for point in POINT_NAMES:
+        taken[point] = _read_side(raw.get(point, ""), point, players)
+    # Nobody scores High only when no trump is out, and then nobody scores Low or Jack.
+    if (taken["high"] is None) != (taken["low"] is None):
+        raise _about_point(
+            "high" if taken["high"] is None else "low",
+            N_(
+                "{point} is somebody's whenever a trump was dealt: say which side took it, 0 "
+                "({first}) or 1 ({second})"
+            ),
+            players,
+        )
+    if taken["high"] is None and taken["jack"] is not None:
+        raise _about_point(
+            "jack",
+            N_(
+                "{point} is nobody's when no trump was dealt (nobody scores High or Low): the "
+                "knave of trumps was not dealt either"
+            ),
+            players,
+        )
+    return Result(players, dealer, taken, begged, gift)
+
+
 # --------------------------------------------------------------------------- the game
 
 
@@ -1005,6 +1214,16 @@ def _card_at(holder_key: str) -> dict[str, object]:
         "type": ["object", "null"],
         "properties": {"card": {"type": "string"}, holder_key: {"type": "integer"}},
     }
+
+
+_PARTNERS_REASON: Final = Reason(
+    N_(
+        "Four play as partners: players 1 and 3 against players 2 and 4; a point either scores "
+        "counts for both."
+    ),
+    (INTRO,),
+    (PARTNERS.slug,),
+)
 
 
 class AllFours(RequestGame):
@@ -1045,6 +1264,8 @@ class AllFours(RequestGame):
         (0, [3, 2])
         """
         config = self.configure() if config is None else config
+        if isinstance(request, Mapping) and "taken" in request:
+            return self._answer_result(read_result(request), config)
         deal = read_deal(request)
         equal: EqualGame = "nobody" if config["equal_game"] == "nobody" else "non-dealer"
         points = score_deal(
@@ -1052,17 +1273,7 @@ class AllFours(RequestGame):
         )
         reasons = list(points.reasons)
         if deal.players == 4:
-            reasons.insert(
-                0,
-                Reason(
-                    N_(
-                        "Four play as partners: players 1 and 3 against players 2 and 4; a point "
-                        "either scores counts for both."
-                    ),
-                    (INTRO,),
-                    (PARTNERS.slug,),
-                ),
-            )
+            reasons.insert(0, _PARTNERS_REASON)
         if deal.runnings:
             ran = {
                 1: N_(
@@ -1091,15 +1302,13 @@ class AllFours(RequestGame):
                     size=len(deal.hands[0]),
                 ),
             )
-        score = points.score
-        scores = tuple(Fraction(score[side_of(p, deal.players)]) for p in range(deal.players))
         body: dict[str, object] = {
             "trump": deal.trump.value,
             "sides": [list(_members(s, deal.players)) for s in (0, 1)],
             "points": points.sides,
             "gift": points.gift,
             "game_counts": list(points.game_counts),
-            "score": list(score),
+            "score": list(points.score),
             "cards": {
                 "high": None
                 if points.high is None
@@ -1116,12 +1325,144 @@ class AllFours(RequestGame):
                 },
             },
         }
+        return self._scored(deal.players, deal.dealer, points.score, reasons, body, config)
+
+    def _scored(
+        self,
+        players: int,
+        dealer: int,
+        score: tuple[int, int],
+        reasons: Sequence[Reason],
+        body: dict[str, object],
+        config: Config,
+    ) -> Answer:
+        """The answer: each player scores his side's points, the deal passes to the left."""
         return Answer(
-            scores=scores,
-            next_dealer=self.next_dealer(deal.dealer, deal.players, config),
+            scores=tuple(Fraction(score[side_of(p, players)]) for p in range(players)),
+            next_dealer=self.next_dealer(dealer, players, config),
             reasons=tuple(reasons),
             body=body,
         )
+
+    def _answer_result(self, result: Result, config: Config) -> Answer:
+        """Score a deal entered by its result alone (:func:`read_result`): each point to the
+        side entered, counted as a deal of cards is (:func:`tally`); the reasons quote the
+        rule of each point and say it was entered. ``trump``, ``game_counts`` and ``cards``
+        are None: the cards are not known.
+
+        >>> game = AllFours()
+        >>> request = {"players": 4, "dealer": 3, "begged": True, "gift": True,
+        ...            "taken": {"high": 1, "low": 0, "jack": 1, "game": 0}}
+        >>> answer = game.answer(request)
+        >>> answer.body["score"], answer.body["gift"], answer.body["cards"], answer.next_dealer
+        ([3, 2], 0, None, 0)
+        >>> print(answer.reasons[0].text)
+        Entered as the side that took each point, not counted from the cards.
+        >>> print(answer.reasons[3].text)
+        High: entered for players 2 and 4; the highest trump out scores one point for the \
+side of the player who held it.
+        """
+        players, dealer, taken = result.players, result.dealer, result.taken
+        reasons: list[Reason] = [
+            Reason(
+                N_("Entered as the side that took each point, not counted from the cards."),
+                (INTRO, POINTS),
+            )
+        ]
+        if players == 4:
+            reasons.append(_PARTNERS_REASON)
+        beggar = (dealer + 1) % players
+        gift = side_of(beggar, players) if result.gift else None
+        if result.gift:
+            reasons.append(_gift_reason(dealer, players))
+        elif result.begged:
+            reasons.append(
+                Reason.about(
+                    N_(
+                        "{beggar} begged and the dealer ran the cards rather than give a point: "
+                        "nothing is scored for the beg."
+                    ),
+                    (BEGGING,),
+                    (HAND_SIZE.slug,),
+                    beggar=Mention("player", (beggar,), capital=True),
+                )
+            )
+        entered = {
+            "high": N_(
+                "High: entered for {side}; the highest trump out scores one point for the side "
+                "of the player who held it."
+            ),
+            "low": N_(
+                "Low: entered for {side}; the lowest trump out scores one point for the side of "
+                "the player it was dealt to, even if an adversary took it."
+            ),
+            "jack": N_(
+                "Jack: entered for {side}; the knave of trumps scores one point for the side that "
+                "took it in a trick."
+            ),
+            "game": N_(
+                "Game: entered for {side}; the side whose tricks count more (ace 4, king 3, "
+                "queen 2, knave 1, ten 10) scores one point."
+            ),
+        }
+        if taken["high"] is None:
+            reasons.append(
+                Reason(
+                    N_("Entered: no trump was dealt, so nobody scores High, Low or Jack."),
+                    (POINTS,),
+                    (ONE_TRUMP.slug,),
+                )
+            )
+        for point in POINT_NAMES:
+            side = taken[point]
+            if side is not None:
+                cited = (POINTS, GAME_COUNT) if point == "game" else (POINTS,)
+                if point in ("high", "low"):
+                    cited = (POINTS, BEGGING)
+                reasons.append(Reason.about(entered[point], cited, (), side=_team(side, players)))
+        if taken["jack"] is None and taken["high"] is not None:
+            reasons.append(
+                Reason(
+                    N_("Jack: entered as nobody's; the knave of trumps was not dealt."),
+                    (POINTS,),
+                    (ONE_TRUMP.slug,),
+                )
+            )
+        if taken["game"] is None and config["equal_game"] == "nobody":
+            reasons.append(
+                Reason(
+                    N_(
+                        "Game: entered as nobody's; the tricks counted the same, and the dealer "
+                        "does not score, nor under the table's rule the other side (or neither "
+                        "took a card that counts)."
+                    ),
+                    (EQUAL, GAME_COUNT),
+                    (EQUAL_GAME.slug,),
+                )
+            )
+        elif taken["game"] is None:
+            reasons.append(
+                Reason.about(
+                    N_(
+                        "Game: entered as nobody's; neither side took a card that counts toward "
+                        "game (at equal counts the dealer does not score and {side} would)."
+                    ),
+                    (GAME_COUNT, EQUAL),
+                    (EQUAL_GAME.slug,),
+                    side=_team(1 - side_of(dealer, players), players),
+                )
+            )
+        score = tally(taken, gift)
+        body: dict[str, object] = {
+            "trump": None,
+            "sides": [list(_members(s, players)) for s in (0, 1)],
+            "points": dict(taken),
+            "gift": gift,
+            "game_counts": None,
+            "score": list(score),
+            "cards": None,
+        }
+        return self._scored(players, dealer, score, reasons, body, config)
 
     def players_in(self, request: Mapping[str, object]) -> int:
         """The players a request names (2 or 4), refused as :meth:`answer` refuses them.
@@ -1274,7 +1615,21 @@ class AllFours(RequestGame):
         return {
             "type": "object",
             "additionalProperties": False,
-            "required": ["players", "dealer", "trump", "hands", "tricks"],
+            "required": ["players", "dealer"],
+            "description": "A deal of cards (trump, hands and tricks), or only its result: "
+            "which side took each point (taken).",
+            "oneOf": [
+                {
+                    "title": "The cards",
+                    "required": list(CARD_FIELDS),
+                    "properties": {"taken": False},
+                },
+                {
+                    "title": "Only who took each point",
+                    "required": ["taken"],
+                    "properties": dict.fromkeys(CARD_FIELDS, False),
+                },
+            ],
             "properties": {
                 "players": whole_schema(
                     "how many play: 2, or 4 as partners", {"type": "integer", "enum": list(PLAYERS)}
@@ -1306,10 +1661,24 @@ class AllFours(RequestGame):
                     "the cards dealt, each player's a whole number of tricks",
                     "items": _card_schema(),
                 },
+                "taken": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": list(POINT_NAMES),
+                    "description": "in place of trump, hands and tricks, only the result: "
+                    "the side that took each point (0 is players 0 and 2, at two player 0; 1 "
+                    "is players 1 and 3, at two player 1), or null (a form's 'nobody') where "
+                    "nobody scores it: Jack when the knave of trumps was not dealt, Game when "
+                    "neither side counts more, High and Low (and Jack) only when no trump was "
+                    "dealt",
+                    "properties": {
+                        name: {"enum": [0, 1, None, "0", "1", NOBODY]} for name in POINT_NAMES
+                    },
+                },
                 "begged": flag_schema("the player next the dealer begged (default false)"),
                 "gift": flag_schema("the dealer answered the beg with 'Take one' (default false)"),
             },
-            "examples": [self.example()],
+            "examples": [self.example(), RESULT_EXAMPLE],
         }
 
     def answer_schema(self) -> dict[str, object]:
@@ -1318,7 +1687,11 @@ class AllFours(RequestGame):
             "type": "object",
             "required": ["trump", "sides", "points", "gift", "game_counts", "score", "cards"],
             "properties": {
-                "trump": {"type": "string", "enum": [s.value for s in Suit]},
+                "trump": {
+                    "type": ["string", "null"],
+                    "enum": [*(s.value for s in Suit), None],
+                    "description": "the trump suit; null for a result entered alone (taken)",
+                },
                 "sides": {
                     "type": "array",
                     "description": "the players of side 0 and of side 1",
@@ -1331,11 +1704,16 @@ class AllFours(RequestGame):
                     "properties": dict.fromkeys(("high", "low", "jack", "game"), _SIDE),
                 },
                 "gift": {**_SIDE, "description": "the side given a point for a beg, or null"},
-                "game_counts": {**_PER_SIDE, "description": "each side's count toward Game"},
+                "game_counts": {
+                    "oneOf": [_PER_SIDE, {"type": "null"}],
+                    "description": "each side's count toward Game; null for a result entered "
+                    "alone (taken)",
+                },
                 "score": {**_PER_SIDE, "description": "each side's points in this deal"},
                 "cards": {
-                    "type": "object",
-                    "description": "the cards that decided High, Low and Jack (null: not out)",
+                    "type": ["object", "null"],
+                    "description": "the cards that decided High, Low and Jack (null: not out); "
+                    "itself null for a result entered alone (taken)",
                     "properties": {
                         "high": _card_at("player"),
                         "low": _card_at("player"),
@@ -1351,6 +1729,15 @@ class AllFours(RequestGame):
                 },
             },
         }
+
+
+RESULT_EXAMPLE: Final[dict[str, object]] = {
+    "players": 4,
+    "dealer": 3,
+    "taken": {"high": 1, "low": 0, "jack": 0, "game": None},
+}
+"""A result entered alone: four players, player 4 dealing, High to players 2 and 4, Low and
+Jack to players 1 and 3, Game to nobody."""
 
 
 def random_request(

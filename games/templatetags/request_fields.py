@@ -15,7 +15,9 @@ refused that value, ``aria-invalid`` and the message beside it (drawn by the par
 ``kind``: ``text`` (default), ``cards`` (card codes, typed in capitals), ``amount`` (a stake,
 a price: ``1``, ``0.5``, ``1/2``), ``check`` (a box: ticked sends ``on``), ``player`` (a
 choice of ``count`` players, valued by index from 0, labelled from 1), ``choice``
-(``choices="S:Spades,H:Hearts"``).
+(``choices="S:Spades,H:Hearts"``), ``radio`` (the same ``choices`` as a group of radio buttons
+under the label, one tap each; a group nobody has chosen yet sends ``""``, so the request
+keeps the field and the engine can say it is missing).
 """
 
 from __future__ import annotations
@@ -128,7 +130,10 @@ def request_input(
     text = value if isinstance(value, str) else ""
     options: list[tuple[str, str]] = []
     chosen = text
-    if kind in ("player", "choice"):
+    if kind == "radio":
+        options = [(v, w) for v, _, w in (c.partition(":") for c in choices.split(",") if ":" in c)]
+        chosen = text.strip()
+    elif kind in ("player", "choice"):
         if kind == "player":
             try:
                 n = max(0, min(int(count), 40))

@@ -245,3 +245,67 @@ def test_all_fours_keeps_points_as_whole_numbers(client):
     assert "net" not in answer and answer["transfers"] == []
     assert all(isinstance(s, int) and not isinstance(s, bool) for s in answer["score"])
     assert answer["score"] == list(game.answer(game.example()).body["score"])
+
+
+# ------------------------------------------------------- All Fours: only who took each point
+
+SCORE = "/api/v1/all-fours/score"
+
+
+def test_all_fours_scores_a_result_entered_alone(client):
+    request = {
+        "players": 4,
+        "dealer": 3,
+        "taken": {"high": 1, "low": 0, "jack": 0, "game": None},
+        "begged": True,
+        "gift": True,
+        "options": {"target": "10"},
+    }
+    got = post(client, SCORE, request)
+    assert got.status_code == 200, got.content[:300]
+    answer = got.json()
+    assert answer["score"] == [3, 1] and answer["gift"] == 0
+    assert answer["points"] == request["taken"]
+    assert answer["trump"] is None and answer["game_counts"] is None and answer["cards"] is None
+    assert answer["sides"] == [[0, 2], [1, 3]] and answer["transfers"] == []
+    assert answer["reasons"][0]["text"].startswith("Entered as the side that took each point")
+    assert all(reason["citations"] for reason in answer["reasons"])
+    doc = client.get("/api/v1/openapi.json").json()
+    _check_answer(doc, AllFours(), answer)
+    schema = doc["components"]["schemas"]["AllFoursRequest"]
+    assert [branch["title"] for branch in schema["oneOf"]] == [
+        "The cards",
+        "Only who took each point",
+    ]
+    assert "taken" in schema["properties"] and "options" in schema["properties"]
+
+
+def test_all_fours_cards_are_answered_as_before(client):
+    # The request of cards gets the answer it always got, key for key.
+    got = post(client, SCORE, AllFours().example()).json()
+    assert list(got)[:7] == ["trump", "sides", "points", "gift", "game_counts", "score", "cards"]
+    assert got["trump"] == "H" and got["game_counts"] == [30, 10] and got["score"] == [2, 2]
+    assert got["cards"]["low"] == {"card": "2H", "player": 0}
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"taken": {"high": 2, "low": 1, "jack": 0, "game": 0}}, "taken.high", "must be a side"),
+        ({"taken": {"high": 0, "low": 1, "jack": 0, "game": 0, "trick": 1}}, "taken.trick", "All"),
+        ({"taken": {"low": 1, "jack": 0, "game": 0}}, "taken.high", "is missing"),
+        ({"taken": {"high": 0, "low": None, "jack": 0, "game": 0}}, "taken.low", "trump was dealt"),
+        ({"taken": "0 1 0 0"}, "taken", "must be an object"),
+        ({"trump": "S"}, "trump", "not both"),
+        ({"dealer": 4}, "dealer", "0 to 3"),
+        ({"players": 3}, "players", "two or four"),
+        ({"gift": True}, "gift", "begged"),
+        ({"options": {"equal_game": "dealer"}}, "options.equal_game", "equal_game"),
+    ],
+)
+def test_all_fours_refuses_a_bad_result_naming_its_field(client, change, field, words):
+    request = {"players": 4, "dealer": 0, "taken": {"high": 1, "low": 0, "jack": 1, "game": 1}}
+    got = post(client, SCORE, {**request, **change})
+    assert got.status_code == 400, got.content[:300]
+    error = got.json()["error"]
+    assert error["field"] == field and words in error["message"], error

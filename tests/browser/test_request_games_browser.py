@@ -150,3 +150,84 @@ def test_a_board_brought_back_by_a_mistake_keeps_what_is_typed_meanwhile(page: P
     expect(control(page, "players.3.hands.0.cards")).to_have_attribute("aria-invalid", "true")
     expect(typing).to_have_value("10S 9")
     expect(typing).to_be_focused()
+
+
+def _result_request(players: int, dealer: int, taken: dict[str, Any]) -> dict[str, Any]:
+    return {"players": players, "dealer": dealer, "taken": taken}
+
+
+@PHONE_AXE
+def test_phone_all_fours_result_only_in_at_most_six_taps(page: Page, axe_check):
+    """From the blank page, a deal entered as who took each point: every tap counted (a tap
+    is a touch on the screen; nothing is typed)."""
+    page.goto("/table/all-fours/")
+    taps = 0
+
+    def tap(locator) -> None:
+        nonlocal taps
+        locator.tap()
+        taps += 1
+
+    tap(page.get_by_role("button", name="Only who took each point"))
+    high = page.get_by_role("group", name="High")
+    expect(high).to_be_visible()
+    axe_check(page, "All Fours result-only board on a phone")
+    _fits(page)
+    tap(high.get_by_label("Player 1"))
+    tap(page.get_by_role("group", name="Low").get_by_label("Player 2"))
+    tap(page.get_by_role("group", name="Jack").get_by_label("Player 1"))
+    tap(page.get_by_role("group", name="Game").get_by_label("Nobody"))
+    taken = {"high": 0, "low": 1, "jack": 0, "game": None}
+    want = expected("all-fours", _result_request(2, 0, taken))
+    assert want == "Player 1 scores 2; player 2 scores 1."
+    expect(page.locator("#verdict-text")).to_have_text(want)
+    assert taps <= 6, taps
+    expect(page.locator("#why-title")).to_be_visible()
+    expect(page.locator(".why")).to_contain_text("Entered as the side that took each point")
+    expect(page).to_have_url(re.compile(r"r-taken\.game=nobody"))
+    axe_check(page, "All Fours result-only answer on a phone")
+    _fits(page)
+    # Four as partners: the groups name the sides by their players; a change re-answers.
+    page.get_by_role("button", name="Four, as partners").tap()
+    expect(page.get_by_role("group", name="High").get_by_label("Players 1 and 3")).to_be_visible()
+    page.get_by_role("group", name="Game").get_by_label("Players 2 and 4").tap()
+    taken_four = {"high": 0, "low": 1, "jack": 0, "game": 1}
+    want = expected("all-fours", _result_request(4, 0, taken_four))
+    expect(page.locator("#verdict-text")).to_have_text(want)
+    # And back to the cards: the trump and the hands, no group.
+    page.get_by_role("button", name="The cards").tap()
+    expect(control(page, "trump")).to_be_visible()
+    expect(page.get_by_role("group", name="High")).to_have_count(0)
+
+
+@pytest.mark.browser_context_args(java_script_enabled=False, **PHONE)
+def test_without_javascript_all_fours_result_only_settles_and_names_a_missing_point(page: Page):
+    page.goto("/table/all-fours/")
+    page.get_by_role("button", name="Only who took each point").click()
+    page.get_by_role("group", name="High").get_by_label("Player 2").click()
+    page.get_by_role("group", name="Jack").get_by_label("Nobody").click()
+    page.get_by_role("group", name="Game").get_by_label("Player 2").click()
+    page.get_by_role("button", name="Settle this hand").click()
+    low = control(page, "taken.low")
+    expect(low).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(f"#f-{P}taken-low-error")).to_contain_text("Low is missing")
+    expect(page.get_by_role("group", name="High").get_by_label("Player 2")).to_be_checked()
+    page.get_by_role("group", name="Low").get_by_label("Player 2").click()
+    page.get_by_role("button", name="Settle this hand").click()
+    taken = {"high": 1, "low": 1, "jack": None, "game": 1}
+    want = expected("all-fours", _result_request(2, 0, taken))
+    expect(page.locator("#verdict-text")).to_have_text(want)
+
+
+@PHONE_AXE
+def test_phone_all_fours_result_only_in_swedish(page: Page, axe_check):
+    page.goto("/sv/table/all-fours/")
+    page.get_by_role("button", name="Bara vem som tog varje poäng").tap()
+    page.get_by_role("group", name="Högsta trumf").get_by_label("Spelare 2").tap()
+    page.get_by_role("group", name="Lägsta trumf").get_by_label("Spelare 2").tap()
+    page.get_by_role("group", name="Trumfknekt").get_by_label("Ingen").tap()
+    page.get_by_role("group", name="Game (flest poäng)").get_by_label("Spelare 1").tap()
+    expect(page.locator("#verdict-text")).to_have_text("Spelare 1 får 1; spelare 2 får 2.")
+    expect(page.locator(".why")).to_contain_text("Angivet som det lag som tog varje poäng")
+    axe_check(page, "All Fours result-only answer in Swedish on a phone")
+    _fits(page)

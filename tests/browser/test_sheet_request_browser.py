@@ -106,3 +106,29 @@ def test_a_deal_of_each_game_on_a_phone(page: Page, axe_check, real_games, slug)
     axe_check(page, f"{slug} sheet after a deal")
     no_sideways_scroll(page)
     assert errors == []
+
+
+@PHONE_NO_CSP
+def test_an_all_fours_deal_recorded_as_who_took_each_point(page: Page, axe_check, real_games):
+    """The table's "Only who took each point" works on the sheet too (the same fields)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/sheet/")
+    page.get_by_label("All Fours", exact=True).check()
+    page.get_by_label("Players, one name a line, in seating order").fill("Ann\nBob")
+    page.get_by_role("button", name="Start the sheet").click()
+    expect(page).to_have_url(re.compile(r"/sheet/[A-Za-z0-9_-]{22}/$"))
+    page.get_by_role("button", name="Only who took each point").click()
+    page.get_by_role("group", name="High").get_by_label("Player 2").click()
+    page.get_by_role("group", name="Low").get_by_label("Player 2").click()
+    page.get_by_role("group", name="Jack").get_by_label("Player 1").click()
+    page.get_by_role("group", name="Game").get_by_label("Player 2").click()
+    axe_check(page, "All Fours sheet, a result entered alone")
+    page.get_by_role("button", name="Record deal 1").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 recorded.")
+    rows = page.locator("#live table.accounts tbody tr")
+    for name, total in (("Ann", "1"), ("Bob", "3")):
+        row = rows.filter(has=page.get_by_role("rowheader", name=re.compile(rf"^{name}\b")))
+        expect(row.locator(".total")).to_have_text(re.compile(rf"^\+?{total}$"))
+    no_sideways_scroll(page)
+    assert errors == []

@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 
 from games.engine.all_fours import (
     FIELDS,
+    POINT_NAMES,
+    RESULT_EXAMPLE,
     AllFours,
     DealError,
     hand_sizes,
@@ -508,7 +510,11 @@ def test_bad_tricks() -> None:
 def test_schemas_describe_the_example_and_its_answer() -> None:
     request_schema, answer_schema = GAME.request_schema(), GAME.answer_schema()
     assert conforms(EXAMPLE, request_schema)
-    assert request_schema["examples"] == [EXAMPLE]
+    assert request_schema["examples"] == [EXAMPLE, RESULT_EXAMPLE]
+    assert conforms(RESULT_EXAMPLE, request_schema)
+    assert not conforms({**RESULT_EXAMPLE, "trump": "H"}, request_schema)
+    assert not conforms({**EXAMPLE, "taken": RESULT_EXAMPLE["taken"]}, request_schema)
+    assert conforms(GAME.answer(RESULT_EXAMPLE).body, answer_schema)
     assert not conforms(with_(colour="red"), request_schema)
     assert not conforms(with_(trump=3), request_schema)
     assert conforms(with_(players="4", begged="on", gift=""), request_schema)
@@ -744,3 +750,145 @@ def test_any_request_is_scored_or_refused_as_an_engine_error(changes, on_example
         assert error.field is None or error.field.split(".")[0] in (*FIELDS, *changes)
     else:
         assert conforms(result.body, GAME.answer_schema())
+
+
+# --------------------------------------------------------------------------- only the result
+# A deal entered by the side that took each point (``taken``), not by its cards.
+
+
+def result(taken, players=2, dealer=0, **more):
+    return {"players": players, "dealer": dealer, "taken": taken, **more}
+
+
+TAKEN = {"high": 0, "low": 1, "jack": 0, "game": None}
+
+
+def test_only_the_result_scores_each_point_to_the_side_entered() -> None:
+    found = answer(result(TAKEN))
+    assert found.body["score"] == [2, 1]
+    assert found.body["points"] == TAKEN
+    assert found.scores == (F(2), F(1)) and found.next_dealer == 1
+    # The cards are unknown: null, not guessed.
+    assert found.body["trump"] is None
+    assert found.body["game_counts"] is None and found.body["cards"] is None
+    assert found.body["sides"] == [[0], [1]] and found.body["gift"] is None
+
+
+def test_only_the_result_at_four_scores_for_both_partners() -> None:
+    found = answer(result({"high": 1, "low": 1, "jack": 0, "game": 1}, players=4, dealer=2))
+    assert found.body["score"] == [1, 3]
+    assert found.scores == (F(1), F(3), F(1), F(3)) and found.next_dealer == 3
+    assert "players 1 and 3 against players 2 and 4" in found.reasons[1].text
+
+
+def test_only_the_result_reasons_quote_each_point_s_rule_and_say_it_was_entered() -> None:
+    found = answer(result({"high": 0, "low": 1, "jack": 1, "game": 0}))
+    texts = [r.text for r in found.reasons]
+    assert texts[0] == "Entered as the side that took each point, not counted from the cards."
+    for point, side in (("High", "player 1"), ("Low", "player 2"), ("Jack", "player 2")):
+        (line,) = [t for t in texts if t.startswith(point + ":")]
+        assert f"entered for {side}" in line
+    (game,) = [r for r in found.reasons if r.text.startswith("Game:")]
+    assert "ace 4, king 3, queen 2, knave 1, ten 10" in game.text
+    anchors = {c.anchor for r in found.reasons for c in r.citations}
+    assert {"all-fours-points", "all-fours-game-count"} <= anchors
+    assert all(r.citations for r in found.reasons)
+
+
+def test_only_the_result_nobody_s_jack_and_game_follow_the_rulings() -> None:
+    found = answer(result({"high": 0, "low": 0, "jack": None, "game": None}, dealer=1))
+    texts = " ".join(r.text for r in found.reasons)
+    assert "Jack: entered as nobody's; the knave of trumps was not dealt." in texts
+    # Under the default ruling equal counts give Game to the side that did not deal, so a
+    # Game nobody scores is one where nothing counted; under "nobody" equal counts too.
+    assert "neither side took a card that counts" in texts and "player 1 would" in texts
+    assert found.body["score"] == [2, 0]
+    equal = answer(result({"high": 0, "low": 0, "jack": None, "game": None}), equal_game="nobody")
+    (game,) = [r for r in equal.reasons if r.text.startswith("Game:")]
+    assert "under the table's rule" in game.text and "all-fours-equal-game" in game.rulings
+    no_trump = answer(result(dict.fromkeys(POINT_NAMES)))
+    assert no_trump.body["score"] == [0, 0]
+    assert any("no trump was dealt" in r.text for r in no_trump.reasons)
+
+
+def test_only_the_result_with_a_beg() -> None:
+    gift = answer(result(TAKEN, dealer=0, begged=True, gift=True))
+    assert gift.body["gift"] == 1 and gift.body["score"] == [2, 2]
+    assert any(r.text.startswith("Gift: player 2") for r in gift.reasons)
+    ran = answer(result(TAKEN, dealer=1, begged="on"))
+    assert ran.body["gift"] is None and ran.body["score"] == [2, 1]
+    assert any("Player 1 begged and the dealer ran the cards" in r.text for r in ran.reasons)
+    refused(result(TAKEN, gift=True), "gift", "begged")
+
+
+def test_the_form_s_words_for_a_result_read_as_the_api_s() -> None:
+    as_form = result({"high": " 0", "low": "1", "jack": "0", "game": "Nobody"}, "2", " 0 ")
+    assert GAME.answer(as_form) == GAME.answer(result(TAKEN))
+
+
+@pytest.mark.parametrize(
+    ("taken", "field", "words"),
+    [
+        ("high 0", "taken", "must be an object"),
+        (None, "taken", "must be an object"),
+        ([0, 1, 0, 1], "taken", "must be an object"),
+        ({**TAKEN, "trick": 0}, "taken.trick", "not a point of All Fours"),
+        ({"low": 1, "jack": 0, "game": 1}, "taken.high", "is missing"),
+        ({**TAKEN, "high": ""}, "taken.high", "is missing"),
+        ({**TAKEN, "low": 2}, "taken.low", "must be a side, 0 (player 1) or 1 (player 2), not 2"),
+        ({**TAKEN, "jack": -1}, "taken.jack", "or nobody, not -1"),
+        ({**TAKEN, "game": True}, "taken.game", "not True"),
+        ({**TAKEN, "game": "2"}, "taken.game", "not '2'"),
+        ({**TAKEN, "game": 0.5}, "taken.game", "not 0.5"),
+        ({**TAKEN, "game": "players 1 and 3"}, "taken.game", "must be a side"),
+        ({**TAKEN, "high": None}, "taken.high", "whenever a trump was dealt"),
+        ({**TAKEN, "low": "nobody"}, "taken.low", "whenever a trump was dealt"),
+        ({"high": None, "low": None, "jack": 0, "game": 1}, "taken.jack", "not dealt either"),
+    ],
+)
+def test_bad_taken(taken, field, words) -> None:
+    refused(result(taken), field, field, words)
+
+
+def test_bad_fields_of_a_result() -> None:
+    refused(result(TAKEN, players=3), "players", "two or four")
+    refused(result(TAKEN, dealer=2), "dealer", "from 0 to 1")
+    refused({"players": 2, "taken": TAKEN}, "dealer", "missing")
+    refused(result(TAKEN, trump="H"), "trump", "not both")
+    refused(result(TAKEN, hands=[[], []]), "hands", "not both")
+    refused(result(TAKEN, colour="red"), "colour", "not a field")
+    refused(result(TAKEN, begged="maybe"), "begged", "true or false")
+    four = result({**TAKEN, "low": 2}, players=4)
+    refused(four, "taken.low", "0 (players 1 and 3) or 1 (players 2 and 4)")
+
+
+@given(whole_deals(), st.sampled_from(["non-dealer", "nobody"]))
+def test_the_result_of_a_deal_entered_alone_scores_as_its_cards(request, equal) -> None:
+    # Score the cards, then enter only the points that answer gives: the same score. The
+    # result-only answer counts the points entered; it does not judge them again.
+    cards_answer = answer(request, equal_game=equal)
+    entered = {
+        "players": request["players"],
+        "dealer": request["dealer"],
+        "taken": cards_answer.body["points"],
+        "begged": request["begged"],
+        "gift": request["gift"],
+    }
+    result_answer = answer(entered, equal_game=equal)
+    assert result_answer.body["score"] == cards_answer.body["score"]
+    assert result_answer.scores == cards_answer.scores
+    assert result_answer.next_dealer == cards_answer.next_dealer
+    assert result_answer.body["points"] == cards_answer.body["points"]
+    assert result_answer.body["gift"] == cards_answer.body["gift"]
+    assert conforms(entered, GAME.request_schema())
+    assert conforms(result_answer.body, GAME.answer_schema())
+
+
+def test_a_refusal_of_a_point_names_its_path_for_the_api_and_the_point_on_the_page() -> None:
+    with pytest.raises(DealError) as caught:
+        GAME.answer(result({**TAKEN, "game": ""}))
+    error = caught.value
+    assert error.field == "taken.game"
+    assert str(error).startswith("taken.game: the point Game is missing")
+    assert error.render().startswith("the point Game is missing: say which side took it")
+    assert error.render().endswith("or nobody")

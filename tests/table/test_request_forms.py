@@ -179,7 +179,7 @@ def test_four_players_at_all_fours_get_four_seats():
 
 
 @pytest.mark.parametrize(
-    "action", ["add:x", "drop:players.9", "set:players.0=1", "zap:dealer", ":"]
+    "action", ["add:x", "drop:players.9", "drop:players", "set:players.0=1", "zap:dealer", ":"]
 )
 def test_an_edited_address_s_odd_action_does_nothing(action):
     value = read_fields(dict(flatten(EXAMPLES["vingt-un"])), EXAMPLES["vingt-un"])
@@ -196,3 +196,47 @@ def test_any_fields_and_action_read_without_an_error(fields, action):
     form = _form("vingt-un", {**fields, "do": action})
     assert isinstance(form.value, dict)
     _draw(form)
+
+
+def test_drop_removes_a_field_of_one_way_of_entering_and_set_makes_it():
+    value: dict[str, Any] = {"players": "2", "taken": {"high": "0", "low": ""}}
+    assert edit(value, "drop:taken") is None and "taken" not in value
+    assert edit(value, "drop:taken") is None and value == {"players": "2"}  # gone already
+    assert edit(value, "set:taken=") == "taken" and value["taken"] == ""
+
+
+def _radio(value: dict[str, Any], error: EngineError | None = None) -> str:
+    from django.template import Context, Template
+
+    form = RequestForm(GAMES["all-fours"], value, "e-")
+    if error is not None:
+        form.refuse(error)
+    template = Template(
+        '{% load request_fields %}{% request_input form "taken" "high" label="High" '
+        'kind="radio" choices="0:Player 1,1:Player 2,nobody:Nobody" %}'
+    )
+    return template.render(Context({"form": form}))
+
+
+def test_a_radio_group_sends_empty_until_chosen_and_shows_the_choice():
+    html = _radio({"taken": {"high": "1"}})
+    assert "<legend>High</legend>" in html
+    # the empty value first, so that a group nobody chose is still sent (the last value wins)
+    assert html.index('type="hidden" name="e-taken.high" value=""') < html.index('type="radio"')
+    radios = re.findall(r'<input type="radio" name="e-taken.high" id="([^"]+)" value="([^"]*)"'
+                        r"([^>]*)>", html)  # fmt: skip
+    assert [(i, v, " checked" in rest) for i, v, rest in radios] == [
+        ("f-e-taken-high", "0", False),
+        ("f-e-taken-high-1", "1", True),
+        ("f-e-taken-high-2", "nobody", False),
+    ]
+    assert "aria-invalid" not in html and 'id="f-e-taken-high-error" hidden' in html
+    assert " checked" not in _radio({"taken": {"high": "7"}})  # a value nobody can choose
+
+
+def test_a_radio_group_refused_is_marked_with_its_message():
+    error = EngineError("taken.high: High is missing", field="taken.high", detail="High is missing")
+    html = _radio({"taken": {"high": ""}}, error)
+    assert html.count('aria-invalid="true"') == 3 and "is-invalid" in html
+    assert 'aria-describedby="f-e-taken-high-error"' in html
+    assert '<span class="field-error" id="f-e-taken-high-error">High is missing</span>' in html

@@ -239,3 +239,105 @@ def test_speculation_s_answer_prints_its_amounts_with_format_amount(client):
         format_amount(p[key]) for p in body["players"] for key in ("put_in", "paid", "received")
     ]
     assert "1/3</td>" in html
+
+
+# ------------------------------------------- All Fours: only who took each point
+
+FOURS = "/table/all-fours/"
+TAKEN = {"high": "0", "low": "1", "jack": "nobody", "game": "1"}
+
+
+def _result(players: str = "2", **taken: str) -> dict[str, str]:
+    """The result-only board as the page sends it: every group, chosen or not."""
+    query = {P + "players": players, P + "dealer": "0"}
+    query.update({f"{P}taken.{point}": side for point, side in {**TAKEN, **taken}.items()})
+    return query
+
+
+def _radios(html: str, point: str) -> dict[str, bool]:
+    """The radio buttons of a point's group: value -> checked."""
+    name = re.escape(f"{P}taken.{point}")
+    found = re.findall(rf'<input type="radio" name="{name}"[^>]*>', html)
+    return {re.search(r'value="([^"]*)"', tag)[1]: " checked" in tag for tag in found}
+
+
+def test_all_fours_offers_only_who_took_each_point_without_javascript(client):
+    blank = client.get(FOURS).content.decode()
+    assert "Only who took each point" in blank and f"{P}taken.high" not in blank
+    query = {P + "players": "2", P + "dealer": "0", P + "do": "set:taken="}
+    response = client.get(FOURS, query)
+    assert response.status_code == 200  # a button is no mistake
+    html = response.content.decode()
+    assert _radios(html, "high") == {"0": False, "1": False}
+    assert _radios(html, "jack") == {"0": False, "1": False, "nobody": False}
+    assert "> Player 1</label>" in html and "> Nobody</label>" in html
+    assert f'name="{P}trump"' not in html and f'name="{P}hands.0"' not in html
+    # Four players: the sides by their players, two each.
+    four = client.get(FOURS, {**query, P + "players": "4"}).content.decode()
+    assert "> Players 1 and 3</label>" in four and "> Players 2 and 4</label>" in four
+    # And back to the cards.
+    back = client.get(FOURS, {**_result(), P + "do": "drop:taken"})
+    assert back.status_code == 200
+    html = back.content.decode()
+    assert f'name="{P}trump"' in html and f'name="{P}taken.high"' not in html
+
+
+@pytest.mark.parametrize("headers", [{}, HX])
+def test_all_fours_scores_a_result_entered_alone(client, headers):
+    response = client.get(FOURS, _result(), headers=headers)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert verdict(response) == "Player 1 scores 1; player 2 scores 2."
+    assert "The points of this deal, as entered" in html and "The card</th>" not in html
+    assert "Entered as the side that took each point" in html
+    if not headers:
+        assert _radios(html, "jack") == {"0": False, "1": False, "nobody": True}
+        permalink = client.get(_permalink(response))
+        assert verdict(permalink) == verdict(response)
+
+
+def test_all_fours_result_board_waits_for_its_empty_groups_while_typing(client):
+    query = _result(low="", jack="", game="")
+    typing = client.get(FOURS, query, headers=HX)
+    assert typing.status_code == 200 and 'aria-invalid="true"' not in typing.content.decode()
+    settle = client.get(FOURS, {**query, "judge": "1"})
+    assert settle.status_code == 400
+    page = Page(settle.content.decode())
+    assert page.attr(f"f-{P}taken-low", "aria-invalid") == "true"
+    assert "is missing" in page.text(f"f-{P}taken-low-error")
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "words"),
+    [
+        (_result(high="2"), "taken.high", "must be a side, 0 (player 1) or 1 (player 2), not '2'"),
+        (_result("4", game="5"), "taken.game", "0 (players 1 and 3) or 1 (players 2 and 4)"),
+        (_result(low="nobody"), "taken.low", "whenever a trump was dealt"),
+        (_result(high=""), "taken.high", "is missing"),
+        ({**_result(), f"{P}taken.trick": "0"}, "taken.trick", "not a point of All Fours"),
+        ({**_result(), P + "dealer": "3"}, "dealer", "from 0 to 1"),
+        ({**_result(), P + "gift": "on"}, "gift", "begged"),
+    ],
+)
+@pytest.mark.parametrize("headers", [{}, HX])
+def test_all_fours_a_bad_result_is_a_400_naming_its_field_with_the_rest_kept(
+    client, query, field, words, headers
+):
+    if field == "taken.high" and not query[f"{P}taken.high"]:  # missing: judged, not typed
+        query = {**query, "judge": "1"}
+    response = client.get(FOURS, query, headers=headers)
+    assert response.status_code == 400
+    html = response.content.decode()
+    page = Page(html)
+    ident = "f-" + (P + field).replace(".", "-")
+    assert words in page.text(f"{ident}-error") or words in html
+    if ident in page.by_id:
+        assert page.attr(ident, "aria-invalid") == "true"
+    # Everything else as chosen: the radio groups and the dealer kept.
+    for point in ("high", "low", "jack", "game"):
+        chosen = query[f"{P}taken.{point}"]
+        radios = _radios(html, point)
+        assert radios and all(checked == (value == chosen) for value, checked in radios.items())
+    assert re.search(
+        rf'name="{P}dealer".*?<option value="{query[P + "dealer"]}" selected', html, re.S
+    )
