@@ -109,11 +109,18 @@ def _example_fields(game: Game) -> dict[str, Any]:
     return read_fields(dict(flatten(cast(RequestGame, game).example())), fields_of(game))
 
 
+MAX_DEPTH = 8
+"""The deepest path a request's field may have (``players.1.hands.0.cards`` is five)."""
+
+
 def _path(name: str) -> list[str | int] | None:
     """A field's name as its path (``players.1.hand`` -> ``['players', 1, 'hand']``), or None
     for a name that is not a path of a request (which the form ignores)."""
+    parts = name.split(".")
+    if len(parts) > MAX_DEPTH:  # no request nests deeper: a forged name is not read at all
+        return None
     path: list[str | int] = []
-    for part in name.split("."):
+    for part in parts:
         if part.isdecimal() and len(part) <= 2 and path:
             index = int(part)
             if index >= MAX_ITEMS:

@@ -341,3 +341,17 @@ def test_all_fours_a_bad_result_is_a_400_naming_its_field_with_the_rest_kept(
     assert re.search(
         rf'name="{P}dealer".*?<option value="{query[P + "dealer"]}" selected', html, re.S
     )
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_any_one_field_alone_or_a_name_nested_a_thousand_deep_is_answered_not_a_500(client, game):
+    """Issue 22, item 4: ``?r-dealer=0`` without ``r-players`` was a 500 (a template's filter
+    argument missing), and a field name of 1,000 dotted levels a RecursionError."""
+    path = f"/table/{game.slug}/"
+    names = [n for n, _ in flatten(game.example(), P)]
+    names += [P + "players" + ".a" * 1000, P + "players" + ".0" * 1000, P + "x" * 5000]
+    for name in names:
+        for value in ("0", "x", ""):
+            response = client.get(path, {name: value})
+            assert response.status_code < 500, (name[:60], value)
+            assert "<header" in response.content.decode()
