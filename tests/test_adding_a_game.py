@@ -9,6 +9,7 @@ in the API and its OpenAPI enum, the table's chooser and showdown page, the calc
 the score sheet's list of games and /rulings/, with nothing else edited.
 """
 
+import html as html_module
 import json
 import re
 import shutil
@@ -220,8 +221,11 @@ def test_a_game_settled_from_one_request_appears_everywhere_with_nothing_else_ed
         assert "/api/v1/high-card/settle" in doc["paths"]
         assert "HighCardRequest" in doc["components"]["schemas"]
         assert 'href="/table/high-card/"' in client.get("/table/").content.decode()
-        page = client.get("/table/high-card/")
-        assert page.status_code == 200 and "Link to this hand" in page.content.decode()
+        page = client.get("/table/high-card/")  # a blank board, its example one tap away
+        example_link = re.search(r'<a href="([^"]+)" id="example-link">', page.content.decode())
+        assert page.status_code == 200 and example_link
+        settled = client.get(html_module.unescape(example_link.group(1)))
+        assert settled.status_code == 200 and "Link to this hand" in settled.content.decode()
         html = client.get("/rulings/").content.decode()
         section = html[html.index('id="game-high-card"') :]
         assert 'id="high-card-ties"' in section
