@@ -7,10 +7,14 @@ import re
 from collections.abc import Callable
 
 import pytest
+from django.test import Client
 from playwright.sync_api import Page, Route, expect
+
+from tests.scoresheet.sheet_factory import HANDS_4, make_game, post_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+DEAL = {"dealer": 0, "stood": 1, "bought": [0, 0, 0, 0], "mode": "hands", "hands": HANDS_4}
 PAGES = [
     "/",
     "/library/",
@@ -47,7 +51,10 @@ def test_every_kind_of_page_passes_axe_in_the_systems_scheme(
     page: Page, axe_check: Callable[..., None], scheme: str
 ) -> None:
     page.emulate_media(color_scheme=scheme)
-    for path in PAGES:
+    sheet = make_game("peel-new")
+    for n in range(3):  # a sheet with its standings, chart, grid and deals
+        post_deal(Client(), sheet, {**DEAL, "dealer": n, "stood": n + 1})
+    for path in [*PAGES, f"/sheet/{sheet.token}/", f"/sv/sheet/view/{sheet.view_token}/"]:
         page.goto(path)
         paper = luminance(page.evaluate("getComputedStyle(document.body).backgroundColor"))
         assert (paper < 0.2) if scheme == "dark" else (paper > 0.8), (path, paper)
