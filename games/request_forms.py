@@ -400,13 +400,10 @@ class RequestForm:
     edited: bool = False
     """An editing button changed the form's shape: the page shows the board again."""
     names: tuple[str, ...] = ()
-    """The players' names where a score sheet knows them (its players are seated: the form
-    offers no button that adds, removes or counts players); none at the table."""
-
-    @property
-    def seated(self) -> bool:
-        """The players are the sheet's: their number is not the form's to change."""
-        return bool(self.names)
+    """The players' names: typed at the table, or a score sheet's."""
+    seated: bool = False
+    """The players are a score sheet's: the form offers no button that adds, removes or
+    counts players, and no field for their names."""
 
     def player(self, index: Any) -> str:
         """A player as the form names him: his name on a sheet, else "Player 2".

@@ -630,6 +630,7 @@ class RequestDealForm(KeyedForm):
             blank = self.initial.get("blank") or new_request(spec, sheet)
             self.entry = RequestForm(game, blank, REQUEST_PREFIX)
         self.entry.names = tuple(spec.players)  # the sheet's players, by name and seated
+        self.entry.seated = True
 
     @property
     def edited(self) -> bool:

@@ -3,7 +3,7 @@ game's own fields, its answer, the payments or points, the reasons."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, cast
 from urllib.parse import urlencode
@@ -20,10 +20,10 @@ from games.engine.games import (
     Game,
     RequestGame,
 )
-from games.engine.wording import EngineError, speaker
+from games.engine.wording import EngineError, Mention, speaker
 from games.explaining import Explanation
 from games.options_form import chosen_values
-from games.request_forms import RequestForm
+from games.request_forms import ACTION, RequestForm
 from games.speaking import write_amount
 
 from .common import (
@@ -40,16 +40,27 @@ from .forms import (
     game_form,
 )
 
+Names = Sequence[str] | None
+"""The players' names by seat where typed (a blank keeps the number), or None."""
 
-def request_verdict(game: RequestGame, answer: Answer) -> str:
+
+def _who(indices: Sequence[int], names: Names, capital: bool = False) -> str:
+    """Players as a page names them: "player 2", "players 1 and 3", or their names (the
+    engine's one formatter of names, :class:`Mention`)."""
+    return Mention("player", tuple(indices), capital=capital).words(names, speak=speaker())
+
+
+def request_verdict(game: RequestGame, answer: Answer, names: Names = None) -> str:
     """The headline of an answer: who wins what (money), or what each side scores (points),
-    players numbered from 1.
+    players numbered from 1, or by their names.
 
     >>> from fractions import Fraction as F
     >>> class Money(RequestGame):
     ...     slug = "m"
     >>> request_verdict(Money(), Answer((F(-2), F(3), F(-1)), None, ()))
     'Player 2 wins 3; player 1 pays 2 and player 3 pays 1.'
+    >>> request_verdict(Money(), Answer((F(-2), F(3), F(-1)), None, ()), ["Ann", "", "Cy"])
+    'Player 2 wins 3; Ann pays 2 and Cy pays 1.'
     >>> request_verdict(Money(), Answer((F(0), F(0)), None, ()))
     'Nobody wins or pays anything.'
     >>> class Points(Money):
@@ -59,33 +70,30 @@ def request_verdict(game: RequestGame, answer: Answer) -> str:
     >>> request_verdict(Points(), Answer((F(2), F(1), F(2), F(1)), None, ()))
     'Players 1 and 3 score 2; players 2 and 4 score 1.'
     """
-    return _VERDICTS[game.keeps](game, answer.scores)
+    return _VERDICTS[game.keeps](game, answer.scores, names)
 
 
-def _points_verdict(game: RequestGame, scores: tuple[Fraction, ...]) -> str:
+def _points_verdict(game: RequestGame, scores: tuple[Fraction, ...], names: Names) -> str:
     parts = []
     for side in game.sides(len(scores)):
-        who = speaker().join([str(i + 1) for i in side])
         points = write_amount(scores[side[0]])
         parts.append(
-            ngettext(
-                "player {numbers} scores {points}",
-                "players {numbers} score {points}",
-                len(side),
-            ).format(numbers=who, points=points)
+            ngettext("{who} scores {points}", "{who} score {points}", len(side)).format(
+                who=_who(side, names), points=points
+            )
         )
     text = "; ".join(parts)
     return text[:1].upper() + text[1:] + "."
 
 
-def _money_verdict(game: RequestGame, scores: tuple[Fraction, ...]) -> str:
+def _money_verdict(game: RequestGame, scores: tuple[Fraction, ...], names: Names) -> str:
     winners = [
-        gettext("player {number} wins {amount}").format(number=i + 1, amount=write_amount(s))
+        gettext("{who} wins {amount}").format(who=_who((i,), names), amount=write_amount(s))
         for i, s in enumerate(scores)
         if s > 0
     ]
     payers = [
-        gettext("player {number} pays {amount}").format(number=i + 1, amount=write_amount(-s))
+        gettext("{who} pays {amount}").format(who=_who((i,), names), amount=write_amount(-s))
         for i, s in enumerate(scores)
         if s < 0
     ]
@@ -96,63 +104,57 @@ def _money_verdict(game: RequestGame, scores: tuple[Fraction, ...]) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-_VERDICTS: dict[str, Callable[[RequestGame, tuple[Fraction, ...]], str]] = {
+_VERDICTS: dict[str, Callable[[RequestGame, tuple[Fraction, ...], Names], str]] = {
     "points": _points_verdict,
     "money": _money_verdict,
 }
 """The headline of an answer by what the game keeps (``Game.keeps``)."""
 
 
-def _request_reasons(answer: Answer, config: Config) -> list[Any]:
+def _request_reasons(answer: Answer, config: Config, names: Names = None) -> list[Any]:
     """The answer's reasons, each once, with the payments it requires beside it; then the
     reason of any payment the answer's reasons do not give."""
     lines: dict[Any, list[str]] = {}
-    for t, words in zip(answer.transfers, _payments(answer), strict=True):
+    for t, words in zip(answer.transfers, _payments(answer, names), strict=True):
         lines.setdefault(t.reason, []).append(words)
-    page = Explanation(chosen=chosen_values(config))
+    page = Explanation(names, chosen=chosen_values(config))
     for reason in dict.fromkeys((*answer.reasons, *lines)):
         page.add(reason, lines.get(reason, ()))
     return page.shown
 
 
-def _payments(answer: Answer) -> list[str]:
-    """Each payment in words: "Player 2 pays player 1 2"."""
+def _payments(answer: Answer, names: Names = None) -> list[str]:
+    """Each payment in words: "Player 2 pays player 1 2", or by name."""
     return [
-        gettext("Player {payer} pays player {payee} {amount}").format(
-            payer=t.payer + 1, payee=t.payee + 1, amount=write_amount(t.amount)
+        gettext("{payer} pays {payee} {amount}").format(
+            payer=_who((t.payer,), names, capital=True),
+            payee=_who((t.payee,), names),
+            amount=write_amount(t.amount),
         )
         for t in answer.transfers
     ]
 
 
-def _scores(game: RequestGame, answer: Answer) -> list[dict[str, str]]:
+def _scores(game: RequestGame, answer: Answer, names: Names = None) -> list[dict[str, str]]:
     """Each player's result (money, signed) or each side's points, for the answer's table."""
-    return _SCORES[game.keeps](game, answer.scores)
+    return _SCORES[game.keeps](game, answer.scores, names)
 
 
-def _points(game: RequestGame, scores: tuple[Fraction, ...]) -> list[dict[str, str]]:
+def _points(game: RequestGame, scores: tuple[Fraction, ...], names: Names) -> list[dict[str, str]]:
     return [
-        {
-            "who": ngettext("Player {numbers}", "Players {numbers}", len(side)).format(
-                numbers=speaker().join([str(i + 1) for i in side])
-            ),
-            "amount": write_amount(scores[side[0]]),
-        }
+        {"who": _who(side, names, capital=True), "amount": write_amount(scores[side[0]])}
         for side in game.sides(len(scores))
     ]
 
 
-def _money(game: RequestGame, scores: tuple[Fraction, ...]) -> list[dict[str, str]]:
+def _money(game: RequestGame, scores: tuple[Fraction, ...], names: Names) -> list[dict[str, str]]:
     return [
-        {
-            "who": gettext("Player {number}").format(number=i + 1),
-            "amount": write_amount(score, signed=True),
-        }
+        {"who": _who((i,), names, capital=True), "amount": write_amount(score, signed=True)}
         for i, score in enumerate(scores)
     ]
 
 
-_SCORES: dict[str, Callable[[RequestGame, tuple[Fraction, ...]], list[dict[str, str]]]] = {
+_SCORES: dict[str, Callable[[RequestGame, tuple[Fraction, ...], Names], list[dict[str, str]]]] = {
     "points": _points,
     "money": _money,
 }
@@ -162,6 +164,26 @@ _SCORES: dict[str, Callable[[RequestGame, tuple[Fraction, ...]], list[dict[str, 
 REQUEST_PREFIX = "r-"
 """The prefix of a request's fields on the table page: the options' fields are named after
 the options, and a game may name an option like a field of its request."""
+
+
+MAX_NAME = 40
+"""The longest name of a player kept, as on the calculators and the showdown pages."""
+
+
+def _names(query: Any, entry: RequestForm) -> tuple[str, ...]:
+    """The players' names typed on the board (``n``, one per player in order), following a
+    player removed by an editing button."""
+    names = [" ".join(str(n).split())[:MAX_NAME] for n in query.getlist("n")[:MAX_NAMES]]
+    for action in query.getlist(REQUEST_PREFIX + ACTION)[-1:]:
+        verb, _, path = str(action).partition(":")
+        parts = path.split(".")
+        dropped = len(parts) == 2 and parts[0] == "players" and parts[1].isdecimal()
+        if verb == "drop" and dropped and int(parts[1]) < len(names):
+            del names[int(parts[1])]
+    return tuple(names)
+
+
+MAX_NAMES = 40
 
 
 def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
@@ -177,6 +199,8 @@ def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
         entry = RequestForm.of(game, request_game.blank(), REQUEST_PREFIX)
     else:
         entry = RequestForm.read(game, query, REQUEST_PREFIX)
+    entry.names = _names(query, entry)
+    names = entry.names if any(entry.names) else None
     answer: Answer | None = None
     waiting = first
     if config is not None and not first:
@@ -189,12 +213,13 @@ def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
                 entry.refuse(error)
             else:
                 waiting = True
-    link = f"{request.path}?{urlencode(entry.params() + form.params(config))}"
+    named = [("n", name) for name in entry.names] if names else []
+    link = f"{request.path}?{urlencode(entry.params() + named + form.params(config))}"
     example = RequestForm.of(game, request_game.example(), REQUEST_PREFIX)
     # A button that adds a blank player or sale is no mistake: the page says what is missing.
     bad = (entry.invalid and not entry.edited) or bool(form.errors)
     if answer is not None:
-        headline = request_verdict(request_game, answer)
+        headline = request_verdict(request_game, answer, names)
     elif waiting and not entry.invalid and not form.errors:
         headline = gettext("Enter the hand as it lies on the table: the answer shows here.")
     elif entry.invalid:
@@ -208,9 +233,9 @@ def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
         "entry": entry,
         "answer": answer,
         "body": answer.body if answer is not None else {},
-        "scores": _scores(request_game, answer) if answer is not None else [],
-        "payments": _payments(answer) if answer is not None else [],
-        "reasons": _request_reasons(answer, config)
+        "scores": _scores(request_game, answer, names) if answer is not None else [],
+        "payments": _payments(answer, names) if answer is not None else [],
+        "reasons": _request_reasons(answer, config, names)
         if answer is not None and config is not None
         else [],
         "verdict": headline,

@@ -110,6 +110,19 @@ CONTROLS = "table/request/controls.html"
 """The partials that draw the controls these tags describe."""
 
 
+@register.inclusion_tag(f"{CONTROLS}#name")
+def request_name(form: RequestForm, index: Any) -> dict[str, Any]:
+    """The field for a player's name at the table (``n``, one per player in order; a score
+    sheet's players have theirs: none there)."""
+    i = int(index) if str(index).isdecimal() else 0
+    return {
+        "show": not form.seated,
+        "ident": f"{form.id('name')}-{i}",
+        "value": form.names[i] if i < len(form.names) else "",
+        "number": i + 1,
+    }
+
+
 @register.inclusion_tag(f"{CONTROLS}#input")
 def request_input(
     form: RequestForm,

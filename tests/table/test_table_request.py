@@ -355,3 +355,30 @@ def test_any_one_field_alone_or_a_name_nested_a_thousand_deep_is_answered_not_a_
             response = client.get(path, {name: value})
             assert response.status_code < 500, (name[:60], value)
             assert "<header" in response.content.decode()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_players_named_at_the_table_are_spoken_of_by_name(client, game):
+    """Issue 19: players may be named on every table page; the verdict, the answer's table
+    and the reasons speak of them by name; the names go in the permalink."""
+    path = f"/table/{game.slug}/"
+    first = client.get(path).content.decode()
+    example = client.get(_example_link_of(first))
+    count = len(re.findall(r'name="n"', example.content.decode()))
+    assert count >= 2, "a name field per player"
+    names = [f"Name{i}" for i in range(count)]
+    link = _permalink(example) + "".join(f"&n={n}" for n in names)
+    named = client.get(link)
+    said = verdict(named)
+    assert said != verdict(example) and any(n in said for n in names)
+    assert "Player 1" not in said and "player 1" not in said
+    assert _permalink(named).endswith("".join(f"&n={n}" for n in names)) or all(
+        f"n={n}" in _permalink(named) for n in names
+    )
+    assert f'value="{names[0]}"' in named.content.decode()
+
+
+def _example_link_of(body: str) -> str:
+    found = re.search(r'<a href="([^"]+)" id="example-link">', body)
+    assert found
+    return unescape(found.group(1))
