@@ -601,8 +601,18 @@ def new_request(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
         elif isinstance(value, list):
             request[name] = []
         elif isinstance(value, dict):
-            request[name] = model.get(name, {})
+            request[name] = _house_rules(spec, name, model.get(name, {}))
     return request
+
+
+def _house_rules(spec: ledger.Spec, name: str, group: Any) -> Any:
+    """A group of amounts (Speculation's ``pool``: ``dealer``, ``others``) with each value
+    the sheet's house rule of the same name (``pool_dealer``) where the game has one, so that
+    every deal starts from the amounts the table chose; the example's otherwise."""
+    if not isinstance(group, dict):
+        return group
+    config = spec.config
+    return {key: config.get(f"{name}_{key}", value) for key, value in group.items()}
 
 
 class RequestDealForm(KeyedForm):
@@ -694,7 +704,8 @@ def _new_hands(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
 
 def _new_counted(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
     """The supply bases of the hand before (or the book's first ones), the cards to enter."""
-    previous = sheet.rows[-1].entry.data["bases"] if sheet.rows else None
+    # after a deal the sheet is read from its stored state, which has no rows: its bases
+    previous = sheet.rows[-1].entry.data["bases"] if sheet.rows else sheet.state.bases
     bases = previous or ([1, 3] if spec.n == 2 else list(range(1, spec.n + 1)))
     initial: dict[str, Any] = {f"base_{i}": b for i, b in enumerate(bases)}
     initial["mode"] = "cards"

@@ -149,7 +149,8 @@
       if (!field) return;
       if (form.matches("[data-deal-form]")) {
         if (form.dataset.dirty === "true") return;
-        var dealer = form.querySelector("select[name=dealer]");
+        // The hands' form names it "dealer", a game's own fields "entry-dealer".
+        var dealer = form.querySelector("select[name=dealer], select[name='entry-dealer']");
         if (dealer && live.dataset.nextDealer !== "") dealer.value = live.dataset.nextDealer;
         form.querySelectorAll("[data-next-number]").forEach(function (el) {
           el.textContent = live.dataset.nextNumber;

@@ -123,3 +123,21 @@ def test_a_whole_hand_typed_into_one_box_is_spread_over_the_players_boxes(client
     too_many = {**fields, "card_0_0": "AS KS QS JS", "version": game.version + 1}
     refused = client.post(f"/sheet/{game.token}/deals/", too_many)
     assert refused.status_code == 400
+
+
+def test_coxs_supply_bases_are_kept_from_hand_to_hand(client):
+    """The sheet read after a hand is from its stored state, which has no rows: the bases fell
+    back to the book's first ones after every hand (found by the sheet's helper session)."""
+    from tests.scoresheet.sheet_factory import post_deal
+
+    game = make_game("cox", ["Ann", "Bob"], stake="")
+    deal = {"mode": "result", "bases": [2, 4], "scores": [3, 1]}
+    assert post_deal(client, game, deal).status_code in (200, 303)
+    page = client.get(f"/sheet/{game.token}/").content.decode()
+    assert chosen(page, "base_0") == "2" and chosen(page, "base_1") == "4"
+
+
+def test_speculations_pool_comes_from_the_sheets_house_rules(client):
+    game = make_game("speculation", NAMES[:3], stake="", pool_dealer="3", pool_others="2")
+    page = client.get(f"/sheet/{game.token}/").content.decode()
+    assert value(page, f"{P}pool.dealer") == "3" and value(page, f"{P}pool.others") == "2"
