@@ -357,6 +357,12 @@ MAX_NAME = 40
 """The longest name of a player kept, as on the calculators."""
 
 
+def player_name(typed: str) -> str:
+    """A player's name as typed on a table page: spaces run together, at most
+    :data:`MAX_NAME` characters (the showdown's boards and the request games' share it)."""
+    return " ".join(str(typed).split())[:MAX_NAME]
+
+
 def _raw_hands(query: QueryDict) -> tuple[list[list[str]], list[list[str]] | None, str]:
     """``h`` (one text per hand, the permalink) or ``h1``, ``h2``... (one field per card).
 
@@ -495,7 +501,7 @@ def read_board(query: QueryDict, pack: Pack, limit: int, *, judging: bool) -> Bo
         for n, cards in enumerate(raw, start=1)
     ]
     for hand, name in zip(hands, query.getlist("n"), strict=False):
-        hand.player = " ".join(name.split())[:MAX_NAME]
+        hand.player = player_name(name)
     board = Board(hands, pack, limit, error=error)
     if sent is None:
         for slot in board.slots:

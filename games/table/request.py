@@ -38,6 +38,7 @@ from .common import (
 )
 from .forms import (
     game_form,
+    player_name,
 )
 
 Names = Sequence[str] | None
@@ -166,14 +167,14 @@ REQUEST_PREFIX = "r-"
 the options, and a game may name an option like a field of its request."""
 
 
-MAX_NAME = 40
-"""The longest name of a player kept, as on the calculators and the showdown pages."""
+MAX_NAMES = 40
+"""The most names read from a page (a game has fewer players)."""
 
 
-def _names(query: Any, entry: RequestForm) -> tuple[str, ...]:
+def _names(query: Any) -> tuple[str, ...]:
     """The players' names typed on the board (``n``, one per player in order), following a
     player removed by an editing button."""
-    names = [" ".join(str(n).split())[:MAX_NAME] for n in query.getlist("n")[:MAX_NAMES]]
+    names = [player_name(n) for n in query.getlist("n")[:MAX_NAMES]]
     for action in query.getlist(REQUEST_PREFIX + ACTION)[-1:]:
         verb, _, path = str(action).partition(":")
         parts = path.split(".")
@@ -183,13 +184,10 @@ def _names(query: Any, entry: RequestForm) -> tuple[str, ...]:
     return tuple(names)
 
 
-MAX_NAMES = 40
-
-
 def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
     """The table page of a game settled from one request: the answer (who wins, who pays
     whom, each reason with its paragraph quoted, the permalink), then the board. A first
-    visit shows the game's example answered."""
+    visit shows the game's blank board (``RequestGame.blank``), its example one tap away."""
     request_game = cast(RequestGame, game)
     query = request.GET
     form = game_form(game)(query)
@@ -199,7 +197,7 @@ def _request_page(request: HttpRequest, game: Game) -> HttpResponse:
         entry = RequestForm.of(game, request_game.blank(), REQUEST_PREFIX)
     else:
         entry = RequestForm.read(game, query, REQUEST_PREFIX)
-    entry.names = _names(query, entry)
+    entry.names = _names(query)
     names = entry.names if any(entry.names) else None
     answer: Answer | None = None
     waiting = first
