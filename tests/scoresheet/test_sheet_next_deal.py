@@ -141,3 +141,18 @@ def test_speculations_pool_comes_from_the_sheets_house_rules(client):
     game = make_game("speculation", NAMES[:3], stake="", pool_dealer="3", pool_others="2")
     page = client.get(f"/sheet/{game.token}/").content.decode()
     assert value(page, f"{P}pool.dealer") == "3" and value(page, f"{P}pool.others") == "2"
+
+
+def test_a_number_of_players_forced_onto_a_sheet_is_refused_not_recorded(client):
+    """The form offers no other number of players on a sheet; one forced in is refused."""
+    from games.scoresheet.models import Deal
+
+    game = make_game("all-fours", NAMES[:2], stake="")
+    fields = dict(flatten(get("all-fours").example(), P))  # type: ignore[attr-defined]
+    answer = client.post(
+        f"/sheet/{game.token}/deals/",
+        {**fields, "version": game.version, "key": secrets.token_urlsafe(16)},
+    )
+    assert answer.status_code == 400
+    assert "This sheet has 2 players, and the deal has 4" in answer.content.decode()
+    assert not Deal.objects.filter(game=game).exists()
