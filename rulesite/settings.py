@@ -210,6 +210,10 @@ if env_flag("DJANGO_BEHIND_PROXY", False):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # No sheet's token in the log (rulesite/logs.py): a path of a sheet is its write link.
+    "filters": {"sheet_tokens": {"()": "rulesite.logs.HideSheetTokens"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["sheet_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
 }

@@ -2,6 +2,7 @@
 read-only link for spectators. Tokens are 22 URL-safe characters (128 random bits)."""
 
 from django.urls import path, register_converter
+from django.views.decorators.cache import never_cache
 
 from .views import deals, exports, history, pages, seats
 
@@ -20,6 +21,13 @@ register_converter(TokenConverter, "token")
 
 SPECTATOR = {"spectator": True}
 
+# The pages that show a sheet's links (the scorers' is a secret) and its exports are never
+# stored by a browser or a proxy (Cache-Control: no-store, Django's never_cache).
+sheet_page = never_cache(pages.sheet)
+print_view = never_cache(exports.print_view)
+export_csv = never_cache(exports.export_csv)
+export_json = never_cache(exports.export_json)
+
 urlpatterns = [
     path("<token:token>/live/", pages.live, name="live"),
     path("<token:token>/deals/", deals.record, name="record"),
@@ -27,18 +35,16 @@ urlpatterns = [
     path("", pages.start, name="start"),
     path("import/", exports.import_sheet, name="import"),
     path("from-table/", pages.from_table, name="from_table"),
-    path("view/<token:token>/", pages.sheet, SPECTATOR, name="spectate"),
-    path(
-        "view/<token:token>/export.csv", exports.export_csv, SPECTATOR, name="spectate_export_csv"
-    ),
+    path("view/<token:token>/", sheet_page, SPECTATOR, name="spectate"),
+    path("view/<token:token>/export.csv", export_csv, SPECTATOR, name="spectate_export_csv"),
     path(
         "view/<token:token>/export.json",
-        exports.export_json,
+        export_json,
         SPECTATOR,
         name="spectate_export_json",
     ),
-    path("view/<token:token>/print/", exports.print_view, SPECTATOR, name="spectate_print"),
-    path("<token:token>/", pages.sheet, name="sheet"),
+    path("view/<token:token>/print/", print_view, SPECTATOR, name="spectate_print"),
+    path("<token:token>/", sheet_page, name="sheet"),
     path("<token:token>/deals/<int:position>/", deals.edit, name="edit"),
     path("<token:token>/deals/<int:position>/undo/", history.undo, name="undo"),
     path("<token:token>/restore/<int:change>/", history.restore, name="restore"),
@@ -46,7 +52,7 @@ urlpatterns = [
     path("<token:token>/horse/", seats.horse, name="horse"),
     path("<token:token>/finish/", seats.finish, name="finish"),
     path("<token:token>/reopen/", seats.reopen, name="reopen"),
-    path("<token:token>/export.csv", exports.export_csv, name="export_csv"),
-    path("<token:token>/export.json", exports.export_json, name="export_json"),
-    path("<token:token>/print/", exports.print_view, name="print"),
+    path("<token:token>/export.csv", export_csv, name="export_csv"),
+    path("<token:token>/export.json", export_json, name="export_json"),
+    path("<token:token>/print/", print_view, name="print"),
 ]
