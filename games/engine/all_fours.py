@@ -840,6 +840,17 @@ def _players(request: Mapping[str, object]) -> int:
     return players
 
 
+def _only_known_fields(request: Mapping[str, object]) -> None:
+    """Refuse a field an All Fours deal does not have (a deal of cards or of its result)."""
+    name = unknown_key(request, FIELDS)
+    if name is not None:
+        raise DealError(
+            name,
+            N_("{name}: is not a field of an All Fours deal; its fields are {fields}"),
+            who={"name": name, "fields": ", ".join(FIELDS)},
+        )
+
+
 def read_deal(request: Mapping[str, object]) -> Deal:
     """Read and check a request, strictly: every field known and of its type, the dealer a
     player, the hands of one size the begging allows (ruling ``all-fours-hand-size``), every
@@ -864,13 +875,7 @@ fields are players, dealer, trump, hands, tricks, taken, begged, gift
             N_("an All Fours deal is an object of fields, not {value}"),
             who={"value": short(request)},
         )
-    name = unknown_key(request, FIELDS)
-    if name is not None:
-        raise DealError(
-            name,
-            N_("{name}: is not a field of an All Fours deal; its fields are {fields}"),
-            who={"name": name, "fields": ", ".join(FIELDS)},
-        )
+    _only_known_fields(request)
     players = _players(request)
     for key in ("dealer", "trump", "hands", "tricks"):
         if key not in request:
@@ -1107,13 +1112,7 @@ def read_result(request: Mapping[str, object]) -> Result:
     games.engine.all_fours.DealError: taken.high: the point High must be a side, 0 (player 1) \
 or 1 (player 2), not 2
     """
-    name = unknown_key(request, FIELDS)
-    if name is not None:
-        raise DealError(
-            name,
-            N_("{name}: is not a field of an All Fours deal; its fields are {fields}"),
-            who={"name": name, "fields": ", ".join(FIELDS)},
-        )
+    _only_known_fields(request)
     players = _players(request)
     if "dealer" not in request:
         raise DealError("dealer", N_("{key}: is missing"), who={"key": "dealer"})
