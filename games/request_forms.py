@@ -497,12 +497,12 @@ class RequestForm:
 
     def refuse(self, error: EngineError) -> None:
         """Place the engine's refusal beside the field it names (its path), or over the
-        whole form when it names none: its words without the path, naming the player and
-        the card (``EngineError.render``)."""
+        whole form when it names none: its words without the path, naming the player (by
+        the name typed or the sheet's, else by number) and the card (``EngineError.render``)."""
         where = error.field or ""
         path = _path(where.replace("[", ".").replace("]", "")) if where else None
         key = ".".join(str(p) for p in path) if path else ""
-        self.errors[key] = sentence(error.render())
+        self.errors[key] = sentence(error.render(self.names if any(self.names) else None))
 
     def waits_for(self, error: EngineError) -> bool:
         """Whether the refusal is about a field still empty (a board being filled in)."""

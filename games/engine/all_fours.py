@@ -621,6 +621,15 @@ class DealError(RequestError):
 
     ``where`` goes before the words in ``str(error)`` only (the API's message), not in what
     :meth:`render` writes beside the field: ``"taken.high: "`` before "High is missing".
+    So do the values of ``numbered``, in place of ``who``'s: the API's message names a side
+    by the number the request gives it, "0 (player 1)", where a form, which offers the sides
+    by their players, says "player 1", or the player's name.
+
+    >>> error = DealError("taken.low", "say {first} or {second}", where="taken.low: ",
+    ...                   who={"first": Mention("player", (0,)), "second": "nobody"},
+    ...                   numbered={"first": "0 (player 1)"})
+    >>> str(error), error.render(["Ann", "Bo"])
+    ('taken.low: say 0 (player 1) or nobody', 'say Ann or nobody')
     """
 
     def __init__(
@@ -633,14 +642,16 @@ class DealError(RequestError):
         token: str | None = None,
         who: Mapping[str, Word] | None = None,
         where: str = "",
+        numbered: Mapping[str, Word] | None = None,
     ) -> None:
         mentions = dict(who or {})
         if player is not None:
             start = template.startswith("{player}")
             mentions.setdefault("player", Mention("player", (player,), capital=start))
         text = fill(template, mentions)
+        message = fill(template, {**mentions, **numbered}) if numbered else text
         super().__init__(
-            where + text,
+            where + message,
             field=field,
             item=item,
             detail=text,
@@ -1054,7 +1065,8 @@ _POINT_WORDS: Final = {
 
 def _about_point(point: str, template: str, players: int, **values: Word) -> DealError:
     """A refusal of ``taken.<point>``: the path before the words in the API's message, the
-    point in words (capitalised) and the two sides by their players in them."""
+    point in words (capitalised) and the two sides by their players in them, and in the
+    API's message by their numbers too ("0 (player 1)"), the values ``taken`` holds."""
     field = f"taken.{point}"
     who: dict[str, Word] = {
         "point": said(_POINT_WORDS[point]),
@@ -1062,7 +1074,15 @@ def _about_point(point: str, template: str, players: int, **values: Word) -> Dea
         "second": _team(1, players),
         **values,
     }
-    return DealError(field, template, who=who, where=f"{field}: ")
+    numbered = {
+        key: f"{side} ({_team(side, players).words()})" for side, key in enumerate(_SIDE_KEYS)
+    }
+    return DealError(field, template, who=who, where=f"{field}: ", numbered=numbered)
+
+
+_SIDE_KEYS: Final = ("first", "second")
+"""The placeholders of the two sides in a refusal of a point: a form offers them by their
+players, the API's message by their numbers in ``taken`` too (:class:`DealError`)."""
 
 
 def _read_side(value: object, point: str, players: int) -> int | None:
@@ -1079,16 +1099,16 @@ def _read_side(value: object, point: str, players: int) -> int | None:
     if isinstance(value, str) and not value.strip():
         raise _about_point(
             point,
-            N_("{point} is missing: say which side took it, 0 ({first}) or 1 ({second}), or nobody")
+            N_("{point} is missing: say which side took it, {first} or {second}, or nobody")
             if offered
-            else N_("{point} is missing: say which side took it, 0 ({first}) or 1 ({second})"),
+            else N_("{point} is missing: say which side took it, {first} or {second}"),
             players,
         )
     raise _about_point(
         point,
-        N_("{point} must be a side, 0 ({first}) or 1 ({second}), or nobody, not {value}")
+        N_("{point} must be a side, {first} or {second}, or nobody, not {value}")
         if offered
-        else N_("{point} must be a side, 0 ({first}) or 1 ({second}), not {value}"),
+        else N_("{point} must be a side, {first} or {second}, not {value}"),
         players,
         value=short(value),
     )
@@ -1164,8 +1184,8 @@ or 1 (player 2), not 2
         raise _about_point(
             "high" if taken["high"] is None else "low",
             N_(
-                "{point} is somebody's whenever a trump was dealt: say which side took it, 0 "
-                "({first}) or 1 ({second})"
+                "{point} is somebody's whenever a trump was dealt: say which side took it, "
+                "{first} or {second}"
             ),
             players,
         )

@@ -97,6 +97,27 @@ def side_words(sides: Any, side: Any) -> str:
     return Mention.of("player", sides[side]).words(speak=page_speaker())
 
 
+@register.simple_tag
+def request_sides(form: RequestForm, count: Any, nobody: bool = False) -> list[tuple[str, str]]:
+    """The choices of a side (a point's taker): each side of the game at a table of
+    ``count`` players, valued by its index from 0 and labelled by its players as the form
+    names them ("Ann and Cy", else "Players 1 and 3"), then "Nobody" if ``nobody``::
+
+        {% request_sides form 4 nobody=True as sides %}
+        {% request_input form "taken" "jack" label=jack kind="radio" options=sides %}
+    """
+    try:
+        players = max(0, min(int(str(count).strip()), 40))
+    except ValueError:
+        players = 0
+    names = form.names if any(form.names) else None
+    options = [
+        (str(i), Mention("player", side, capital=True).words(names, speak=page_speaker()))
+        for i, side in enumerate(form.game.sides(players))
+    ]
+    return [*options, ("nobody", gettext("Nobody"))] if nobody else options
+
+
 @register.filter
 def count_from_one(count: Any) -> list[int]:
     """``1`` to ``count``: ``{% for n in players|length|count_from_one %}``."""
@@ -130,21 +151,27 @@ def request_input(
     label: str,
     kind: str = "text",
     choices: str = "",
+    options: Any = None,
     count: Any = 0,
     help: str = "",
     hidden_label: bool = False,
 ) -> dict[str, Any]:
-    """A labelled control for the value at the path ``parts`` (see the module's doc)."""
+    """A labelled control for the value at the path ``parts`` (see the module's doc);
+    ``options``, a list of (value, words), in place of ``choices`` when the words are not
+    fixed (players' names, which may hold a comma)."""
     path = _joined(parts)
     ident = form.id(path)
     message = form.errors.get(path, "")
     help_id = f"{ident}-help" if help else ""
     value = form.get(path)
     text = value if isinstance(value, str) else ""
-    options: list[tuple[str, str]] = []
+    given = [(str(v), str(w)) for v, w in options or ()]
+    options = []
     chosen = text
     if kind == "radio":
-        options = [(v, w) for v, _, w in (c.partition(":") for c in choices.split(",") if ":" in c)]
+        options = given or [
+            (v, w) for v, _, w in (c.partition(":") for c in choices.split(",") if ":" in c)
+        ]
         chosen = text.strip()
     elif kind in ("player", "choice"):
         if kind == "player":

@@ -892,3 +892,15 @@ def test_a_refusal_of_a_point_names_its_path_for_the_api_and_the_point_on_the_pa
     assert str(error).startswith("taken.game: the point Game is missing")
     assert error.render().startswith("the point Game is missing: say which side took it")
     assert error.render().endswith("or nobody")
+
+
+def test_a_refusal_of_a_point_numbers_the_sides_for_the_api_and_names_them_for_a_form() -> None:
+    """The API's message gives each side the number ``taken`` holds ("0 (player 1)"); a form
+    offers the sides by their players, so its words name them: by number, or by name."""
+    with pytest.raises(DealError) as caught:
+        GAME.answer(result({**TAKEN, "high": ""}, players=4))
+    error = caught.value
+    assert str(error).endswith("say which side took it, 0 (players 1 and 3) or 1 (players 2 and 4)")
+    assert error.render().endswith("say which side took it, players 1 and 3 or players 2 and 4")
+    named = error.render(["Ann", "Bo", "Cy", "Di"])
+    assert named.endswith("say which side took it, Ann and Cy or Bo and Di")

@@ -233,3 +233,18 @@ def test_a_sheet_ends_when_both_sides_pass_the_target_on_one_deal_counted_in_ord
     assert sheet.over and sheet.winners == (1,)
     with pytest.raises(ledger.EntryError, match="won"):
         ledger.compute(spec, [ledger.Entry("deal", request)] * 2, start=start)
+
+
+def test_all_fours_by_its_result_on_a_sheet_names_the_sheet_s_players(client, real_games):
+    """Issue 19: the result's sides are offered and refused by the sheet's names, never by
+    the numbers the API gives them ("0 (players 1 and 3)")."""
+    game = start(client, "all-fours")
+    taken = {"high": "", "low": "1", "jack": "nobody", "game": "0"}
+    answer = post(client, game, {"players": "4", "dealer": "0", "taken": taken})
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    message = re.search(r'id="f-entry-taken-high-error"[^>]*>([^<]*)<', page)
+    assert message, page[:2000]
+    assert message[1].endswith("say which side took it, Ann and Cy or Bob and Dee")
+    assert "> Ann and Cy</label>" in page and "> Bob and Dee</label>" in page
+    assert "0 (" not in message[1] and "Players 1 and 3" not in page

@@ -310,8 +310,8 @@ def test_all_fours_result_board_waits_for_its_empty_groups_while_typing(client):
 @pytest.mark.parametrize(
     ("query", "field", "words"),
     [
-        (_result(high="2"), "taken.high", "must be a side, 0 (player 1) or 1 (player 2), not '2'"),
-        (_result("4", game="5"), "taken.game", "0 (players 1 and 3) or 1 (players 2 and 4)"),
+        (_result(high="2"), "taken.high", "must be a side, player 1 or player 2, not '2'"),
+        (_result("4", game="5"), "taken.game", "a side, players 1 and 3 or players 2 and 4"),
         (_result(low="nobody"), "taken.low", "whenever a trump was dealt"),
         (_result(high=""), "taken.high", "is missing"),
         ({**_result(), f"{P}taken.trick": "0"}, "taken.trick", "not a point of All Fours"),
@@ -341,6 +341,61 @@ def test_all_fours_a_bad_result_is_a_400_naming_its_field_with_the_rest_kept(
     assert re.search(
         rf'name="{P}dealer".*?<option value="{query[P + "dealer"]}" selected', html, re.S
     )
+
+
+def _named(query: dict[str, str], *names: str) -> list[tuple[str, str]]:
+    """The query with the players' names typed in (``n``, one per player in order)."""
+    return [*query.items(), *(("n", name) for name in names)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "names", "words"),
+    [
+        ("", _result(high=""), ("Ann", "Bo"), "say which side took it, Ann or Bo"),
+        ("", _result(jack="2"), ("Ann", "Bo"), "must be a side, Ann or Bo, or nobody, not '2'"),
+        ("", _result(low="nobody"), ("Ann", "Bo"), "say which side took it, Ann or Bo"),
+        ("", _result("4", game=""), ("Ann", "Bo", "Cy", "Di"), "Ann and Cy or Bo and Di, or"),
+        ("", _result("4", high=""), ("Ann", "", "Cy", ""), "Ann and Cy or players 2 and 4"),
+        ("", _result(high=""), (), "say which side took it, player 1 or player 2"),
+        ("/sv", _result(high=""), ("Ann", "Bo"), "säg vilket lag som tog den, Ann eller Bo"),
+        ("/sv", _result(high=""), (), "säg vilket lag som tog den, spelare 1 eller spelare 2"),
+    ],
+)
+def test_all_fours_result_refusals_name_the_players_typed_not_the_sides_numbers(
+    client, lang, query, names, words
+):
+    """Issue 19: "only the result" said "0 (player 1) or 1 (player 2)", the API's numbers of
+    the sides, whatever names were typed; the page offers the sides by their players."""
+    response = client.get(lang + FOURS, [*_named(query, *names), ("judge", "1")])
+    assert response.status_code == 400
+    page = Page(response.content.decode())
+    said = [page.text(i) for i in page.by_id if i.startswith(f"f-{P}taken-") and "error" in i]
+    message = " ".join(s for s in said if s)
+    assert words in message
+    assert "0 (" not in message and "1 (" not in message
+    labels = " ".join(
+        re.findall(r'<label class="radio-choice">(.*?)</label>', response.content.decode())
+    )
+    assert all(name in labels for name in names)  # the radio buttons by name too
+
+
+def test_all_fours_result_radio_buttons_name_the_sides_by_the_names_typed(client):
+    html = client.get(FOURS, _named(_result("4"), "Ann", "Bo", "Cy", "Di")).content.decode()
+    assert "> Ann and Cy</label>" in html and "> Bo and Di</label>" in html
+    assert "Players 1 and 3" not in html
+    mixed = client.get(FOURS, _named(_result("4"), "", "Bo", "", "Di")).content.decode()
+    assert "> Players 1 and 3</label>" in mixed and "> Bo and Di</label>" in mixed
+    sv = client.get("/sv" + FOURS, _result("4")).content.decode()
+    assert "> Spelare 1 och 3</label>" in sv and "> Ingen</label>" in sv
+
+
+def test_all_fours_card_refusals_name_the_player_typed(client):
+    query = {P + "players": "2", P + "dealer": "0", P + "trump": "H"}
+    query |= {P + "hands.0": "ZZ", P + "hands.1": "AS", P + "tricks.0": "", P + "tricks.1": ""}
+    response = client.get(FOURS, _named(query, "Ann", "Bo"))
+    assert response.status_code == 400
+    message = Page(response.content.decode()).text(f"f-{P}hands-0-error")
+    assert message.startswith("Ann, card 1: 'ZZ' is not a card")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
