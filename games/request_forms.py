@@ -306,6 +306,36 @@ def edit(
     return focus
 
 
+@cache
+def _ways(game: Game) -> dict[str, frozenset[str]]:
+    """The fields each field of one way of entering a request rules out, from the game's
+    JSON Schema: a branch of its ``oneOf`` that requires some fields and forbids others
+    (``"properties": {"trump": false}``). All Fours' result, ``taken``, rules out ``trump``,
+    ``hands`` and ``tricks``, and each of those rules out ``taken``."""
+    schema = cast(RequestGame, game).request_schema()
+    ways: dict[str, set[str]] = {}
+    branches = schema.get("oneOf", ())
+    for branch in branches if isinstance(branches, list) else ():
+        if not isinstance(branch, Mapping):
+            continue
+        forbidden = {k for k, v in branch.get("properties", {}).items() if v is False}
+        for name in branch.get("required", ()):
+            ways.setdefault(name, set()).update(forbidden)
+    return {name: frozenset(out) for name, out in ways.items()}
+
+
+def _one_way(request: dict[str, Any], action: str, game: Game) -> None:
+    """A button that chose a way of entering the request (``set:taken=``) drops the fields
+    of the other way, which that way has not (the cards: a result has none to keep), so
+    that the permalink holds one way only. The fields both share (the players, the dealer,
+    the begging) stay as typed."""
+    verb, _, target = action.partition(":")
+    name = target.partition("=")[0]
+    if verb == "set" and name in request:
+        for other in _ways(game).get(name, ()):
+            request.pop(other, None)
+
+
 def _keep_the_dealer_at_the_table(request: dict[str, Any]) -> None:
     """A table made smaller (two players chosen, a player removed) with the dealer beyond its
     last seat gives the deal to the first player, rather than refusing a dealer who has left.
@@ -430,6 +460,7 @@ class RequestForm:
             if isinstance(action, str) and action:
                 form.focus = edit(form.value, action[:MAX_TEXT], model)
                 form.edited = True
+                _one_way(form.value, action, game)
         return form
 
     @classmethod

@@ -231,3 +231,58 @@ def test_phone_all_fours_result_only_in_swedish(page: Page, axe_check):
     expect(page.locator(".why")).to_contain_text("Angivet som det lag som tog varje poäng")
     axe_check(page, "All Fours result-only answer in Swedish on a phone")
     _fits(page)
+
+
+def _names_and_shared_kept(page: Page, names: tuple[str, ...]) -> None:
+    for i, name in enumerate(names):
+        expect(page.locator(f"#f-{P}name-{i}")).to_have_value(name)
+    expect(control(page, "dealer")).to_have_value("1")
+    expect(control(page, "begged")).to_be_checked()
+
+
+def _switch_both_ways_by_name(page: Page, click: str) -> None:
+    """On the blank cards board: names, the dealer and a beg entered; to "only who took each
+    point" and back, everything both ways share kept, the sides and refusals by name."""
+    page.goto("/table/all-fours/")
+    names = ("Ann", "Bo")
+    for i, name in enumerate(names):
+        page.locator(f"#f-{P}name-{i}").fill(name)
+    control(page, "dealer").select_option("1")
+    control(page, "begged").check()
+    getattr(page.get_by_role("button", name="Only who took each point"), click)()
+    expect(page.get_by_role("group", name="High")).to_be_visible()
+    _names_and_shared_kept(page, names)
+    high = page.get_by_role("group", name="High")
+    expect(high.get_by_label("Ann")).to_be_visible()
+    getattr(high.get_by_label("Bo"), click)()
+    getattr(page.get_by_role("group", name="Jack").get_by_label("Nobody"), click)()
+    getattr(page.get_by_role("group", name="Game").get_by_label("Ann"), click)()
+    page.get_by_role("button", name="Settle this hand").click()
+    expect(control(page, "taken.low")).to_have_attribute("aria-invalid", "true")
+    low_error = page.locator(f"#f-{P}taken-low-error")
+    expect(low_error).to_contain_text("say which side took it, Ann or Bo")
+    expect(low_error).not_to_contain_text("0 (")
+    getattr(page.get_by_role("group", name="Low").get_by_label("Bo"), click)()
+    page.get_by_role("button", name="Settle this hand").click()
+    taken = {"high": 1, "low": 1, "jack": None, "game": 0}
+    request = {**_result_request(2, 1, taken), "begged": True}
+    found = game("all-fours")
+    want = request_verdict(found, found.answer(request, found.configure()), list(names))
+    assert "Ann" in want and "Bo" in want
+    expect(page.locator("#verdict-text")).to_have_text(want)
+    getattr(page.get_by_role("button", name="The cards"), click)()
+    expect(control(page, "trump")).to_be_visible()
+    _names_and_shared_kept(page, names)
+
+
+@PHONE_AXE
+def test_phone_all_fours_switching_the_way_of_entering_keeps_names_and_dealer(
+    page: Page, axe_check
+):
+    _switch_both_ways_by_name(page, "tap")
+    axe_check(page, "All Fours back to the cards, named, on a phone")
+
+
+@pytest.mark.browser_context_args(java_script_enabled=False, **PHONE)
+def test_without_javascript_switching_the_way_of_entering_keeps_names_and_dealer(page: Page):
+    _switch_both_ways_by_name(page, "click")

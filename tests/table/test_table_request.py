@@ -398,6 +398,52 @@ def test_all_fours_card_refusals_name_the_player_typed(client):
     assert message.startswith("Ann, card 1: 'ZZ' is not a card")
 
 
+SHARED = {P + "players": "4", P + "dealer": "2", P + "begged": "on", P + "gift": "on"}
+"""What both ways of entering an All Fours deal hold: the players, the dealer, the begging."""
+NAMES4 = ("Ann", "Bo", "Cy", "Di")
+
+
+def _kept(html: str) -> None:
+    """The shared fields and the names as typed before the switch."""
+    for i, name in enumerate(NAMES4):
+        assert re.search(rf'<input type="text" name="n" id="f-{P}name-{i}" value="{name}"', html)
+    assert re.search(rf'<input type="hidden" name="{P}players" value="4">', html)
+    assert re.search(rf'name="{P}dealer".*?<option value="2" selected>Cy<', html, re.S)
+    for box in ("begged", "gift"):
+        assert re.search(rf'<input type="checkbox" name="{P}{box}"[^>]* checked', html), box
+
+
+@pytest.mark.parametrize("headers", [{}, HX])
+def test_switching_the_way_of_entering_all_fours_keeps_what_both_share(client, headers):
+    """Issue 19: "Only who took each point" and "The cards" are submit buttons of the form;
+    the names, the players, the dealer and the begging survive either, without JavaScript
+    and with htmx (which answers the board, reshaped). The cards, which a result has not,
+    are dropped from it, so its address is one way only and reproduces the page."""
+    cards = {**SHARED, P + "trump": "H", P + "hands.0": "AS 2H", P + "tricks.0": "AS"}
+    cards |= {P + f"hands.{i}": "" for i in (1, 2, 3)} | {P + f"tricks.{i}": "" for i in (1, 2, 3)}
+    to_result = client.get(
+        FOURS, [*_named(cards, *NAMES4), (P + "do", "set:taken=")], headers=headers
+    )
+    assert to_result.status_code == 200
+    html = to_result.content.decode()
+    _kept(html)
+    assert f'name="{P}taken.high"' in html and f'name="{P}hands.0"' not in html
+    if headers:
+        pushed = unescape(to_result["HX-Replace-Url"])
+        assert f"{P}taken" in pushed and f"{P}trump" not in pushed and f"{P}hands" not in pushed
+        assert "n=Ann" in pushed
+        _kept(client.get(pushed).content.decode())  # the address reproduces the board
+    # Choose who took each point, then back to the cards: the shared fields still as typed.
+    result = {**SHARED, **{f"{P}taken.{k}": v for k, v in TAKEN.items()}}
+    answered = client.get(FOURS, _named(result, *NAMES4), headers=headers)
+    assert answered.status_code == 200 and "Ann and Cy score" in answered.content.decode()
+    back = client.get(FOURS, [*_named(result, *NAMES4), (P + "do", "drop:taken")], headers=headers)
+    assert back.status_code == 200
+    html = back.content.decode()
+    _kept(html)
+    assert f'name="{P}hands.0"' in html and f'name="{P}taken.high"' not in html
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
 def test_any_one_field_alone_or_a_name_nested_a_thousand_deep_is_answered_not_a_500(client, game):
     """Issue 22, item 4: ``?r-dealer=0`` without ``r-players`` was a 500 (a template's filter
