@@ -527,6 +527,7 @@ class GlossaryTerm:
     sv_label: str = ""  # for a term the Swedish text lacks: what a Swedish player calls it
     also_en: tuple[str, ...] = ()  # other words a reader may search it by (only searched)
     also_sv: tuple[str, ...] = ()  # the same in Swedish
+    defined: tuple[GlossaryRef, ...] = ()  # the refs that define it with no run-in title
 
     @property
     def name_sv(self) -> str:
@@ -587,6 +588,10 @@ def load_glossary() -> list[GlossaryTerm]:
             if found is None:
                 raise ValueError(f"glossary term {entry['en']!r}: {ref} is not a paragraph")
             refs.append(GlossaryRef(*found))
+        cited = dict(zip(entry.get("refs", []), refs, strict=True))
+        for ref in entry.get("defined", []):
+            if ref not in cited:
+                raise ValueError(f"glossary term {entry['en']!r}: {ref} defines it but is no ref")
         slug = re.sub(r"[^a-z0-9]+", "-", fold(entry["en"])[0]).strip("-")
         terms.append(
             GlossaryTerm(
@@ -599,6 +604,7 @@ def load_glossary() -> list[GlossaryTerm]:
                 entry.get("sv_label", ""),
                 tuple(entry.get("also_en", ())),
                 tuple(entry.get("also_sv", ())),
+                tuple(cited[ref] for ref in entry.get("defined", [])),
             )
         )
     return sorted(terms, key=lambda t: fold(t.en)[0])

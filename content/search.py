@@ -13,7 +13,9 @@ term ("lägga upp"); the texts keep theirs, so a term's phrase is still found wh
 
 The stems go into an SQLite FTS5 table in memory, built once per process, whose columns weigh
 differently in its ``bm25`` ranking: a heading and a paragraph's run-in title ("(e) Point.—",
-"Poäng.") weigh most, then the glossary terms whose definitions cite the paragraph, then the
+"Poäng.") weigh most, and so do the names of the glossary terms it defines where no run-in
+title says so (the glossary's ``defined``: Squareman's "called the trump card"), then the
+glossary terms whose definitions cite the paragraph, then the
 words of the paragraph, then its section's heading. A paragraph matching more of the query's
 words comes first; among those, one matching the words as typed comes before one matched only
 by a synonym, then one in the reader's language (the page's: the Swedish text and its English
@@ -243,6 +245,7 @@ class Index:
 def search_index() -> Index:
     """Every block of every book and translation, in an FTS5 table in memory (built once)."""
     refs: dict[tuple[str, str], list[str]] = {}
+    defines: dict[tuple[str, str], list[str]] = {}
     vocabulary: dict[str, Counter[str]] = {language: Counter() for language in LANGUAGES}
     for term in load_glossary():
         names = " ".join(n for n in (term_names(term.en), term_names(term.sv)) if n)
@@ -250,6 +253,8 @@ def search_index() -> Index:
             vocabulary[language].update(w.casefold() for w in WORD.findall(term_names(name)))
         for ref in term.refs:
             refs.setdefault((ref.book.slug, ref.block.anchor), []).append(names)
+        for ref in term.defined:
+            defines.setdefault((ref.book.slug, ref.block.anchor), []).append(names)
     db = sqlite3.connect(":memory:", check_same_thread=False)
     db.execute(f"CREATE VIRTUAL TABLE blocks USING fts5({', '.join(TABLE_COLUMNS)})")
     entries: list[Entry] = []
@@ -267,7 +272,8 @@ def search_index() -> Index:
                 )
                 title = " ".join(body) if block.is_heading else ""
                 section = "" if block.is_heading else " ".join(stems(block.section, language))
-                lead = " ".join(stems(run_in_title(block), language))
+                defined = defines.get((book.slug, block.anchor), [])
+                lead = " ".join(stems(" ".join([run_in_title(block), *defined]), language))
                 spans = tuple(m.span() for m in found)
                 entries.append(Entry(book, block, language, spans, tuple(body)))
                 columns = {language: (title, lead, terms, " ".join(body), section)}

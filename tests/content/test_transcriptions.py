@@ -578,11 +578,12 @@ def test_glossary() -> None:
     known = {slug: set(anchors(book(slug)[1])) for slug in TEXTS}
     known["commerce-swedish"] |= set(anchors(book(TRANSLATION)[1]))
     for term in terms:
-        fields = {"en", "sv", "definition", "refs", "definition_sv", "sv_label"}
+        fields = {"en", "sv", "definition", "refs", "definition_sv", "sv_label", "defined"}
         assert set(term) <= fields | {"also_en", "also_sv"}, term
         also = term.get("also_en", []) + term.get("also_sv", [])
         assert all(isinstance(w, str) and w.strip() for w in also), term
         assert term.get("en") and term["definition"].strip() and term["refs"], term
+        assert set(term.get("defined", [])) <= set(term["refs"]), term  # defined: cited too
         for ref in term["refs"]:
             slug, _, anchor = ref.partition("#")
             assert slug in known, f"{term['en']}: unknown rulebook in {ref!r}"

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from content.library import fold, load_glossary
-from content.search import concepts, find, search, search_index, stem
+from content.search import concepts, find, search, search_index, stem, term_names
 
 # The tie rules of every book that has one (Cox's booklet has none).
 TIE_RULES = {
@@ -253,10 +253,26 @@ def test_trumf_finds_the_trumps_of_speculation_and_suggests_nothing():
         ("flush", "en", ("peel-commerce", "flush")),
         ("poäng", "sv", ("commerce-swedish", "poang")),
         ("poäng", "en", ("commerce-swedish", "en-poang")),
+        # Defined mid-sentence, as the glossary's ``defined`` says ("called the trump card"):
+        # before the paragraphs that only use the word (issue 19: "trumf" ranked it 4th).
+        ("trumf", "sv", ("squareman-speculation-all-fours", "speculation-deal")),
+        ("trump", "en", ("squareman-speculation-all-fours", "speculation-deal")),
+        ("high", "en", ("squareman-speculation-all-fours", "all-fours-points")),
+        ("begging", "sv", ("squareman-speculation-all-fours", "begging")),
     ],
 )
 def test_the_page_language_s_defining_paragraph_comes_first(query, language, defining):
     assert first(query, language) == defining
+
+
+def test_a_paragraph_the_glossary_says_defines_a_term_weighs_as_its_run_in_title():
+    """Every paragraph a glossary term is ``defined`` in comes first for the term's name
+    among the paragraphs of its book, before those that only cite or use it."""
+    for term in load_glossary():
+        for ref in term.defined:
+            hits = search(term_names(term.en), 200, language="en")
+            own = [(h.book.slug, h.block.anchor) for h in hits if h.book is ref.book]
+            assert own[0] == (ref.book.slug, ref.block.anchor), term.en
 
 
 def hit_language(hit) -> str:
@@ -304,6 +320,7 @@ def result_links(html: str) -> list[str]:
         ("", "how does Pool Commerce end?", "/library/peel-commerce/#pool-commerce-play"),
         ("/sv", "triss", "/sv/library/commerce-swedish/#tretal"),
         ("/sv", "vad är ett tretal?", "/sv/library/commerce-swedish/#tretal"),
+        ("/sv", "trumf", "/sv/library/squareman-speculation-all-fours/#speculation-deal"),
     ],
 )
 @pytest.mark.parametrize("htmx", [False, True])
