@@ -268,7 +268,7 @@ def test_all_fours_offers_only_who_took_each_point_without_javascript(client):
     response = client.get(FOURS, query)
     assert response.status_code == 200  # a button is no mistake
     html = response.content.decode()
-    assert _radios(html, "high") == {"0": False, "1": False}
+    assert _radios(html, "high") == {"0": False, "1": False, "nobody": False}
     assert _radios(html, "jack") == {"0": False, "1": False, "nobody": False}
     assert "> Player 1</label>" in html and "> Nobody</label>" in html
     assert f'name="{P}trump"' not in html and f'name="{P}hands.0"' not in html
@@ -341,6 +341,26 @@ def test_all_fours_a_bad_result_is_a_400_naming_its_field_with_the_rest_kept(
     assert re.search(
         rf'name="{P}dealer".*?<option value="{query[P + "dealer"]}" selected', html, re.S
     )
+
+
+@pytest.mark.parametrize("headers", [{}, HX])
+def test_all_fours_result_with_no_trump_dealt_is_enterable(client, headers):
+    """Issue 19: a deal where no trump was dealt (the turn-up is not dealt to a player):
+    nobody scores High, Low or Jack (ruling all-fours-one-trump), so every point offers
+    "Nobody"; the engine refuses High or Low alone nobody's, beside its field."""
+    query = _result(high="nobody", low="nobody", jack="nobody", game="1")
+    response = client.get(FOURS, _named(query, "Ann", "Bo"), headers=headers)
+    assert response.status_code == 200
+    assert verdict(response) == "Ann scores 0; Bo scores 1."
+    html = response.content.decode()
+    assert "all-fours-one-trump" in html  # the reason cites the ruling
+    if not headers:
+        for point in ("high", "low", "jack"):
+            assert _radios(html, point)["nobody"] is True
+    alone = client.get(FOURS, _named(_result(high="nobody"), "Ann", "Bo"), headers=headers)
+    assert alone.status_code == 400
+    message = Page(alone.content.decode()).text(f"f-{P}taken-high-error")
+    assert "whenever a trump was dealt: say which side took it, Ann or Bo" in message
 
 
 def _named(query: dict[str, str], *names: str) -> list[tuple[str, str]]:
