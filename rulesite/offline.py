@@ -15,7 +15,11 @@ visit: it precaches the new revisions, then takes over and drops the old ones.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
+import importlib.util
+import io
 import json
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +27,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -52,8 +57,120 @@ odds page: what the service worker keeps."""
 STATIC_KEPT = ("css/", "js/", "icons/", "favicon.svg", "django_htmx/htmx-2.min.js")
 """The static files a page uses (the vendored libraries' other builds and maps are not)."""
 
+PYODIDE_KEPT = (
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+)
+"""What Pyodide loads to start, by the names it asks for (not hashed: it finds its files
+beside its own)."""
+
 SOURCES = ("templates", "content", "locale", "static", "games", "rulesite")
 """What a deploy draws its pages from: a page's revision is the hash of all of it."""
+
+
+SITE_PARTS = ("games", "content", "rulesite", "templates")
+"""The site's own code and words, as the engine's worker runs them (with ``locale``'s
+compiled catalogues)."""
+
+PACKAGES = (
+    "django",
+    "asgiref",
+    "django_htmx",
+    "jinja2",
+    "markupsafe",
+    "markdown",
+    "snowballstemmer",
+    "sqlparse",
+    "segno",
+    "dj_database_url",
+    "typing_extensions",
+)
+"""The libraries the site imports (requirements.txt, all pure Python), installed with it."""
+
+DJANGO_LEFT_OUT = (
+    "contrib/admin",
+    "contrib/admindocs",
+    "contrib/auth",
+    "contrib/flatpages",
+    "contrib/gis",
+    "contrib/humanize",
+    "contrib/messages",
+    "contrib/postgres",
+    "contrib/redirects",
+    "contrib/sessions",
+    "contrib/sitemaps",
+    "contrib/sites",
+    "contrib/syndication",
+    "db/backends/mysql",
+    "db/backends/oracle",
+    "db/backends/postgresql",
+)
+"""What of Django the site never imports (its apps: settings.INSTALLED_APPS)."""
+
+
+def _bundled(path: Path, root: Path) -> bool:
+    """Whether the worker needs ``path`` (under ``root``, a package or the site)."""
+    parts = path.relative_to(root).parts
+    if "__pycache__" in parts or "tests" in parts or path.suffix in {".pyc", ".so", ".pyi"}:
+        return False
+    if root.name == "django" and "/".join(parts).startswith(DJANGO_LEFT_OUT):
+        return False
+    if "locale" in parts:  # the catalogues of the site's languages only, compiled
+        at = parts.index("locale")
+        languages = {code for code, _ in settings.LANGUAGES}
+        if at + 2 < len(parts) and parts[at + 1] not in languages:
+            return False
+        return path.suffix in {".mo", ".py"}
+    return root == Path(settings.BASE_DIR) or "static" not in parts  # a page's, not the worker's
+
+
+def _bundle_files() -> Iterator[tuple[Path, str]]:
+    """Each file the worker needs, with its name in the bundle."""
+    base = Path(settings.BASE_DIR)
+    for name in (*SITE_PARTS, "locale"):
+        for path in _files(base / name):
+            if _bundled(path, base):
+                yield path, str(path.relative_to(base))
+    distributions = importlib.metadata.packages_distributions()
+    for package in PACKAGES:
+        # Its metadata too: Markdown finds its extensions by their entry points.
+        for distribution in distributions.get(package, []):
+            for file in importlib.metadata.distribution(distribution).files or []:
+                if ".dist-info/" in str(file) and file.name in {"METADATA", "entry_points.txt"}:
+                    yield Path(str(file.locate())), str(file)
+        spec = importlib.util.find_spec(package)
+        assert spec is not None and spec.origin is not None, package
+        if not spec.submodule_search_locations:  # a module of one file
+            origin = Path(spec.origin)
+            yield origin, origin.name
+            continue
+        root = Path(next(iter(spec.submodule_search_locations)))
+        for path in _files(root):
+            if _bundled(path, root):
+                yield path, str(Path(package) / path.relative_to(root))
+
+
+def site_bundle(revision: str) -> bytes:
+    """The site as the engine's worker runs it (``rulesite/worker.py``): a zip of its code,
+    templates, rulebooks and catalogues and of the libraries it imports. Made once for each
+    revision of the site and kept by Django's cache."""
+    key = f"offline-site-bundle:{revision}"
+    kept = cache.get(key)
+    if kept is not None:
+        return bytes(kept)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as bundle:
+        for path, name in _bundle_files():
+            # A fixed date: the same site gives the same bytes.
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            bundle.writestr(info, path.read_bytes())
+    made = buffer.getvalue()
+    cache.set(key, made, timeout=None)
+    return made
 
 
 def reading_pages() -> list[str]:
@@ -62,6 +179,10 @@ def reading_pages() -> list[str]:
     for code, _ in settings.LANGUAGES:
         with translation.override(code):
             pages += [reverse(name) for name in READING_PAGES]
+            # The table pages too (blank, as they open): their verdicts come from the
+            # engine's worker without signal.
+            pages += [reverse("table:index"), reverse("table:compare")]
+            pages += [reverse("table:game", args=[game.slug]) for game in registered()]
             pages += [reverse("book", args=[slug]) for slug in load_library()]
             kept = [r.game for r in odds.rule_sets()] + registered(lambda g: g.board == "rack")
             pages += [reverse("odds:game", args=[game.slug]) for game in kept]
@@ -107,6 +228,10 @@ def static_kept() -> list[dict[str, Any]]:
             found = Path(str(finders.find(name)))
             revision = hashlib.sha256(found.read_bytes()).hexdigest()[:20]
         kept.append({"url": url, "revision": revision})
+    for name in PYODIDE_KEPT:
+        found = Path(str(finders.find(name)))
+        revision = hashlib.sha256(found.read_bytes()).hexdigest()[:20]
+        kept.append({"url": static_url(name), "revision": revision})
     return kept
 
 
@@ -117,18 +242,37 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     be the deploy's. The ETag still answers an unchanged one with a 304."""
     revision = site_revision()
     precache = [{"url": url, "revision": revision} for url in reading_pages()] + static_kept()
+    precache.append({"url": reverse("site-bundle"), "revision": revision})
     offline = {}
+    tables = []
     for code, _ in settings.LANGUAGES:
         with translation.override(code):
             offline[reverse("home")] = reverse("offline")
+            tables.append(reverse("table:index"))
     context = {
         "precache": json.dumps(precache),
         "offline_pages": json.dumps(offline),
+        "tables": json.dumps(tables),
         "revision": revision,
     }
     response = render(request, "offline/sw.js", context, content_type="text/javascript")
     # The browser asks for it again on each visit (it never keeps a worker's script beyond a
     # day anyway); a deploy is picked up at once.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def site_bundle_view(request: HttpRequest) -> HttpResponse:
+    """``/offline/site.zip``: the site for the engine's worker (:func:`site_bundle`), with the
+    site's revision as its ETag (a 304 for a phone that has it)."""
+    revision = site_revision()
+    etag = f'"{revision}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(site_bundle(revision), content_type="application/zip")
+    response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
 

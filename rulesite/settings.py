@@ -160,6 +160,9 @@ STATICFILES_DIRS = [
         ("workbox", BASE_DIR / "node_modules" / f"workbox-{name}" / "build")
         for name in ("core", "routing", "strategies", "precaching")
     ),
+    # Pyodide (npm, installed by make): the engine's worker runs the site in the browser
+    # without signal (static/js/engine-worker.mjs).
+    ("pyodide", BASE_DIR / "node_modules" / "pyodide"),
 ]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -171,7 +174,10 @@ STORAGES = {
 # so the site works offline and nothing later has to be retrofitted.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
-    "script-src": [CSP.SELF, CSP.NONCE],
+    # WebAssembly compiled from the site's own Pyodide, in the engine's worker (issue 21): no
+    # eval of JavaScript.
+    "script-src": [CSP.SELF, CSP.NONCE, CSP.WASM_UNSAFE_EVAL],
+    "worker-src": [CSP.SELF],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
     "font-src": [CSP.SELF],

@@ -11,6 +11,8 @@ urlpatterns = [
     path("language/<slug:language>/", language.switch, name="language"),
     # The service worker at the root, so that it may keep every page of both languages.
     path("sw.js", offline.service_worker, name="service-worker"),
+    # The site as the engine's worker runs it in the browser without signal.
+    path("offline/site.zip", offline.site_bundle_view, name="site-bundle"),
     *i18n_patterns(
         path("manifest.webmanifest", offline.manifest, name="manifest"),
         path("offline/", offline.offline_page, name="offline"),

@@ -7,6 +7,11 @@
  * from what is kept (their revisions change with them). Requests that are not page loads (an
  * htmx answer, a form sent) are the network's: nothing is answered from a cache that could be
  * a stale verdict or a sheet.
+ *
+ * One exception, and no cache in it: a table page's htmx request that the network cannot
+ * answer (no signal, or none within 5 s) is handed to the page that sent it, whose engine's
+ * worker runs this very site in the browser (static/js/offline.js, engine-worker.mjs) and
+ * answers as the server would; htmx gets that answer as if it came from the server.
  */
 importScripts(
   "{% static 'workbox/workbox-core.prod.js' %}",
@@ -22,7 +27,10 @@ const { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } = workbox.preca
 {% autoescape off %}{# JSON of our own addresses, written by the view (rulesite/offline.py) #}
 const PRECACHE = {{ precache }};
 const OFFLINE_PAGES = {{ offline_pages }};
+const TABLES = {{ tables }};
 {% endautoescape %}
+const NETWORK_WAIT_MS = 5000;
+const ENGINE_WAIT_MS = 60000;
 
 self.skipWaiting();
 workbox.core.clientsClaim();
@@ -34,7 +42,10 @@ function offlinePage(path) {
   return OFFLINE_PAGES[home];
 }
 
-const pages = new NetworkFirst({ cacheName: "rulesite-pages-visited", networkTimeoutSeconds: 5 });
+const pages = new NetworkFirst({
+  cacheName: "rulesite-pages-visited",
+  networkTimeoutSeconds: 5,
+});
 registerRoute(new NavigationRoute(async function (options) {
   try {
     return await pages.handle(options);
@@ -44,5 +55,39 @@ registerRoute(new NavigationRoute(async function (options) {
       Response.error();
   }
 }));
+
+function tableRequest({ request, url }) {
+  return request.method === "GET" && url.origin === self.location.origin &&
+    request.headers.get("HX-Request") === "true" &&
+    TABLES.some(function (prefix) { return url.pathname.startsWith(prefix); });
+}
+
+async function answeredHere(event, request) {
+  const client = event.clientId && await self.clients.get(event.clientId);
+  if (!client) { return Response.error(); }
+  const headers = {};
+  request.headers.forEach(function (value, name) {
+    if (name.startsWith("hx-")) { headers[name] = value; }
+  });
+  const channel = new MessageChannel();
+  const reply = new Promise(function (resolve) {
+    channel.port1.onmessage = function (message) { resolve(message.data); };
+    setTimeout(function () { resolve({ error: "the engine did not answer" }); }, ENGINE_WAIT_MS);
+  });
+  client.postMessage({ rulesite: "answer", url: request.url, headers: headers }, [channel.port2]);
+  const answer = await reply;
+  if (answer.error) { return Response.error(); }
+  const answerHeaders = new Headers(answer.headers);
+  answerHeaders.set("X-Answered-By", "this-device");
+  return new Response(answer.body, { status: answer.status, headers: answerHeaders });
+}
+
+registerRoute(tableRequest, async function ({ request, event }) {
+  try {
+    return await fetch(request.clone(), { signal: AbortSignal.timeout(NETWORK_WAIT_MS) });
+  } catch (error) {
+    return answeredHere(event, request);
+  }
+});
 
 precacheAndRoute(PRECACHE);

@@ -1,0 +1,42 @@
+"""Settings for the site run in the browser, in the engine's worker (issue 21, part 2).
+
+Without signal, a table page's htmx request is answered by this very site running in Pyodide
+in a Web Worker (``static/js/engine-worker.mjs``, ``rulesite/worker.py``): the same views,
+templates, catalogue and engine as the server, so the verdict and its words are the server's
+by construction. Everything else is the site's own settings, less what a browser cannot have
+or needs not: no database (the table pages never ask one), no compression (the worker hands
+the page plain text), no static files of its own (the page's are the service worker's), no
+redirect to HTTPS (the address is the page's own), any host (the page's).
+"""
+
+from rulesite.settings import *  # noqa: F403
+from rulesite.settings import MIDDLEWARE
+
+DEBUG = False
+# Nothing is signed in the worker: no session, no cookie, no form to post.
+SECRET_KEY = "the-browser-signs-nothing"  # noqa: S105
+ALLOWED_HOSTS = ["*"]
+SECURE_SSL_REDIRECT = False
+SECURE_HSTS_SECONDS = 0
+DATABASES = {}  # Django's dummy backend: any query fails
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    "pages": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+}
+MIDDLEWARE = [
+    m
+    for m in MIDDLEWARE
+    if m
+    not in {
+        "whitenoise.middleware.WhiteNoiseMiddleware",
+        "django.middleware.gzip.GZipMiddleware",
+    }
+]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+LOGGING_CONFIG = None
+# Pyodide has no time zone database (its tzdata is a package of its own), and the table pages
+# tell no time.
+USE_TZ = False

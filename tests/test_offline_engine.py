@@ -1,0 +1,138 @@
+"""The site as the engine's worker runs it in the browser without signal (issue 21, part 2):
+the bundle the worker unpacks (``/offline/site.zip``) holds all it imports, and run from that
+bundle alone, with no installed package (``python -S``), ``rulesite.worker.answer`` gives the
+server's own answer to the same request, word for word, for every game at the table in both
+languages, verdicts and refusals alike. Pyodide runs this very code (the browser test checks
+it there)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from django.test import Client
+
+from games.engine.games import RequestGame, registered
+from games.request_forms import RequestForm
+from games.table.request import REQUEST_PREFIX
+from rulesite.offline import DJANGO_LEFT_OUT, site_bundle
+
+HOST = "phone.example"
+
+BOARDS = {
+    "hands": ["h=AS+KS+QS&h=9D+9H+9C", "h=AS+KS+QS&h=AS+2H+3H", "h=7H+8H&h=ZZ+2C+3C"],
+    "rack": ["card=ship-2&card=ship-2&card=ship-2&card=bank&base=2", "card=nothing"],
+}
+"""Boards of each kind to ask about: a verdict, a refusal (a duplicate card, a card that is
+none), a count. A request game asks its own example (the registry's) and an empty board."""
+
+
+def _asked() -> list[tuple[str, dict[str, str]]]:
+    asked: list[tuple[str, dict[str, str]]] = []
+    for game in registered():
+        if isinstance(game, RequestGame):
+            example = RequestForm.of(game, game.example(), REQUEST_PREFIX)
+            queries = [urlencode(example.params()), "judge=1"]
+        else:
+            queries = BOARDS[game.board]
+        for prefix in ("", "/sv"):
+            for query in queries:
+                url = f"http://{HOST}{prefix}/table/{game.slug}/?{query}"
+                asked.append((url, {"HX-Request": "true", "HX-Target": "board"}))
+                asked.append((url, {}))  # the whole page
+    return asked
+
+
+def _unpacked(tmp_path: Path) -> Path:
+    root = tmp_path / "site"
+    with zipfile.ZipFile(io.BytesIO(site_bundle("test"))) as bundle:
+        bundle.extractall(root)
+    return root
+
+
+def test_the_bundle_holds_the_site_its_libraries_and_its_catalogue(tmp_path: Path) -> None:
+    root = _unpacked(tmp_path)
+    for needed in [
+        "rulesite/worker.py",
+        "rulesite/settings_worker.py",
+        "games/engine/commerce.py",
+        "templates/table/hands.html",
+        "content/rulebooks",
+        "locale/sv/LC_MESSAGES/django.mo",
+        "django/conf/locale/sv/LC_MESSAGES/django.mo",
+        "django/__init__.py",
+        "django_htmx/middleware.py",
+        "markdown/extensions/attr_list.py",
+    ]:
+        assert (root / needed).exists(), needed
+    # What the worker never runs stays out: the tests, compiled files, Django's admin, other
+    # languages, a library's static files.
+    assert not (root / "tests").exists()
+    assert not list(root.rglob("*.pyc")) and not list(root.rglob("*.so"))
+    for left_out in DJANGO_LEFT_OUT:
+        assert not (root / "django" / left_out).exists(), left_out
+    assert not (root / "django/conf/locale/de").exists()
+    assert not (root / "django_htmx/static").exists()
+
+
+def test_the_bundle_is_the_same_bytes_for_the_same_site() -> None:
+    assert site_bundle("one") == site_bundle("one")
+
+
+@pytest.mark.django_db
+def test_the_bundle_is_served_with_the_sites_revision_as_its_etag(client: Client) -> None:
+    response = client.get("/offline/site.zip")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/zip"
+    assert zipfile.ZipFile(io.BytesIO(response.content)).getinfo("rulesite/worker.py")
+    again = client.get("/offline/site.zip", headers={"If-None-Match": response["ETag"]})
+    assert again.status_code == 304
+    assert client.post("/offline/site.zip").status_code == 405
+
+
+WORKER = """
+import json, sys
+from rulesite import worker
+worker.start()
+for url, headers in json.load(sys.stdin):
+    print(worker.answer(url, json.dumps(headers)))
+"""
+
+
+@pytest.mark.django_db
+def test_run_from_the_bundle_alone_the_worker_answers_as_the_server(
+    tmp_path: Path, client: Client, settings
+) -> None:
+    settings.ALLOWED_HOSTS = [HOST]
+    root = _unpacked(tmp_path)
+    asked = _asked()
+    run = subprocess.run(  # noqa: S603  (our own interpreter and script)
+        [sys.executable, "-S", "-c", WORKER],
+        input=json.dumps(asked),
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PYTHONSAFEPATH": "1"},
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(answers) == len(asked)
+    statuses = set()
+    for (url, headers), answer in zip(asked, answers, strict=True):
+        server = client.get(url.removeprefix(f"http://{HOST}"), headers={**headers, "Host": HOST})
+        statuses.add(server.status_code)
+        assert answer["status"] == server.status_code, url
+        assert answer["body"] == server.content.decode(), url
+        kept = dict(answer["headers"])
+        for name in ("HX-Push-Url", "HX-Replace-Url", "HX-Retarget", "HX-Reswap"):
+            assert kept.get(name) == server.headers.get(name), (url, name)
+        assert kept["Content-Language"] == server.headers["Content-Language"]
+    assert statuses == {200, 400}  # verdicts and refusals both
