@@ -8,7 +8,7 @@
  * server, so the answer is the server's own. Nothing here knows a rule or draws a page.
  *
  * Messages in: {start: {pyodide, site}} once, then {id, url, headers}.
- * Messages out: {ready: milliseconds} once, then {id, status, headers, body} or {id, error}.
+ * Messages out: {ready: milliseconds, memory: bytes} once, then {id, status, headers, body} or {id, error}.
  */
 let answer = null;
 const waiting = [];
@@ -34,7 +34,8 @@ async function start(urls) {
   // The first answer imports the views, reads the rulebooks and compiles the templates: done
   // now, so that the first tap does not wait for it.
   answer(new URL(urls.warm, self.location.href).href, JSON.stringify({ "HX-Request": "true" }));
-  self.postMessage({ ready: performance.now() - begun });
+  // The WebAssembly memory the site holds (make bench reports it).
+  self.postMessage({ ready: performance.now() - begun, memory: pyodide._module.HEAP8.length });
   waiting.splice(0).forEach(handle);
 }
 

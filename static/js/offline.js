@@ -51,6 +51,7 @@
       if (message.ready !== undefined) {
         root.dataset.offlineEngine = "ready";
         root.dataset.offlineEngineMs = String(Math.round(performance.now() - began));
+        root.dataset.offlineEngineMemory = String(message.memory || 0);
       } else if (message.failed !== undefined) {
         root.dataset.offlineEngine = "failed";
         Object.keys(asked).forEach(function (id) {
@@ -60,6 +61,7 @@
       } else if (asked[message.id]) {
         asked[message.id].postMessage(message);
         delete asked[message.id];
+        root.dataset.offlineAnswers = String(Number(root.dataset.offlineAnswers || 0) + 1);
       }
     });
     engine.postMessage({ start: {
@@ -80,6 +82,13 @@
       (window.requestIdleCallback || window.setTimeout)(startEngine);
     });
   }
+
+  // Say so when an answer came from this device rather than from the site.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var note = document.querySelector(".offline-answer");
+    var xhr = event.detail && event.detail.xhr;
+    if (note && xhr) { note.hidden = xhr.getResponseHeader("X-Answered-By") !== "this-device"; }
+  });
 
   navigator.serviceWorker.addEventListener("message", function (event) {
     var message = event.data || {};
