@@ -624,6 +624,18 @@ class TableForm(forms.Form):
         """Show the options (open their ``<details>``) when one of them is wrong."""
         return bool(self.errors)
 
+    @property
+    def drawn_as(self) -> str:
+        """What the form's fields are drawn from (its class, the number of hands the
+        dealer's field offers, each field's value), under which a page keeps its options'
+        fragment in Django's cache; empty when a value is wrong (the fields are drawn with
+        their messages, each time)."""
+        if self.errors:
+            return ""
+        dealer = self.fields.get("dealer")
+        hands = len(dealer.choices) if isinstance(dealer, forms.ChoiceField) else 0
+        return f"{type(self).__name__}:{hands}:{sorted(self.data.items())!r}"
+
     def dealer_index(self) -> int | None:
         """The dealer as the engine counts hands (from 0), or None when not given."""
         dealer = self.cleaned_data.get("dealer") if self.is_valid() else None
