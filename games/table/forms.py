@@ -607,6 +607,7 @@ class TableForm(forms.Form):
     defaults: ClassVar[dict[str, str]] = {}
 
     def __init__(self, query: QueryDict, hands: int = 0) -> None:
+        self.hands = hands
         fields = dict(self.shared)
         if hands:
             fields["dealer"] = _dealer_field(hands)
@@ -632,9 +633,7 @@ class TableForm(forms.Form):
         their messages, each time)."""
         if self.errors:
             return ""
-        dealer = self.fields.get("dealer")
-        hands = len(dealer.choices) if isinstance(dealer, forms.ChoiceField) else 0
-        return f"{type(self).__name__}:{hands}:{sorted(self.data.items())!r}"
+        return f"{type(self).__name__}:{self.hands}:{sorted(self.data.items())!r}"
 
     def dealer_index(self) -> int | None:
         """The dealer as the engine counts hands (from 0), or None when not given."""
