@@ -139,3 +139,19 @@ def test_a_kept_page_reads_no_deal_it_does_not_show(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(ledger, "step", counted)
     assert phone.get(f"/sheet/{game.token}/").status_code == 200
     assert steps == []
+
+
+def test_the_last_undo_and_the_changes_since_a_version_are_found_by_an_index() -> None:
+    """The page's "Redo" and a poll's question do not sort every change of the evening."""
+    game = _evening(3)
+    found = [
+        Change.objects.filter(game=game, action="undo").order_by("-version"),
+        Change.objects.filter(game=game, version__gt=2),
+        Change.objects.filter(game=game).order_by("-version"),
+    ]
+    for query in found:
+        sql, params = query.query.sql_with_params()
+        with connection.cursor() as cursor:
+            cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
+            plan = " ".join(str(row) for row in cursor.fetchall())
+        assert "scoresheet_change_" in plan and "TEMP B-TREE" not in plan, plan
