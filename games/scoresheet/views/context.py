@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 
 from rulesite.htmx import HtmxHttpRequest
 
@@ -177,10 +178,11 @@ def sheet_context(
         "final": final,
         "accounts": standings,  # best first, always: who is winning at a glance
         "leaders": _leaders(standings, sheet.deals),
-        "chart": evening_chart(spec, points_of(_chart_states(window))),
+        # Read only when the accounts are drawn (not kept at this version).
+        "chart": SimpleLazyObject(lambda: evening_chart(spec, points_of(_chart_states(window)))),
         "settle_up": sheet.settle_up if final else [],
         "shown": [Shown(window, deal) for deal in window.detailed],
-        "grid": grid(window),
+        "grid": SimpleLazyObject(lambda: grid(window)),  # read only if not kept
         "broken": window.broken,
         "broken_position": window.broken_position,
         "spectator": spectator,
