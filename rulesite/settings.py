@@ -118,10 +118,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Django's cache framework: "default" counts the sheets a client starts (limits.py), "pages"
-# keeps whole pages that are the same for everyone (rulesite/http_cache.py). Both are a
+# keeps whole pages that are the same for everyone (rulesite/http_cache.py),
+# "template_fragments" the parts of a page its {% cache %} tags keep (a score sheet's deals,
+# under each one's stamp; its accounts, under the sheet's version). Each is a
 # bounded local-memory cache per process unless DJANGO_CACHE_BACKEND and
 # DJANGO_CACHE_LOCATION name a shared one (e.g. django.core.cache.backends.redis.RedisCache
-# and redis://127.0.0.1:6379); with debug on no page is kept, so an edited template shows.
+# and redis://127.0.0.1:6379); with debug on no page or fragment is kept, so an edited
+# template shows.
 _CACHE_BACKEND = os.environ.get(
     "DJANGO_CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"
 )
@@ -136,6 +139,15 @@ CACHES = {
         {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
         if DEBUG
         else {**_CACHE, "KEY_PREFIX": "pages", "LOCATION": _CACHE["LOCATION"] or "pages"}
+    ),
+    "template_fragments": (
+        {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+        if DEBUG
+        else {
+            **_CACHE,
+            "KEY_PREFIX": "fragments",
+            "LOCATION": _CACHE["LOCATION"] or "fragments",
+        }
     ),
 }
 

@@ -15,9 +15,17 @@ from pathlib import Path
 from .settings import *  # noqa: F403
 from .settings import CACHES, DATABASES, STORAGES
 
-# Pages are kept as in production (settings keeps none in debug); tests/conftest.py empties
-# the caches before each test.
-CACHES = {**CACHES, "pages": {**CACHES["default"], "KEY_PREFIX": "pages", "LOCATION": "pages"}}
+# Pages and fragments are kept as in production (settings keeps none in debug);
+# tests/conftest.py empties the caches before each test.
+CACHES = {
+    **CACHES,
+    "pages": {**CACHES["default"], "KEY_PREFIX": "pages", "LOCATION": "pages"},
+    "template_fragments": {
+        **CACHES["default"],
+        "KEY_PREFIX": "fragments",
+        "LOCATION": "fragments",
+    },
+}
 
 STORAGES = {
     **STORAGES,

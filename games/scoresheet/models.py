@@ -171,6 +171,12 @@ class Change(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "key"], name="scoresheet_change_key"),
         ]
+        # A sheet's changes since a version (a poll), its latest (a 409's words), its last
+        # undo (the page's "Redo"): each found by an index, at the 300th deal as at the 10th.
+        indexes = [
+            models.Index(fields=["game", "version"], name="scoresheet_change_version"),
+            models.Index(fields=["game", "action", "version"], name="scoresheet_change_action"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.action} → v{self.version}"

@@ -87,6 +87,20 @@ class Window:
             out.append((row, deal))
         return out
 
+    def row_of(self, deal: Deal) -> ledger.Row | None:
+        """The row of ``deal``, one of the entries shown in full: one step from the stored
+        state before it when every state of the window is stored, else from :attr:`rows`
+        (None: the engine no longer accepts it)."""
+        stored = self.broken is None and len(self.states) == len(self.deals)
+        if stored and "rows" not in self.__dict__:
+            at = next(i for i, shown in enumerate(self.deals) if shown is deal)
+            before = self.states[at - 1] if at else self.start
+            try:
+                return ledger.step(self.spec, before, deal.entry())[1]
+            except EntryError:
+                return None
+        return next((row for row, shown in self.rows if shown is deal), None)
+
     @property
     def first_position(self) -> int | None:
         return self.deals[0].position if self.deals else None

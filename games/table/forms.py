@@ -607,6 +607,7 @@ class TableForm(forms.Form):
     defaults: ClassVar[dict[str, str]] = {}
 
     def __init__(self, query: QueryDict, hands: int = 0) -> None:
+        self.hands = hands
         fields = dict(self.shared)
         if hands:
             fields["dealer"] = _dealer_field(hands)
@@ -623,6 +624,16 @@ class TableForm(forms.Form):
     def open(self) -> bool:
         """Show the options (open their ``<details>``) when one of them is wrong."""
         return bool(self.errors)
+
+    @property
+    def drawn_as(self) -> str:
+        """What the form's fields are drawn from (its class, the number of hands the
+        dealer's field offers, each field's value), under which a page keeps its options'
+        fragment in Django's cache; empty when a value is wrong (the fields are drawn with
+        their messages, each time)."""
+        if self.errors:
+            return ""
+        return f"{type(self).__name__}:{self.hands}:{sorted(self.data.items())!r}"
 
     def dealer_index(self) -> int | None:
         """The dealer as the engine counts hands (from 0), or None when not given."""

@@ -4,10 +4,12 @@ deal's lines, and the whole context of ``scoresheet/sheet.html`` and its partial
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 
 from rulesite.htmx import HtmxHttpRequest
 
@@ -85,6 +87,28 @@ def cells(spec: ledger.Spec, row: ledger.Row, every: bool = False) -> list[dict[
     ]
 
 
+class Shown:
+    """An entry the page shows in full: its deal at once, its computed row and lines only
+    when its fragment is drawn (a fragment kept in Django's cache needs neither)."""
+
+    def __init__(self, window: store.Window, deal: Deal) -> None:
+        self.window, self.deal = window, deal
+
+    @property
+    def number(self) -> int | None:
+        """The deal's number, from its stored state (None: not a deal)."""
+        state = self.deal.state if isinstance(self.deal.state, dict) else {}
+        return state.get("n") if self.deal.kind == "deal" else None
+
+    @cached_property
+    def row(self) -> ledger.Row | None:
+        return self.window.row_of(self.deal)
+
+    @cached_property
+    def cells(self) -> list[dict[str, Any]]:
+        return [] if self.row is None else cells(self.window.spec, self.row)
+
+
 def undone(game: Game) -> Change | None:
     """The last undo, while its entry can be restored."""
     last = Change.objects.filter(game=game, action="undo").order_by("-version").first()
@@ -135,9 +159,12 @@ def sheet_context(
     game, spec, sheet = window.game, window.spec, window.sheet
     can_edit = not spectator
     final = game.finished or sheet.over
+    form_kept = False  # a fresh form's fields, the same at a version of the sheet
     if can_edit and form is None and not final:
         initial = {**deal_initial(spec, sheet), "version": game.version}
-        form = deal_form(spec, sheet, initial={**initial, **extra.pop("prefill", {})})
+        prefill = extra.pop("prefill", {})
+        form = deal_form(spec, sheet, initial={**initial, **prefill})
+        form_kept = not prefill
     horse_form = None
     if can_edit and form is not False and sheet.may_buy_horse and not game.finished:
         horse_form = HorseForm(spec, sheet, initial={"version": game.version})
@@ -151,15 +178,17 @@ def sheet_context(
         "final": final,
         "accounts": standings,  # best first, always: who is winning at a glance
         "leaders": _leaders(standings, sheet.deals),
-        "chart": evening_chart(spec, points_of(_chart_states(window))),
+        # Read only when the accounts are drawn (not kept at this version).
+        "chart": SimpleLazyObject(lambda: evening_chart(spec, points_of(_chart_states(window)))),
         "settle_up": sheet.settle_up if final else [],
-        "rows": [(row, deal, cells(spec, row)) for row, deal in window.rows],
-        "grid": grid(window),
+        "shown": [Shown(window, deal) for deal in window.detailed],
+        "grid": SimpleLazyObject(lambda: grid(window)),  # read only if not kept
         "broken": window.broken,
         "broken_position": window.broken_position,
         "spectator": spectator,
         "can_edit": can_edit,
         "form": form,
+        "form_kept": form_kept,
         "form_action": addresses["record"] if can_edit else "",
         "form_htmx": True,
         "horse_form": horse_form,

@@ -1,0 +1,157 @@
+"""The sheet's parts kept in Django's cache ({% cache %} in scoresheet/sheet.html: each
+deal's article and grid row under its stamp, the accounts and a fresh deal form under the
+sheet's version) are never stale and never shared where they must not be: after each kind of
+change the page is the page drawn with nothing kept, in English and in Swedish; no form's key
+is drawn twice; and the page costs the same queries at 10 deals as at 300."""
+
+import re
+from typing import Any
+
+import pytest
+from django.core.cache import caches
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from games.scoresheet import ledger
+from games.scoresheet.models import Change, Game
+from tests.scoresheet.sheet_factory import HANDS_4, action, entry, make_game, post_deal, spec_for
+
+pytestmark = pytest.mark.django_db
+
+_PER_ANSWER = re.compile(
+    r'(name="(?:csrfmiddlewaretoken|key)" value=")[^"]*"|"x-csrftoken": "[^"]*"'
+)
+
+
+def _deal(dealer: int, hands: list[list[str]] | None = None) -> dict[str, object]:
+    return {
+        "dealer": dealer,
+        "stood": 1,
+        "bought": [0, 0, 0, 0],
+        "mode": "hands",
+        "hands": hands or HANDS_4,
+    }
+
+
+def _evening(deals: int) -> Game:
+    spec = spec_for("peel-new")
+    return make_game("peel-new", entries=[entry(spec, _deal(i % 4)) for i in range(deals)])
+
+
+def _page(client: Client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return _PER_ANSWER.sub(r"\1…", response.content.decode())
+
+
+def _as_if_nothing_kept(client: Client, urls: list[str]) -> None:
+    """Each page as drawn with what the others left kept equals the page drawn afresh."""
+    kept = [_page(client, url) for url in urls]
+    for url, page in zip(urls, kept, strict=True):
+        caches["template_fragments"].clear()
+        assert page == _page(client, url), url
+
+
+def test_every_change_shows_at_once() -> None:
+    """Recorded, edited, undone, restored, a player joining, the evening finished: the
+    scorers' and the readers' pages, in English and in Swedish, show it at once."""
+    game = _evening(5)
+    phone = Client()
+    urls = [
+        f"{prefix}/sheet/{path}/"
+        for prefix in ("", "/sv")
+        for path in (game.token, f"view/{game.view_token}")
+    ]
+    _as_if_nothing_kept(phone, urls)
+    other = [["KC", "KH", "KD"], *HANDS_4[1:]]
+    changes = [
+        lambda: post_deal(phone, game, _deal(1)),  # recorded
+        lambda: post_deal(  # edited: the deal and every total after it
+            phone, game, _deal(2, other), url=f"/sheet/{game.token}/deals/2/"
+        ),
+        lambda: action(phone, game, f"/sheet/{game.token}/deals/3/undo/"),
+        lambda: action(
+            phone,
+            game,
+            f"/sheet/{game.token}/restore/"
+            f"{Change.objects.filter(game=game, action='undo').latest('version').version}/",
+        ),
+        lambda: action(phone, game, f"/sheet/{game.token}/seats/", name="Eve"),  # a column
+        lambda: action(phone, game, f"/sheet/{game.token}/finish/"),
+    ]
+    for change in changes:
+        before = Game.objects.get(pk=game.pk).version
+        assert change().status_code in (200, 303)
+        assert Game.objects.get(pk=game.pk).version > before
+        _as_if_nothing_kept(phone, urls)
+        _as_if_nothing_kept(phone, urls[::-1])
+
+
+def test_an_edited_deal_is_drawn_anew() -> None:
+    game = _evening(3)
+    phone = Client()
+    assert "king of clubs" not in _page(phone, f"/sheet/{game.token}/")
+    other = [["KC", "KH", "KD"], *HANDS_4[1:]]
+    post_deal(phone, game, _deal(1, other), url=f"/sheet/{game.token}/deals/2/")
+    assert "king of clubs" in _page(phone, f"/sheet/{game.token}/")
+
+
+def test_no_key_is_drawn_twice() -> None:
+    """A form's key makes a form sent twice count once: two answers never share one."""
+    game = _evening(12)
+    phone = Client()
+    keys = [
+        re.findall(
+            r'name="key" value="([^"]+)"', phone.get(f"/sheet/{game.token}/").content.decode()
+        )
+        for _ in range(2)
+    ]
+    assert len(keys[0]) > 10  # the deal form's, each deal's undo, the seats', finish
+    assert not set(keys[0]) & set(keys[1])
+    assert len(set(keys[0])) == len(keys[0])
+
+
+def _queries(game: Game) -> int:
+    phone = Client()
+    phone.get(f"/sheet/{game.token}/")
+    with CaptureQueriesContext(connection) as queries:
+        assert phone.get(f"/sheet/{game.token}/").status_code == 200
+    return len(queries)
+
+
+def test_the_page_reads_as_much_at_10_deals_as_at_300() -> None:
+    assert _queries(_evening(10)) == _queries(_evening(300))
+
+
+def test_a_kept_page_reads_no_deal_it_does_not_show(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page whose deals are all kept computes none of them again."""
+    game = _evening(30)
+    phone = Client()
+    phone.get(f"/sheet/{game.token}/")
+    steps: list[object] = []
+    step = ledger.step
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        steps.append(args)
+        return step(*args, **kwargs)
+
+    monkeypatch.setattr(ledger, "step", counted)
+    assert phone.get(f"/sheet/{game.token}/").status_code == 200
+    assert steps == []
+
+
+def test_the_last_undo_and_the_changes_since_a_version_are_found_by_an_index() -> None:
+    """The page's "Redo" and a poll's question do not sort every change of the evening."""
+    game = _evening(3)
+    found = [
+        Change.objects.filter(game=game, action="undo").order_by("-version"),
+        Change.objects.filter(game=game, version__gt=2),
+        Change.objects.filter(game=game).order_by("-version"),
+    ]
+    for query in found:
+        sql, params = query.query.sql_with_params()
+        with connection.cursor() as cursor:
+            cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
+            plan = " ".join(str(row) for row in cursor.fetchall())
+        assert "scoresheet_change_" in plan and "TEMP B-TREE" not in plan, plan
