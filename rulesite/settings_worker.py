@@ -22,6 +22,11 @@ DATABASES = {}  # Django's dummy backend: any query fails
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
     "pages": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    # The quoted paragraphs a verdict cites, kept as on the server (this phone's alone).
+    "template_fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    },
 }
 MIDDLEWARE = [
     m

@@ -8,9 +8,14 @@ on the server: the answer is the server's, headers (``HX-Push-Url``, ``HX-Retarg
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
+import py_compile
+import sys
+import zipfile
+from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 _handler = None
@@ -61,3 +66,26 @@ def answer(url: str, headers_json: str) -> str:
     # The browser measures the text it is handed itself.
     headers = [(k, v) for k, v in response.items() if k.lower() != "content-length"]
     return json.dumps({"status": response.status_code, "headers": headers, "body": body})
+
+
+def compiled() -> bytes:
+    """The site's modules imported so far compiled to bytecode, as a zip to unpack over the
+    bundle at the next start: Python then reads them instead of compiling their source again
+    (about half of starting up in Pyodide). Unchecked: the bundle they come from is the same
+    bytes for the same revision, and the worker keeps them under that revision alone."""
+    root = Path(__file__).resolve().parent.parent
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as kept:
+        for module in list(sys.modules.values()):
+            source = getattr(module, "__file__", None)
+            if not source or not source.endswith(".py") or not source.startswith(str(root)):
+                continue
+            target = importlib.util.cache_from_source(source)
+            py_compile.compile(
+                source,
+                cfile=target,
+                doraise=True,
+                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+            )
+            kept.write(target, str(Path(target).relative_to(root)))
+    return buffer.getvalue()

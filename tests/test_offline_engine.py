@@ -136,3 +136,35 @@ def test_run_from_the_bundle_alone_the_worker_answers_as_the_server(
             assert kept.get(name) == server.headers.get(name), (url, name)
         assert kept["Content-Language"] == server.headers["Content-Language"]
     assert statuses == {200, 400}  # verdicts and refusals both
+
+
+COMPILE = """
+import sys
+from rulesite import worker
+worker.start()
+worker.answer("http://phone.example/table/peel-new/?h=AS+KS+QS&h=2H+3H+4H", "{}")
+sys.stdout.buffer.write(worker.compiled())
+"""
+
+
+def test_the_worker_keeps_what_it_imported_compiled_for_its_next_start(tmp_path: Path) -> None:
+    root = _unpacked(tmp_path)
+    run = subprocess.run(  # noqa: S603  (our own interpreter and script)
+        [sys.executable, "-S", "-B", "-c", COMPILE],
+        capture_output=True,
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PYTHONSAFEPATH": "1"},
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    kept = zipfile.ZipFile(io.BytesIO(run.stdout))
+    names = kept.namelist()
+    tag = sys.implementation.cache_tag
+    for module in ["django/__pycache__/__init__", "games/engine/__pycache__/commerce"]:
+        assert f"{module}.{tag}.pyc" in names, module
+    assert not any("settings_test" in name or "/tests/" in name for name in names)
+    # Unchecked hash-based bytecode (PEP 552): read as it is, the source never looked at.
+    for name in names:
+        flags = int.from_bytes(kept.read(name)[4:8], "little")
+        assert flags == 0b01, name

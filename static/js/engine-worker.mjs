@@ -12,6 +12,22 @@
  */
 let answer = null;
 const waiting = [];
+const SITE = "/home/pyodide/site";
+const BYTECODE = "rulesite-engine-bytecode";
+
+/* The site's compiled modules kept by an earlier start, for this revision of the site. */
+async function keptBytecode(revision) {
+  if (!revision || !self.caches) { return null; }
+  const kept = await (await caches.open(BYTECODE)).match("/bytecode/" + encodeURIComponent(revision));
+  return kept ? kept.arrayBuffer() : null;
+}
+
+async function keepBytecode(revision, bytes) {
+  if (!self.caches) { return; }
+  const cache = await caches.open(BYTECODE);
+  for (const old of await cache.keys()) { await cache.delete(old); }  // an earlier deploy's
+  await cache.put("/bytecode/" + encodeURIComponent(revision), new Response(bytes));
+}
 
 async function start(urls) {
   const begun = performance.now();
@@ -20,13 +36,16 @@ async function start(urls) {
     loadPyodide({ indexURL: urls.pyodide }),
     fetch(urls.site).then(function (response) {
       if (!response.ok) { throw new Error("the site's bundle: " + response.status); }
-      return response.arrayBuffer();
+      return response;
     }),
   ]);
-  pyodide.unpackArchive(site, "zip", { extractDir: "/home/pyodide/site" });
+  const revision = site.headers.get("ETag");
+  pyodide.unpackArchive(await site.arrayBuffer(), "zip", { extractDir: SITE });
+  const bytecode = await keptBytecode(revision);
+  if (bytecode) { pyodide.unpackArchive(bytecode, "zip", { extractDir: SITE }); }
   pyodide.runPython(
     "import sys\n" +
-    "sys.path.insert(0, '/home/pyodide/site')\n" +
+    "sys.path.insert(0, '" + SITE + "')\n" +
     "from rulesite import worker\n" +
     "worker.start()\n"
   );
@@ -37,6 +56,14 @@ async function start(urls) {
   // The WebAssembly memory the site holds (make bench reports it).
   self.postMessage({ ready: performance.now() - begun, memory: pyodide._module.HEAP8.length });
   waiting.splice(0).forEach(handle);
+  if (!bytecode && revision) {
+    // Once for each deploy: the modules just imported, compiled, kept for the next start.
+    setTimeout(function () {
+      const made = pyodide.globals.get("worker").compiled();
+      keepBytecode(revision, made.toJs());
+      made.destroy();
+    }, 1000);
+  }
 }
 
 function handle(message) {
