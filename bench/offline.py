@@ -2,8 +2,8 @@
 
 The site is served by ``manage.py runserver`` on a free port (debug on: static files from the
 finders, as ``make run``); Chromium installs its service worker, goes offline
-(``context.set_offline``) and opens Peel's table page from what it kept (opened once before with signal, as a phone
-that installed the site has). Printed:
+(``context.set_offline``) and opens Peel's table page from what it kept (opened once before
+with signal, as on a phone that installed the site). Printed:
 
 - from opening the table page offline to the engine ready (Pyodide and the site started in
   its worker), and to the first verdict drawn; goal 3 s each;
