@@ -245,6 +245,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", init);
+  document.addEventListener("htmx:historyRestore", init);  // the whole page drawn anew
 
   document.addEventListener("click", function (event) {
     var el = event.target.closest("button");

@@ -79,8 +79,21 @@
   if (document.querySelector(".table-page") && script.dataset.engine) {
     window.addEventListener("load", function () {
       if (!navigator.serviceWorker.controller) { return; }
+      if (document.body.dataset.drawnFor !== window.location.pathname + window.location.search) {
+        drawTheAddress();
+      }
       (window.requestIdleCallback || window.setTimeout)(startEngine);
     });
+  }
+
+  // Opened without signal at an address with a board (a permalink, a reload, a form sent
+  // without JavaScript's help), the page shown is the kept blank one: htmx draws the page the
+  // address asks for, as it does going Back to a page it no longer holds, and the request it
+  // sends is the engine's (it is a table page's htmx request).
+  function drawTheAddress() {
+    if (!window.htmx) { return; }
+    window.history.replaceState({ htmx: true }, "", window.location.href);
+    window.dispatchEvent(new PopStateEvent("popstate", { state: { htmx: true } }));
   }
 
   // Say so when an answer came from this device rather than from the site.

@@ -6,10 +6,13 @@ came from this device."""
 
 from __future__ import annotations
 
+import html
+import re
 import time
 from urllib.parse import urlencode
 
 import pytest
+from django.test import Client
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games.engine.games import RequestGame, registered
@@ -100,3 +103,20 @@ def test_without_signal_a_hand_typed_and_tapped_gets_its_verdict_in_swedish(
     expect(page.locator(".why blockquote, .why q").first).to_be_visible()
     assert "h=AS+KS+QS" in page.url  # the permalink, as online
     axe_check(page, "a verdict answered on this device")
+
+
+@pytest.mark.browser_context_args(service_workers="allow", **PHONE)
+def test_without_signal_a_permalink_never_opened_opens_with_its_verdict(
+    page: Page, context: BrowserContext
+) -> None:
+    permalink = "/sv/table/peel-new/?h=AS+KS+QS&h=9D+9H+9C"
+    server = Client().get(permalink).content.decode()
+    verdict = html.unescape(re.search(r'id="verdict-text"[^>]*>(.*?)</p>', server, re.S)[1])
+    kept(page)
+    context.set_offline(True)
+    page.goto(permalink)  # kept blank: the engine draws the board the address holds
+    expect(page.locator("#verdict-text")).to_have_text(verdict.strip(), timeout=ENGINE)
+    expect(page.locator("#h1c1")).to_have_attribute("data-card", "AS")
+    assert page.url.endswith(permalink)
+    page.reload()  # and again, the engine started afresh
+    expect(page.locator("#verdict-text")).to_have_text(verdict.strip(), timeout=ENGINE)
