@@ -719,11 +719,21 @@ def read_trump(value: object, field: str = "trump") -> Suit:
     ...
     games.engine.all_fours.DealError: trump: must be a suit, S, H, D or C or its name \
 (spades, hearts, diamonds, clubs), not 'trumps'
+    >>> read_trump(" ")
+    Traceback (most recent call last):
+    ...
+    games.engine.all_fours.DealError: trump: is missing: say which suit is trumps, S, H, D or C
     """
     if isinstance(value, str) and len(value) <= 16:
         found = _SUIT_NAMES.get(value.strip().lower().replace("\ufe0f", ""))
         if found is not None:
             return found
+        if not value.strip():  # a form's field left empty: nothing to correct, only to give
+            raise DealError(
+                field,
+                N_("{field}: is missing: say which suit is trumps, S, H, D or C"),
+                who={"field": field},
+            )
     raise DealError(
         field,
         N_(

@@ -503,3 +503,23 @@ def _example_link_of(body: str) -> str:
     found = re.search(r'<a href="([^"]+)" id="example-link">', body)
     assert found
     return unescape(found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("prefix", "words"),
+    [("", "Trump: is missing: say which suit is trumps"), ("/sv", "Trump: saknas: säg vilken")],
+)
+def test_all_fours_judged_blank_says_the_trump_is_missing_not_that_it_is_no_suit(
+    client, prefix, words
+):
+    from games.engine.games import get
+    from games.request_forms import RequestForm
+
+    game = get("all-fours")
+    assert isinstance(game, RequestGame)
+    blank = RequestForm.of(game, game.blank(), REQUEST_PREFIX)
+    response = client.get(f"{prefix}/table/all-fours/?{urlencode(blank.params())}&judge=1")
+    assert response.status_code == 400
+    page = unescape(response.content.decode())
+    assert words in page
+    assert "not ''" not in page and "inte ''" not in page
