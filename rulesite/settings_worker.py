@@ -4,21 +4,25 @@ Without signal, a table page's htmx request is answered by this very site runnin
 in a Web Worker (``static/js/engine-worker.mjs``, ``rulesite/worker.py``): the same views,
 templates, catalogue and engine as the server, so the verdict and its words are the server's
 by construction. Everything else is the site's own settings, less what a browser cannot have
-or needs not: no database (the table pages never ask one), no compression (the worker hands
-the page plain text), no static files of its own (the page's are the service worker's), no
-redirect to HTTPS (the address is the page's own), any host (the page's).
+or needs not: a database of its own in the worker's memory (SQLite, which Pyodide has: the
+table pages never ask it; a score sheet kept on the device is mirrored there, see
+:func:`rulesite.worker.mirror`), no compression (the worker hands the page plain text), no
+static files of its own (the page's are the service worker's), no redirect to HTTPS (the
+address is the page's own), any host (the page's), no CSRF check (nothing but the page that
+started the worker can send it a request: no other site reaches it).
 """
 
 from rulesite.settings import *  # noqa: F403
 from rulesite.settings import MIDDLEWARE
 
 DEBUG = False
-# Nothing is signed in the worker: no session, no cookie, no form to post.
+# Nothing is signed in the worker: no session, no cookie, no CSRF token.
 SECRET_KEY = "the-browser-signs-nothing"  # noqa: S105
 ALLOWED_HOSTS = ["*"]
 SECURE_SSL_REDIRECT = False
 SECURE_HSTS_SECONDS = 0
-DATABASES = {}  # Django's dummy backend: any query fails
+# In memory: the worker's one connection holds it for the worker's life.
+DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
     "pages": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
@@ -35,6 +39,7 @@ MIDDLEWARE = [
     not in {
         "whitenoise.middleware.WhiteNoiseMiddleware",
         "django.middleware.gzip.GZipMiddleware",
+        "django.middleware.csrf.CsrfViewMiddleware",
     }
 ]
 STORAGES = {

@@ -32,17 +32,19 @@ def start() -> None:
     _handler = WSGIHandler()
 
 
-def answer(url: str, headers_json: str) -> str:
-    """The site's answer to a GET of ``url`` (absolute) with ``headers`` (a JSON object), as
-    JSON: ``{"status", "headers": [[name, value], ...], "body"}``."""
+def answer(url: str, headers_json: str, method: str = "GET", body: str = "") -> str:
+    """The site's answer to a request for ``url`` (absolute) with ``headers`` (a JSON object)
+    and, for a POST, its form ``body`` (urlencoded), as JSON: ``{"status", "headers":
+    [[name, value], ...], "body"}``."""
     from django.core.handlers.wsgi import WSGIRequest
 
     if _handler is None:
         start()
     assert _handler is not None
     parts = urlsplit(url)
+    sent = body.encode()
     environ = {
-        "REQUEST_METHOD": "GET",
+        "REQUEST_METHOD": method.upper(),
         "SCRIPT_NAME": "",
         # WSGI's PATH_INFO: the path's bytes decoded as Latin-1, as a server hands it.
         "PATH_INFO": unquote(parts.path).encode().decode("latin-1"),
@@ -51,21 +53,60 @@ def answer(url: str, headers_json: str) -> str:
         "SERVER_PORT": str(parts.port or (443 if parts.scheme == "https" else 80)),
         "SERVER_PROTOCOL": "HTTP/1.1",
         "wsgi.url_scheme": parts.scheme or "http",
-        "wsgi.input": io.BytesIO(b""),
+        "wsgi.input": io.BytesIO(sent),
         "wsgi.errors": io.StringIO(),
         "HTTP_HOST": parts.netloc,
+        "CONTENT_LENGTH": str(len(sent)),
+        "CONTENT_TYPE": "application/x-www-form-urlencoded" if sent else "",
     }
     for name, value in json.loads(headers_json).items():
         key = name.upper().replace("-", "_")
         if key not in ("CONTENT_TYPE", "CONTENT_LENGTH"):
             environ[f"HTTP_{key}"] = value
+    if method.upper() != "GET" or "/sheet/" in parts.path:
+        _database()
     request = WSGIRequest(environ)
     response = _handler.get_response(request)
     content = b"".join(response) if response.streaming else response.content  # type: ignore[attr-defined]
-    body = content.decode(response.charset or "utf-8")
+    text = content.decode(response.charset or "utf-8")
     # The browser measures the text it is handed itself.
     headers = [(k, v) for k, v in response.items() if k.lower() != "content-length"]
-    return json.dumps({"status": response.status_code, "headers": headers, "body": body})
+    return json.dumps({"status": response.status_code, "headers": headers, "body": text})
+
+
+_migrated = False
+
+
+def _database() -> None:
+    """The worker's own database made, once (the table pages never ask it: not before a
+    score sheet does)."""
+    global _migrated
+    if not _migrated:
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0, interactive=False)
+        _migrated = True
+
+
+def mirror(exported: str, token: str, view_token: str, version: int) -> int:
+    """The score sheet ``exported`` (its JSON export, as the server gave it) kept in the
+    worker's database under the sheet's own two links and at the server's ``version`` (so
+    that the page's forms, which carry it, are not stale here), replacing an earlier mirror of
+    it: the sheet's pages and forms then answer here as on the server, every deal replayed by
+    the same engine. The number of entries mirrored."""
+    from games.scoresheet import serialize, store
+    from games.scoresheet.models import Game
+
+    if _handler is None:
+        start()
+    _database()
+    imported = serialize.import_sheet(exported)
+    Game.objects.filter(token=token).delete()
+    game = store.create(
+        imported.spec, imported.title, imported.entries, "import", "mirror", imported.finished
+    )
+    Game.objects.filter(pk=game.pk).update(token=token, view_token=view_token, version=version)
+    return len(imported.entries)
 
 
 def compiled() -> bytes:

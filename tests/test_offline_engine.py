@@ -168,3 +168,88 @@ def test_the_worker_keeps_what_it_imported_compiled_for_its_next_start(tmp_path:
     for name in names:
         flags = int.from_bytes(kept.read(name)[4:8], "little")
         assert flags == 0b01, name
+
+
+SHEET = """
+import json, sys
+from rulesite import worker
+asked = json.load(sys.stdin)
+worker.start()
+print(json.dumps(worker.mirror(asked["export"], asked["token"], asked["view"], asked["version"])))
+for method, url, body in asked["requests"]:
+    print(worker.answer(url, json.dumps({"HX-Request": "true"}), method, body))
+"""
+
+
+def _deal_fields(hands: list[str], version: int, key: str) -> dict[str, str]:
+    fields = {"mode": "hands", "dealer": "0", "stood": "1", "version": str(version), "key": key}
+    for i, hand in enumerate(hands):
+        fields[f"bought_{i}"] = "0"
+        for j, card in enumerate(hand.split()):
+            fields[f"card_{i}_{j}"] = card
+    return fields
+
+
+@pytest.mark.django_db
+def test_a_sheet_mirrored_in_the_worker_records_a_deal_as_the_server_does(
+    tmp_path: Path, client: Client, settings
+) -> None:
+    from games.scoresheet import ledger
+    from games.scoresheet.models import Game
+    from games.scoresheet.store import create
+
+    settings.ALLOWED_HOSTS = [HOST]
+    spec = ledger.make_spec("peel-new", ["Ann", "Bob", "Cy"], "1", {})
+    game = create(spec, "Friday", [], "start", "k0")
+    deals = [["AS KS QS", "2H 3H 4H", "9C 9D 9S"], ["7H 8H 9H", "JC QC KC", "2S 2D 5C"]]
+    for number, hands in enumerate(deals, 1):
+        version = Game.objects.get(pk=game.pk).version
+        sent = client.post(
+            f"/sheet/{game.token}/deals/",
+            _deal_fields(hands, version, f"key-of-deal-{number}"),
+            headers={"HX-Request": "true", "Host": HOST},
+        )
+        assert sent.status_code == 200, sent.content[:300]
+    exported = client.get(f"/sheet/{game.token}/export.json", headers={"Host": HOST})
+    version = Game.objects.get(pk=game.pk).version
+    third = urlencode(_deal_fields(["10S JS QS", "4C 5C 6C", "3D 3H 3S"], version, "key-of-deal-3"))
+    base = f"http://{HOST}/sheet/{game.token}"
+    root = _unpacked(tmp_path)
+    asked = {
+        "export": exported.content.decode(),
+        "token": game.token,
+        "view": game.view_token,
+        "version": version,
+        "requests": [
+            ["POST", f"{base}/deals/", third],
+            ["GET", f"{base}/export.json", ""],
+            ["GET", f"http://{HOST}/sv/sheet/view/{game.view_token}/", ""],
+        ],
+    }
+    run = subprocess.run(  # noqa: S603  (our own interpreter and script)
+        [sys.executable, "-S", "-c", SHEET],
+        input=json.dumps(asked),
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PYTHONSAFEPATH": "1"},
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    lines = run.stdout.splitlines()
+    assert json.loads(lines[0]) == 2  # the deals mirrored
+    recorded, export_here, reader = (json.loads(line) for line in lines[1:])
+    assert recorded["status"] == 200, recorded["body"][:500]
+    # The server records the same deal: the two sheets are the same evening, accounts and all.
+    on_server = client.post(
+        f"/sheet/{game.token}/deals/",
+        dict(pair.split("=", 1) for pair in third.split("&")),
+        headers={"HX-Request": "true", "Host": HOST},
+    )
+    assert on_server.status_code == 200
+    server_export = client.get(f"/sheet/{game.token}/export.json", headers={"Host": HOST})
+    assert export_here["status"] == 200
+    assert json.loads(export_here["body"]) == json.loads(server_export.content)
+    assert len(json.loads(export_here["body"])["entries"]) == 3
+    assert reader["status"] == 200 and "Friday" in reader["body"] and "Kopierad" in reader["body"]

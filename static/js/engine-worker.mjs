@@ -7,7 +7,7 @@
  * request it is handed (rulesite/worker.py): the same views, templates and engine as the
  * server, so the answer is the server's own. Nothing here knows a rule or draws a page.
  *
- * Messages in: {start: {pyodide, site}} once, then {id, url, headers}.
+ * Messages in: {start: {pyodide, site}} once, then {id, url, headers, method, body}.
  * Messages out: {ready: milliseconds, memory: bytes} once, then {id, status, headers, body} or {id, error}.
  */
 let answer = null;
@@ -69,7 +69,9 @@ async function start(urls) {
 function handle(message) {
   if (!answer) { waiting.push(message); return; }
   try {
-    const reply = JSON.parse(answer(message.url, JSON.stringify(message.headers || {})));
+    const reply = JSON.parse(answer(
+      message.url, JSON.stringify(message.headers || {}), message.method || "GET", message.body || ""
+    ));
     reply.id = message.id;
     self.postMessage(reply);
   } catch (error) {
