@@ -18,7 +18,7 @@ from rulesite.htmx import HtmxHttpRequest
 from .. import limits, store
 from ..forms import new_key
 from ..models import Change, Deal, Game
-from ..words import entry_count, entry_name
+from ..words import entry_count, entry_name, moment
 from .context import sheet_context
 
 
@@ -143,9 +143,9 @@ def stale(game: Game, request: HtmxHttpRequest) -> bool:
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
-def form_key(request: HtmxHttpRequest) -> str:
+def form_key(request: HtmxHttpRequest, name: str = "key") -> str:
     """The form's key, as the site writes them; anything else is no key (a fresh one)."""
-    key = request.POST.get("key", "")
+    key = request.POST.get(name, "")
     return key if _KEY.fullmatch(key) else new_key()
 
 
@@ -160,6 +160,29 @@ def first_error(form: Any) -> str:
     for errors in form.errors.values():
         return str(errors[0])
     return gettext("The form is not valid.")
+
+
+# --- A finished sheet is sealed ----------------------------------------------------------------
+
+SEAT_FIELDS = ("name", "leave", "back")
+"""What the seat form sends: kept by a refusal, to send again once the sheet is reopened."""
+
+
+def finished_words(game: Game) -> str:
+    """Why a finished sheet refuses a change, with when it was finished."""
+    assert game.finished_at is not None
+    return gettext("This evening was finished on {when}; reopen it to change it.").format(
+        when=moment(game.finished_at)
+    )
+
+
+def sealed(request: HtmxHttpRequest, game: Game, then: str = "") -> HttpResponse:
+    """409 for a change to a finished sheet: the sheet as it is, why, and a button that
+    reopens it (``then``: ``seats``, the seat form comes back as typed)."""
+    kept = [(k, v) for k in SEAT_FIELDS if (v := request.POST.get(k, ""))] if then else []
+    return sheet_answer(
+        request, game, status=409, problem=finished_words(game), sealed=True, then=then, kept=kept
+    )
 
 
 # --- Conflicts -----------------------------------------------------------------------------------

@@ -194,7 +194,9 @@ def sheet_context(
         "horse_form": horse_form,
         "seats": can_edit and spec.seats_change and not final,
         "seat_form": (lambda: SeatForm(spec, sheet)) if can_edit else None,  # read if shown
-        "undone": (lambda: undone(game)) if can_edit else None,  # read only if shown
+        # A finished sheet is sealed: no "Redo" (nor "Edit", "Undo") until it is reopened.
+        "undone": (lambda: undone(game)) if can_edit and not game.finished else None,
+        "sealed": False,
         "links": addresses,
         "poll_seconds": POLL_SECONDS,
         "players": list(enumerate(spec.players)),

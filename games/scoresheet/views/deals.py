@@ -28,6 +28,7 @@ from .answers import (
     NOTICES,
     conflict_message,
     done,
+    finished_words,
     form_key,
     game_or_404,
     see_other,
@@ -51,8 +52,10 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
         # A form sent twice comes back stale: the first one moved the version on.
         if store.already_done(game, key):
             return done(request, game, str(_ONCE))
-        if game.finished or sheet.over:
-            problem = gettext("The evening is finished: reopen it to record a deal.")
+        if game.finished:
+            return _sealed(request, game, spec, sheet)
+        if sheet.over:
+            problem = gettext("The game is over: no deal can follow the last one.")
             return sheet_answer(request, game, status=409, problem=problem)
         return _changed_meanwhile(request, game, spec, sheet, sheet.deals)
     form = deal_form(spec, sheet, request.POST)
@@ -90,6 +93,36 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, "scoresheet/sheet.html#recorded", context)
 
 
+def _sealed(
+    request: HtmxHttpRequest, game: Game, spec: ledger.Spec, sheet: ledger.Sheet
+) -> HttpResponse:
+    """409: the sheet was finished (perhaps by another phone meanwhile); the deal form as
+    typed, at the sheet's version now, says why and offers to reopen the evening with the
+    deal kept in the form."""
+    form = deal_form(spec, sheet, with_version(request, game.version))
+    form.is_valid()
+    form.add_error(None, finished_words(game))
+    return _form_answer(request, game, spec, sheet, form, status=409, sealed=True)
+
+
+def reopened(request: HtmxHttpRequest, game: Game, then: str, notice: str) -> HttpResponse:
+    """The answer to "reopen" pressed in a deal form a finished sheet refused: the form
+    again as typed, at the sheet's version now, ready to send (``then``: ``record``, or
+    ``edit-<position>``: the deal's edit page)."""
+    spec = store.spec_of(game)
+    data = with_version(request, game.version)
+    if then.startswith("edit-"):
+        deal = _deal_or_404(game, int(then.removeprefix("edit-")))
+        before = _state_before(game, spec, deal.position)
+        form = deal_form(spec, before, data)
+        form.is_valid()
+        return _render_edit(request, game, before, deal, form, notice=notice)
+    _, sheet = store.tail_state(game, spec)
+    form = deal_form(spec, sheet, data)
+    form.is_valid()
+    return sheet_answer(request, game, form=form, notice=notice)
+
+
 def _changed_meanwhile(
     request: HtmxHttpRequest, game: Game, spec: ledger.Spec, sheet: ledger.Sheet, deals: int
 ) -> HttpResponse:
@@ -107,12 +140,13 @@ def _form_answer(
     sheet: ledger.Sheet,
     form: DealForm | RequestDealForm,
     status: int = 400,
+    **extra: Any,
 ) -> HttpResponse:
     """A deal form with its errors (or reshaped by an editing button, ``status`` 200): for
     htmx, only the form, swapped in its place (the page keeps its header and styles);
     without JavaScript, the whole sheet."""
     if not request.htmx:
-        return sheet_answer(request, game, status=status, form=form)
+        return sheet_answer(request, game, status=status, form=form, **extra)
     context = {
         "game": game,
         "spec": spec,
@@ -121,6 +155,8 @@ def _form_answer(
         "form_action": reverse("sheet:record", args=[game.token]),
         "form_htmx": True,
         "entry_word": spec.entry_word,
+        "links": links(request, game, False),
+        **extra,
     }
     response = render(request, "scoresheet/sheet.html#deal-form", context, status=status)
     response["HX-Retarget"] = "#deal-form"
@@ -193,10 +229,19 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     before = _state_before(game, spec, position)
     if request.method != "POST":
         initial = {**entry_initial(spec, deal.kind, deal.data), "version": game.version}
-        return _render_edit(request, game, before, deal, deal_form(spec, before, initial=initial))
+        form = deal_form(spec, before, initial=initial)
+        if game.finished:  # sealed: the deal as it is, and how to reopen the evening
+            problem = finished_words(game)
+            return _render_edit(request, game, before, deal, form, sealed=True, problem=problem)
+        return _render_edit(request, game, before, deal, form)
     key = form_key(request)
     if store.already_done(game, key):
         return done(request, game, gettext("That change was already saved."), "edit", position)
+    if game.finished:
+        form = deal_form(spec, before, with_version(request, game.version))
+        form.is_valid()
+        form.add_error(None, finished_words(game))
+        return _render_edit(request, game, before, deal, form, status=409, sealed=True)
 
     def changed_meanwhile() -> HttpResponse:
         """409: the form again as typed, at the sheet's version now, and what it holds."""

@@ -23,6 +23,7 @@ from .answers import (
     first_error,
     form_key,
     game_or_404,
+    sealed,
     sheet_answer,
     stale,
 )
@@ -78,6 +79,8 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     key = form_key(request)
     if store.already_done(game, key):
         return done(request, game, gettext("That entry was already undone."), "undo")
+    if game.finished:
+        return sealed(request, game)
     form = ActionForm(request.POST)
     if not form.is_valid():
         return sheet_answer(request, game, status=400, problem=first_error(form))
@@ -121,6 +124,8 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     key = form_key(request)
     if store.already_done(game, key):
         return done(request, game, gettext("That entry was already restored."), "restore")
+    if game.finished:
+        return sealed(request, game)
     form = ActionForm(request.POST)
     if not form.is_valid():
         return sheet_answer(request, game, status=400, problem=first_error(form))
