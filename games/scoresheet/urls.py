@@ -27,6 +27,7 @@ sheet_page = never_cache(pages.sheet)
 print_view = never_cache(exports.print_view)
 export_csv = never_cache(exports.export_csv)
 export_json = never_cache(exports.export_json)
+changes = never_cache(history.changes)
 
 urlpatterns = [
     path("<token:token>/live/", pages.live, name="live"),
@@ -44,6 +45,7 @@ urlpatterns = [
         name="spectate_export_json",
     ),
     path("view/<token:token>/print/", print_view, SPECTATOR, name="spectate_print"),
+    path("view/<token:token>/history/", changes, SPECTATOR, name="spectate_history"),
     path("<token:token>/", sheet_page, name="sheet"),
     path("<token:token>/deals/<int:position>/", deals.edit, name="edit"),
     path("<token:token>/deals/<int:position>/undo/", history.undo, name="undo"),
@@ -55,4 +57,6 @@ urlpatterns = [
     path("<token:token>/export.csv", export_csv, name="export_csv"),
     path("<token:token>/export.json", export_json, name="export_json"),
     path("<token:token>/print/", print_view, name="print"),
+    path("<token:token>/history/", changes, name="history"),
+    path("<token:token>/history/<int:change>/put-back/", deals.put_back, name="put_back"),
 ]

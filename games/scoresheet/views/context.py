@@ -38,7 +38,7 @@ def links(request: HtmxHttpRequest, game: Game, spectator: bool) -> dict[str, st
         out["edit"] = where + reverse("sheet:sheet", args=[token])
         for name in ("record", "horse", "seats", "finish", "reopen", "sheet"):
             out[name] = reverse(f"sheet:{name}", args=[token])
-    for name in ("export_csv", "export_json", "print"):
+    for name in ("export_csv", "export_json", "print", "history"):
         out[name.removeprefix("export_")] = reverse(prefix + name, args=[token])
     out["page"] = reverse("sheet:spectate" if spectator else "sheet:sheet", args=[token])
     return out

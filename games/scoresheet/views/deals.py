@@ -9,6 +9,7 @@ twice is recorded once (its key)."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from django.http import Http404, HttpResponse
@@ -20,17 +21,20 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rulesite.htmx import HtmxHttpRequest
 
 from .. import ledger, store
-from ..forms import DealForm, RequestDealForm, deal_form, entry_initial
+from ..forms import ActionForm, DealForm, RequestDealForm, deal_form, entry_initial
 from ..ledger import Entry, EntryError
-from ..models import Deal, Game
+from ..models import Change, Deal, Game
 from ..words import entry_name
 from .answers import (
     NOTICES,
+    conflict,
     conflict_message,
     done,
     finished_words,
+    first_error,
     form_key,
     game_or_404,
+    sealed,
     see_other,
     sheet_answer,
     stale,
@@ -273,18 +277,74 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
             form.add_error(None, later_message(game, redone.error, "change"))
         return _render_edit(request, game, before, deal, form, status=400)
 
-    def write(locked: Game) -> None:
-        store.save_states(redone.deals, locked.version + 1)
-        Deal.objects.filter(pk=redone.deals[0].pk).update(data=new_data)
-        store.bump(locked, key, "edit", position=position)
-
     try:
-        store.commit(game, game.version, write)
-    except store.Duplicate:
-        pass
+        _write_edit(game, key, deal, redone, new_data)
     except store.Stale:
         game.refresh_from_db()
         return changed_meanwhile()
     return see_other(
         reverse("sheet:sheet", args=[token]) + f"?done=edit&at={position}#deal-{position}"
     )
+
+
+def _write_edit(
+    game: Game,
+    key: str,
+    deal: Deal,
+    redone: store.Recomputed,
+    new_data: dict[str, Any],
+    **more: Any,
+) -> None:
+    """Write an edit of ``deal`` (its states recomputed in ``redone``), keeping in the
+    change the deal as it was and as it becomes (the sheet's history shows both, and can
+    put the earlier one back). Raises :class:`store.Stale`."""
+    number = deal.state.get("n") if isinstance(deal.state, dict) else None
+    detail = {"position": deal.position, "number": number, "before": deal.data, "after": new_data}
+
+    def write(locked: Game) -> None:
+        store.save_states(redone.deals, locked.version + 1)
+        Deal.objects.filter(pk=redone.deals[0].pk).update(data=new_data)
+        store.bump(locked, key, "edit", **detail, **more)
+
+    with contextlib.suppress(store.Duplicate):
+        store.commit(game, game.version, write)
+
+
+@require_POST
+def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
+    """Put an edited deal back as it was before the edit (itself an edit, in the history)."""
+    game = game_or_404(token, False)
+    key = form_key(request)
+    if store.already_done(game, key):
+        return done(request, game, gettext("That deal was already put back."), "edit")
+    if game.finished:
+        return sealed(request, game)
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return sheet_answer(request, game, status=400, problem=first_error(form))
+    if stale(game, request):
+        return conflict(request, game, 0, "send", "looking")
+    edited = Change.objects.filter(game=game, action="edit", version=change).first()
+    before = edited.detail.get("before") if edited is not None else None
+    if edited is None or not isinstance(before, dict):
+        raise Http404(gettext("This sheet has no such edit with its earlier content kept."))
+    deal = Deal.objects.filter(game=game, position=edited.detail.get("position")).first()
+    if deal is None:
+        problem = gettext("That entry is no longer on the sheet: it was undone.")
+        return sheet_answer(request, game, status=409, problem=problem)
+    spec = store.spec_of(game)
+
+    def replace(deals: list[Deal]) -> list[Deal]:
+        deals[0].data = before
+        return deals
+
+    redone = store.recompute(game, spec, deal.position, replace)
+    if redone.error is not None:
+        problem = later_message(game, redone.error, "change")
+        return sheet_answer(request, game, status=409, problem=problem)
+    try:
+        _write_edit(game, key, deal, redone, before, put_back=change)
+    except store.Stale:
+        game.refresh_from_db()
+        return conflict(request, game, 0, "send", "looking")
+    return done(request, game, gettext("The deal is back as it was."), "edit", deal.position)
