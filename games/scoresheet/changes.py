@@ -100,6 +100,10 @@ _SAID = {
     "leave": gettext_lazy("{who} left the table."),
     "finish": gettext_lazy("The evening was finished."),
     "reopen": gettext_lazy("The sheet was reopened."),
+    "link": gettext_lazy("The scorers' link was replaced: the old one no longer works."),
+}
+_LINKS = {
+    "read": gettext_lazy("The read-only link was replaced: the old one no longer works."),
 }
 _UNDONE = {
     "horse": gettext_lazy("A horse bought was undone."),
@@ -158,6 +162,8 @@ def tell(spec: ledger.Spec, changes: Sequence[Change]) -> list[Told]:
         words = str(_SAID.get(change.action, change.action)).format(
             What=what, who=_player(spec, seat) if seat is not None else gettext("A player")
         )
+        if change.action == "link" and detail.get("which") in _LINKS:
+            words = str(_LINKS[detail["which"]])
         told = Told(change.version, change.action, change.created_at, words, position=position)
         if change.action == "edit":
             if isinstance(detail.get("before"), dict) and isinstance(detail.get("after"), dict):

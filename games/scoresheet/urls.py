@@ -4,7 +4,7 @@ read-only link for spectators. Tokens are 22 URL-safe characters (128 random bit
 from django.urls import path, register_converter
 from django.views.decorators.cache import never_cache
 
-from .views import deals, exports, history, pages, seats
+from .views import deals, exports, history, links, pages, seats
 
 
 class TokenConverter:
@@ -54,6 +54,7 @@ urlpatterns = [
     path("<token:token>/horse/", seats.horse, name="horse"),
     path("<token:token>/finish/", seats.finish, name="finish"),
     path("<token:token>/reopen/", seats.reopen, name="reopen"),
+    path("<token:token>/replace-link/", links.replace_link, name="replace_link"),
     path("<token:token>/export.csv", export_csv, name="export_csv"),
     path("<token:token>/export.json", export_json, name="export_json"),
     path("<token:token>/print/", print_view, name="print"),

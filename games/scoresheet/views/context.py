@@ -36,7 +36,7 @@ def links(request: HtmxHttpRequest, game: Game, spectator: bool) -> dict[str, st
         token, prefix = game.token, "sheet:"
         out["live"] = reverse("sheet:live", args=[token])
         out["edit"] = where + reverse("sheet:sheet", args=[token])
-        for name in ("record", "horse", "seats", "finish", "reopen", "sheet"):
+        for name in ("record", "horse", "seats", "finish", "reopen", "sheet", "replace_link"):
             out[name] = reverse(f"sheet:{name}", args=[token])
     for name in ("export_csv", "export_json", "print", "history"):
         out[name.removeprefix("export_")] = reverse(prefix + name, args=[token])
