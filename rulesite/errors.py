@@ -1,12 +1,13 @@
 """The site's answers for nothing at an address (404) and a failure on our side (500): under
 ``/api/`` the API's JSON error, elsewhere the site's own page (``templates/404.html``,
-``templates/500.html``)."""
+``templates/500.html``); a score sheet's link its keeper replaced answers 410, saying so."""
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views import defaults
 
 from games.api.http import error_response
+from games.scoresheet.views.answers import LinkReplaced, replaced_page
 
 
 def _api(request: HttpRequest) -> bool:
@@ -21,6 +22,8 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
             f"{reverse('api-openapi')}",
             404,
         )
+    if isinstance(exception, LinkReplaced):
+        return replaced_page(request, exception)
     return defaults.page_not_found(request, exception)
 
 

@@ -12,6 +12,7 @@ is recorded once.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from fractions import Fraction
 
@@ -26,6 +27,11 @@ TOKEN_BYTES = 16  # secrets.token_urlsafe(16): 22 characters, 128 bits
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def digest(token: str) -> str:
+    """What is kept of a replaced link: its token's SHA-256, enough to recognise it."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Game(models.Model):
@@ -156,6 +162,7 @@ class Change(models.Model):
             "finish",
             "reopen",
             "import",
+            "link",
         )
     ]
 
@@ -180,3 +187,16 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} → v{self.version}"
+
+
+class ReplacedLink(models.Model):
+    """A sheet's link that its keeper replaced (a leaked link revoked): it answers 410 with
+    words saying so, not a bare 404. Only the old token's digest is kept."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="replaced_links")
+    digest = models.CharField(max_length=64, unique=True)
+    spectator = models.BooleanField(help_text="The read-only link (else the scorers').")
+    replaced_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{'read-only' if self.spectator else 'scorers'} link of {self.game_id}"

@@ -319,7 +319,7 @@ def append(
             deal.game, deal.position, deal.stamp = game, position, version
             deal.save(force_insert=True)
             Change.objects.create(
-                game=game, key=key, action=action, version=version, detail={"position": position}
+                game=game, key=key, action=action, version=version, detail=_told(deal)
             )
     except IntegrityError:
         game.version, game.last_position, game.updated_at = read
@@ -328,6 +328,17 @@ def append(
         game.version, game.last_position, game.updated_at = read
         raise
     return game
+
+
+def _told(deal: Deal) -> dict[str, Any]:
+    """What a change that appends ``deal`` keeps of it for the sheet's history: its
+    position, and its number (a deal) or its player (a horse, a seat)."""
+    detail: dict[str, Any] = {"position": deal.position}
+    if deal.kind == "deal" and isinstance(deal.state, dict) and "n" in deal.state:
+        detail["number"] = deal.state["n"]
+    elif "player" in deal.data:
+        detail["player"] = deal.data["player"]
+    return detail
 
 
 def bump(game: Game, key: str, action: str, **detail: Any) -> None:

@@ -4,7 +4,7 @@ read-only link for spectators. Tokens are 22 URL-safe characters (128 random bit
 from django.urls import path, register_converter
 from django.views.decorators.cache import never_cache
 
-from .views import deals, exports, history, pages, seats
+from .views import deals, exports, history, links, pages, seats
 
 
 class TokenConverter:
@@ -27,6 +27,7 @@ sheet_page = never_cache(pages.sheet)
 print_view = never_cache(exports.print_view)
 export_csv = never_cache(exports.export_csv)
 export_json = never_cache(exports.export_json)
+changes = never_cache(history.changes)
 
 urlpatterns = [
     path("<token:token>/live/", pages.live, name="live"),
@@ -44,6 +45,7 @@ urlpatterns = [
         name="spectate_export_json",
     ),
     path("view/<token:token>/print/", print_view, SPECTATOR, name="spectate_print"),
+    path("view/<token:token>/history/", changes, SPECTATOR, name="spectate_history"),
     path("<token:token>/", sheet_page, name="sheet"),
     path("<token:token>/deals/<int:position>/", deals.edit, name="edit"),
     path("<token:token>/deals/<int:position>/undo/", history.undo, name="undo"),
@@ -52,7 +54,10 @@ urlpatterns = [
     path("<token:token>/horse/", seats.horse, name="horse"),
     path("<token:token>/finish/", seats.finish, name="finish"),
     path("<token:token>/reopen/", seats.reopen, name="reopen"),
+    path("<token:token>/replace-link/", links.replace_link, name="replace_link"),
     path("<token:token>/export.csv", export_csv, name="export_csv"),
     path("<token:token>/export.json", export_json, name="export_json"),
     path("<token:token>/print/", print_view, name="print"),
+    path("<token:token>/history/", changes, name="history"),
+    path("<token:token>/history/<int:change>/put-back/", deals.put_back, name="put_back"),
 ]

@@ -14,8 +14,11 @@ views' notices and the templates say it through these, so that each word is tran
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from django.utils import formats, timezone
 from django.utils.text import capfirst
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 
 def entry_noun(entry_word: str) -> str:
@@ -44,3 +47,14 @@ def entry_count(entry_word: str, count: int) -> str:
 def entry_name(entry_word: str, number: int | None) -> str:
     """An entry by its number, as a sentence starts: ``Deal 3`` (``Giv 3``)."""
     return f"{capfirst(entry_noun(entry_word))} {number}"
+
+
+def moment(when: datetime) -> str:
+    """A moment of the evening, as a change or the finish is dated: ``May 3, 2025, 21:14
+    (UTC)`` (the site's time zone, named: it does not know the reader's)."""
+    local = timezone.localtime(when)
+    return gettext("{date}, {time} ({zone})").format(
+        date=formats.date_format(local, "DATE_FORMAT"),
+        time=formats.time_format(local, "H:i"),
+        zone=timezone.get_current_timezone_name(),
+    )

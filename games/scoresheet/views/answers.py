@@ -5,10 +5,10 @@ change, the 409's words, and what a posted form says of itself (its version, its
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NoReturn
 
-from django.http import HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext
@@ -17,13 +17,43 @@ from rulesite.htmx import HtmxHttpRequest
 
 from .. import limits, store
 from ..forms import new_key
-from ..models import Change, Deal, Game
-from ..words import entry_count, entry_name
+from ..models import Change, Deal, Game, ReplacedLink, digest
+from ..words import entry_count, entry_name, moment
 from .context import sheet_context
 
 
+class LinkReplaced(Http404):
+    """A sheet's link its keeper replaced: the site's 404 handler answers 410 with a page
+    that says so (:func:`rulesite.errors.page_not_found`)."""
+
+    def __init__(self, replaced: ReplacedLink) -> None:
+        super().__init__("This link was replaced by the sheet's keeper.")
+        self.replaced = replaced
+
+
+def replaced_page(request: HttpRequest, exception: LinkReplaced) -> HttpResponse:
+    """410: this link was a sheet's, and its keeper replaced it."""
+    replaced = exception.replaced
+    context = {"spectator": replaced.spectator, "when": moment(replaced.replaced_at)}
+    response = render(request, "scoresheet/replaced.html", context, status=410)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def gone_or_404(token: str, spectator: bool) -> NoReturn:
+    """No sheet has this link: :class:`LinkReplaced` if it was one of a sheet's, replaced
+    since, else a plain 404."""
+    replaced = ReplacedLink.objects.filter(digest=digest(token), spectator=spectator).first()
+    if replaced is not None:
+        raise LinkReplaced(replaced)
+    raise Http404(gettext("No score sheet has this link."))
+
+
 def game_or_404(token: str, spectator: bool) -> Game:
-    return get_object_or_404(Game, **{"view_token" if spectator else "token": token})
+    game = Game.objects.filter(**{"view_token" if spectator else "token": token}).first()
+    if game is None:
+        gone_or_404(token, spectator)
+    return game
 
 
 def render_sheet(
@@ -93,6 +123,14 @@ NOTICES = {
         "The evening is finished: the final standings and who pays whom are below."
     ),
     "reopen": gettext_lazy("The sheet is open again."),
+    "link-write": gettext_lazy(
+        "The scorers' link is replaced: the old one no longer works. Give the new one below "
+        "to the other scorers."
+    ),
+    "link-read": gettext_lazy(
+        "The read-only link is replaced: the old one no longer works. Show the new one below "
+        "to the table."
+    ),
 }
 """What the sheet says after a change, by the change (``?done=`` after a redirect)."""
 
@@ -143,9 +181,9 @@ def stale(game: Game, request: HtmxHttpRequest) -> bool:
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
-def form_key(request: HtmxHttpRequest) -> str:
+def form_key(request: HtmxHttpRequest, name: str = "key") -> str:
     """The form's key, as the site writes them; anything else is no key (a fresh one)."""
-    key = request.POST.get("key", "")
+    key = request.POST.get(name, "")
     return key if _KEY.fullmatch(key) else new_key()
 
 
@@ -160,6 +198,29 @@ def first_error(form: Any) -> str:
     for errors in form.errors.values():
         return str(errors[0])
     return gettext("The form is not valid.")
+
+
+# --- A finished sheet is sealed ----------------------------------------------------------------
+
+SEAT_FIELDS = ("name", "leave", "back")
+"""What the seat form sends: kept by a refusal, to send again once the sheet is reopened."""
+
+
+def finished_words(game: Game) -> str:
+    """Why a finished sheet refuses a change, with when it was finished."""
+    assert game.finished_at is not None
+    return gettext("This evening was finished on {when}; reopen it to change it.").format(
+        when=moment(game.finished_at)
+    )
+
+
+def sealed(request: HtmxHttpRequest, game: Game, then: str = "") -> HttpResponse:
+    """409 for a change to a finished sheet: the sheet as it is, why, and a button that
+    reopens it (``then``: ``seats``, the seat form comes back as typed)."""
+    kept = [(k, v) for k in SEAT_FIELDS if (v := request.POST.get(k, ""))] if then else []
+    return sheet_answer(
+        request, game, status=409, problem=finished_words(game), sealed=True, then=then, kept=kept
+    )
 
 
 # --- Conflicts -----------------------------------------------------------------------------------

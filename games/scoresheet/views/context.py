@@ -36,9 +36,9 @@ def links(request: HtmxHttpRequest, game: Game, spectator: bool) -> dict[str, st
         token, prefix = game.token, "sheet:"
         out["live"] = reverse("sheet:live", args=[token])
         out["edit"] = where + reverse("sheet:sheet", args=[token])
-        for name in ("record", "horse", "seats", "finish", "reopen", "sheet"):
+        for name in ("record", "horse", "seats", "finish", "reopen", "sheet", "replace_link"):
             out[name] = reverse(f"sheet:{name}", args=[token])
-    for name in ("export_csv", "export_json", "print"):
+    for name in ("export_csv", "export_json", "print", "history"):
         out[name.removeprefix("export_")] = reverse(prefix + name, args=[token])
     out["page"] = reverse("sheet:spectate" if spectator else "sheet:sheet", args=[token])
     return out
@@ -194,7 +194,9 @@ def sheet_context(
         "horse_form": horse_form,
         "seats": can_edit and spec.seats_change and not final,
         "seat_form": (lambda: SeatForm(spec, sheet)) if can_edit else None,  # read if shown
-        "undone": (lambda: undone(game)) if can_edit else None,  # read only if shown
+        # A finished sheet is sealed: no "Redo" (nor "Edit", "Undo") until it is reopened.
+        "undone": (lambda: undone(game)) if can_edit and not game.finished else None,
+        "sealed": False,
         "links": addresses,
         "poll_seconds": POLL_SECONDS,
         "players": list(enumerate(spec.players)),

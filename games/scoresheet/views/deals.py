@@ -9,6 +9,7 @@ twice is recorded once (its key)."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from django.http import Http404, HttpResponse
@@ -20,16 +21,20 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rulesite.htmx import HtmxHttpRequest
 
 from .. import ledger, store
-from ..forms import DealForm, RequestDealForm, deal_form, entry_initial
+from ..forms import ActionForm, DealForm, RequestDealForm, deal_form, entry_initial
 from ..ledger import Entry, EntryError
-from ..models import Deal, Game
+from ..models import Change, Deal, Game
 from ..words import entry_name
 from .answers import (
     NOTICES,
+    conflict,
     conflict_message,
     done,
+    finished_words,
+    first_error,
     form_key,
     game_or_404,
+    sealed,
     see_other,
     sheet_answer,
     stale,
@@ -51,8 +56,10 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
         # A form sent twice comes back stale: the first one moved the version on.
         if store.already_done(game, key):
             return done(request, game, str(_ONCE))
-        if game.finished or sheet.over:
-            problem = gettext("The evening is finished: reopen it to record a deal.")
+        if game.finished:
+            return _sealed(request, game, spec, sheet)
+        if sheet.over:
+            problem = gettext("The game is over: no deal can follow the last one.")
             return sheet_answer(request, game, status=409, problem=problem)
         return _changed_meanwhile(request, game, spec, sheet, sheet.deals)
     form = deal_form(spec, sheet, request.POST)
@@ -90,6 +97,36 @@ def record(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, "scoresheet/sheet.html#recorded", context)
 
 
+def _sealed(
+    request: HtmxHttpRequest, game: Game, spec: ledger.Spec, sheet: ledger.Sheet
+) -> HttpResponse:
+    """409: the sheet was finished (perhaps by another phone meanwhile); the deal form as
+    typed, at the sheet's version now, says why and offers to reopen the evening with the
+    deal kept in the form."""
+    form = deal_form(spec, sheet, with_version(request, game.version))
+    form.is_valid()
+    form.add_error(None, finished_words(game))
+    return _form_answer(request, game, spec, sheet, form, status=409, sealed=True)
+
+
+def reopened(request: HtmxHttpRequest, game: Game, then: str, notice: str) -> HttpResponse:
+    """The answer to "reopen" pressed in a deal form a finished sheet refused: the form
+    again as typed, at the sheet's version now, ready to send (``then``: ``record``, or
+    ``edit-<position>``: the deal's edit page)."""
+    spec = store.spec_of(game)
+    data = with_version(request, game.version)
+    if then.startswith("edit-"):
+        deal = _deal_or_404(game, int(then.removeprefix("edit-")))
+        before = _state_before(game, spec, deal.position)
+        form = deal_form(spec, before, data)
+        form.is_valid()
+        return _render_edit(request, game, before, deal, form, notice=notice)
+    _, sheet = store.tail_state(game, spec)
+    form = deal_form(spec, sheet, data)
+    form.is_valid()
+    return sheet_answer(request, game, form=form, notice=notice)
+
+
 def _changed_meanwhile(
     request: HtmxHttpRequest, game: Game, spec: ledger.Spec, sheet: ledger.Sheet, deals: int
 ) -> HttpResponse:
@@ -107,12 +144,13 @@ def _form_answer(
     sheet: ledger.Sheet,
     form: DealForm | RequestDealForm,
     status: int = 400,
+    **extra: Any,
 ) -> HttpResponse:
     """A deal form with its errors (or reshaped by an editing button, ``status`` 200): for
     htmx, only the form, swapped in its place (the page keeps its header and styles);
     without JavaScript, the whole sheet."""
     if not request.htmx:
-        return sheet_answer(request, game, status=status, form=form)
+        return sheet_answer(request, game, status=status, form=form, **extra)
     context = {
         "game": game,
         "spec": spec,
@@ -121,6 +159,8 @@ def _form_answer(
         "form_action": reverse("sheet:record", args=[game.token]),
         "form_htmx": True,
         "entry_word": spec.entry_word,
+        "links": links(request, game, False),
+        **extra,
     }
     response = render(request, "scoresheet/sheet.html#deal-form", context, status=status)
     response["HX-Retarget"] = "#deal-form"
@@ -193,10 +233,19 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     before = _state_before(game, spec, position)
     if request.method != "POST":
         initial = {**entry_initial(spec, deal.kind, deal.data), "version": game.version}
-        return _render_edit(request, game, before, deal, deal_form(spec, before, initial=initial))
+        form = deal_form(spec, before, initial=initial)
+        if game.finished:  # sealed: the deal as it is, and how to reopen the evening
+            problem = finished_words(game)
+            return _render_edit(request, game, before, deal, form, sealed=True, problem=problem)
+        return _render_edit(request, game, before, deal, form)
     key = form_key(request)
     if store.already_done(game, key):
         return done(request, game, gettext("That change was already saved."), "edit", position)
+    if game.finished:
+        form = deal_form(spec, before, with_version(request, game.version))
+        form.is_valid()
+        form.add_error(None, finished_words(game))
+        return _render_edit(request, game, before, deal, form, status=409, sealed=True)
 
     def changed_meanwhile() -> HttpResponse:
         """409: the form again as typed, at the sheet's version now, and what it holds."""
@@ -228,18 +277,74 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
             form.add_error(None, later_message(game, redone.error, "change"))
         return _render_edit(request, game, before, deal, form, status=400)
 
-    def write(locked: Game) -> None:
-        store.save_states(redone.deals, locked.version + 1)
-        Deal.objects.filter(pk=redone.deals[0].pk).update(data=new_data)
-        store.bump(locked, key, "edit", position=position)
-
     try:
-        store.commit(game, game.version, write)
-    except store.Duplicate:
-        pass
+        _write_edit(game, key, deal, redone, new_data)
     except store.Stale:
         game.refresh_from_db()
         return changed_meanwhile()
     return see_other(
         reverse("sheet:sheet", args=[token]) + f"?done=edit&at={position}#deal-{position}"
     )
+
+
+def _write_edit(
+    game: Game,
+    key: str,
+    deal: Deal,
+    redone: store.Recomputed,
+    new_data: dict[str, Any],
+    **more: Any,
+) -> None:
+    """Write an edit of ``deal`` (its states recomputed in ``redone``), keeping in the
+    change the deal as it was and as it becomes (the sheet's history shows both, and can
+    put the earlier one back). Raises :class:`store.Stale`."""
+    number = deal.state.get("n") if isinstance(deal.state, dict) else None
+    detail = {"position": deal.position, "number": number, "before": deal.data, "after": new_data}
+
+    def write(locked: Game) -> None:
+        store.save_states(redone.deals, locked.version + 1)
+        Deal.objects.filter(pk=redone.deals[0].pk).update(data=new_data)
+        store.bump(locked, key, "edit", **detail, **more)
+
+    with contextlib.suppress(store.Duplicate):
+        store.commit(game, game.version, write)
+
+
+@require_POST
+def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
+    """Put an edited deal back as it was before the edit (itself an edit, in the history)."""
+    game = game_or_404(token, False)
+    key = form_key(request)
+    if store.already_done(game, key):
+        return done(request, game, gettext("That deal was already put back."), "edit")
+    if game.finished:
+        return sealed(request, game)
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return sheet_answer(request, game, status=400, problem=first_error(form))
+    if stale(game, request):
+        return conflict(request, game, 0, "send", "looking")
+    edited = Change.objects.filter(game=game, action="edit", version=change).first()
+    before = edited.detail.get("before") if edited is not None else None
+    if edited is None or not isinstance(before, dict):
+        raise Http404(gettext("This sheet has no such edit with its earlier content kept."))
+    deal = Deal.objects.filter(game=game, position=edited.detail.get("position")).first()
+    if deal is None:
+        problem = gettext("That entry is no longer on the sheet: it was undone.")
+        return sheet_answer(request, game, status=409, problem=problem)
+    spec = store.spec_of(game)
+
+    def replace(deals: list[Deal]) -> list[Deal]:
+        deals[0].data = before
+        return deals
+
+    redone = store.recompute(game, spec, deal.position, replace)
+    if redone.error is not None:
+        problem = later_message(game, redone.error, "change")
+        return sheet_answer(request, game, status=409, problem=problem)
+    try:
+        _write_edit(game, key, deal, redone, before, put_back=change)
+    except store.Stale:
+        game.refresh_from_db()
+        return conflict(request, game, 0, "send", "looking")
+    return done(request, game, gettext("The deal is back as it was."), "edit", deal.position)

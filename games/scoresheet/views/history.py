@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from rulesite.htmx import HtmxHttpRequest
 
 from .. import store
+from ..changes import tell
 from ..forms import ActionForm
 from ..ledger import EntryError
 from ..models import Change, Deal, Game
@@ -20,12 +22,16 @@ from .answers import (
     NOTICES,
     conflict,
     done,
+    finished_words,
     first_error,
     form_key,
     game_or_404,
+    page_number,
+    sealed,
     sheet_answer,
     stale,
 )
+from .context import links
 
 _LATER = {
     "change": gettext_lazy(
@@ -78,6 +84,8 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     key = form_key(request)
     if store.already_done(game, key):
         return done(request, game, gettext("That entry was already undone."), "undo")
+    if game.finished:
+        return sealed(request, game)
     form = ActionForm(request.POST)
     if not form.is_valid():
         return sheet_answer(request, game, status=400, problem=first_error(form))
@@ -121,6 +129,8 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     key = form_key(request)
     if store.already_done(game, key):
         return done(request, game, gettext("That entry was already restored."), "restore")
+    if game.finished:
+        return sealed(request, game)
     form = ActionForm(request.POST)
     if not form.is_valid():
         return sheet_answer(request, game, status=400, problem=first_error(form))
@@ -157,3 +167,34 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     what = _entry_words(game, back.kind, detail.get("number"))
     notice = str(NOTICES["restore"]).format(What=what)
     return done(request, game, notice, "restore", position)
+
+
+PAGE = 50
+"""Changes on one page of a sheet's history (the latest first; older ones a link away)."""
+
+
+@require_safe
+def changes(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+    """The sheet's history: every change in words, the latest first, with what an edit
+    changed and what an undo took away; for the scorers, a button that puts an edited deal
+    back as it was."""
+    game = game_or_404(token, spectator)
+    before = page_number(request.GET.get("before", ""))
+    query = Change.objects.filter(game=game).order_by("-version")
+    if before is not None:
+        query = query.filter(version__lt=before)
+    chunk = list(query[: PAGE + 1])
+    older = chunk[PAGE - 1].version if len(chunk) > PAGE else None
+    spec = store.spec_of(game)
+    context = {
+        "game": game,
+        "spec": spec,
+        "told": tell(spec, chunk[:PAGE]),
+        "older": older,
+        "newer": before is not None,
+        "links": links(request, game, spectator),
+        "spectator": spectator,
+        "can_edit": not spectator and not game.finished,
+        "sealed_words": finished_words(game) if game.finished else "",
+    }
+    return render(request, "scoresheet/history.html", context)

@@ -7,7 +7,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -20,7 +20,15 @@ from rulesite.htmx import HtmxHttpRequest
 from .. import store
 from ..forms import StartForm, new_key, prefill_from_query
 from ..models import Change, Game
-from .answers import game_or_404, limited, notice_of, page_number, render_sheet, see_other
+from .answers import (
+    game_or_404,
+    gone_or_404,
+    limited,
+    notice_of,
+    page_number,
+    render_sheet,
+    see_other,
+)
 from .context import sheet_context
 
 # --- Start, from the table ----------------------------------------------------------------------
@@ -133,7 +141,7 @@ def live(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpR
     entries (or the latest ones, after an edit or an undo) as out-of-band swaps."""
     version: int | None = getattr(request, "sheet_version", None)
     if version is None:
-        raise Http404(gettext("No score sheet has this link."))
+        gone_or_404(token, spectator)
     seen = request.GET.get("v", "")
     if seen == str(version):
         return HttpResponse(status=204)

@@ -4,6 +4,7 @@ player leaving or coming back, the evening finished or reopened."""
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable
 
 from django.http import HttpResponse
@@ -15,19 +16,22 @@ from games.forms_util import sentence
 from rulesite.htmx import HtmxHttpRequest
 
 from .. import ledger, store
-from ..forms import ActionForm, HorseForm, SeatForm
+from ..forms import ActionForm, HorseForm, SeatForm, new_key
 from ..ledger import Entry, EntryError
 from ..models import Deal, Game, Player
 from .answers import (
     NOTICES,
+    SEAT_FIELDS,
     conflict,
     done,
     first_error,
     form_key,
     game_or_404,
+    sealed,
     sheet_answer,
     stale,
 )
+from .deals import reopened
 
 
 def _append(
@@ -57,6 +61,8 @@ def horse(request: HtmxHttpRequest, token: str) -> HttpResponse:
     key = form_key(request)
     if store.already_done(game, key):
         return done(request, game, gettext("That horse was already bought."), "horse")
+    if game.finished:
+        return sealed(request, game)
     spec = store.spec_of(game)
     state, sheet = store.tail_state(game, spec)
     if stale(game, request):
@@ -82,6 +88,8 @@ def seats(request: HtmxHttpRequest, token: str) -> HttpResponse:
     key = form_key(request)
     if store.already_done(game, key):
         return done(request, game, gettext("Done already."))
+    if game.finished:
+        return sealed(request, game, "seats")
     spec = store.spec_of(game)
     state, sheet = store.tail_state(game, spec)
     form = SeatForm(spec, sheet, request.POST)
@@ -116,18 +124,34 @@ def seats(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return done(request, game, notice, action)
 
 
+_THEN = re.compile(r"record|seats|edit-[0-9]{1,9}")
+"""What a reopen pressed in a refused form brings back (``then``): the deal form as typed,
+the seat form, or a deal's edit page."""
+
+
 def _finish_or_reopen(request: HtmxHttpRequest, token: str, finish: bool) -> HttpResponse:
     game = game_or_404(token, False)
-    key = form_key(request)
+    then = request.POST.get("then", "")
+    then = then if not finish and _THEN.fullmatch(then) else ""
+    # Pressed in a deal form: the form's own key is the deal's, the reopen has its own.
+    key = form_key(request, "reopen_key" if "reopen_key" in request.POST else "key")
     what = "finish" if finish else "reopen"
     if store.already_done(game, key):
         return done(request, game, gettext("Done already."), what)
-    form = ActionForm(request.POST)
+    posted = request.POST
+    if "reopen_key" in posted:
+        posted = {**posted.dict(), "key": posted["reopen_key"]}  # type: ignore[assignment]
+    form = ActionForm(posted)
     if not form.is_valid():
         return sheet_answer(request, game, status=400, problem=first_error(form))
     if stale(game, request):
         _, now = store.tail_state(game, store.spec_of(game))
         return conflict(request, game, now.deals)
+    if finish and game.finished:
+        return sealed(request, game)
+    if not finish and not game.finished:
+        problem = gettext("This sheet is open already: nothing to reopen.")
+        return sheet_answer(request, game, status=409, problem=problem)
 
     def write(locked: Game) -> None:
         locked.finished_at = timezone.now() if finish else None
@@ -140,7 +164,24 @@ def _finish_or_reopen(request: HtmxHttpRequest, token: str, finish: bool) -> Htt
     except store.Stale:
         game.refresh_from_db()
         return conflict(request, game)
+    if then:
+        game.refresh_from_db()
+        return _reopened(request, game, then)
     return done(request, game, str(NOTICES[what]), what)
+
+
+def _reopened(request: HtmxHttpRequest, game: Game, then: str) -> HttpResponse:
+    """After a reopen pressed in a form the finished sheet refused: that form again, as
+    typed, at the sheet's version now, to send."""
+    if then == "seats":
+        spec = store.spec_of(game)
+        _, sheet = store.tail_state(game, spec)
+        data = {k: request.POST.get(k, "") for k in SEAT_FIELDS}
+        form = SeatForm(spec, sheet, {**data, "version": game.version, "key": new_key()})
+        notice = gettext("The sheet is open again; what you typed is in the form below.")
+        return sheet_answer(request, game, seat_form=form, notice=notice)
+    notice = gettext("The sheet is open again; your deal is in the form below: send it again.")
+    return reopened(request, game, then, notice)
 
 
 @require_POST
