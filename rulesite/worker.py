@@ -25,6 +25,9 @@ def start() -> None:
     """Set Django up (settings: :mod:`rulesite.settings_worker`)."""
     global _handler
     os.environ["DJANGO_SETTINGS_MODULE"] = "rulesite.settings_worker"
+    # Pyodide runs an event loop of the browser's, which Django takes for an async context
+    # and so refuses the database: the worker is one thread, and asks it synchronously.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     import django
     from django.core.handlers.wsgi import WSGIHandler
 

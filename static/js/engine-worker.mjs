@@ -7,10 +7,13 @@
  * request it is handed (rulesite/worker.py): the same views, templates and engine as the
  * server, so the answer is the server's own. Nothing here knows a rule or draws a page.
  *
- * Messages in: {start: {pyodide, site}} once, then {id, url, headers, method, body}.
- * Messages out: {ready: milliseconds, memory: bytes} once, then {id, status, headers, body} or {id, error}.
+ * Messages in: {start: {pyodide, site}} once, then {id, url, headers, method, body}, or
+ * {id, mirror: {exported, token, view, version}} (a score sheet kept on this device).
+ * Messages out: {ready: milliseconds, memory: bytes} once, then {id, status, headers, body},
+ * {id, mirrored: entries} or {id, error}.
  */
 let answer = null;
+let site = null;
 const waiting = [];
 const SITE = "/home/pyodide/site";
 const BYTECODE = "rulesite-engine-bytecode";
@@ -32,15 +35,15 @@ async function keepBytecode(revision, bytes) {
 async function start(urls) {
   const begun = performance.now();
   const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
-  const [pyodide, site] = await Promise.all([
+  const [pyodide, bundle] = await Promise.all([
     loadPyodide({ indexURL: urls.pyodide }),
     fetch(urls.site).then(function (response) {
       if (!response.ok) { throw new Error("the site's bundle: " + response.status); }
       return response;
     }),
   ]);
-  const revision = site.headers.get("ETag");
-  pyodide.unpackArchive(await site.arrayBuffer(), "zip", { extractDir: SITE });
+  const revision = bundle.headers.get("ETag");
+  pyodide.unpackArchive(await bundle.arrayBuffer(), "zip", { extractDir: SITE });
   const bytecode = await keptBytecode(revision);
   if (bytecode) { pyodide.unpackArchive(bytecode, "zip", { extractDir: SITE }); }
   pyodide.runPython(
@@ -49,7 +52,8 @@ async function start(urls) {
     "from rulesite import worker\n" +
     "worker.start()\n"
   );
-  answer = pyodide.globals.get("worker").answer;
+  site = pyodide.globals.get("worker");
+  answer = site.answer;
   // The first answer imports the views, reads the rulebooks and compiles the templates: done
   // now, so that the first tap does not wait for it.
   answer(new URL(urls.warm, self.location.href).href, JSON.stringify({ "HX-Request": "true" }));
@@ -59,7 +63,7 @@ async function start(urls) {
   if (!bytecode && revision) {
     // Once for each deploy: the modules just imported, compiled, kept for the next start.
     setTimeout(function () {
-      const made = pyodide.globals.get("worker").compiled();
+      const made = site.compiled();
       keepBytecode(revision, made.toJs());
       made.destroy();
     }, 1000);
@@ -68,6 +72,17 @@ async function start(urls) {
 
 function handle(message) {
   if (!answer) { waiting.push(message); return; }
+  if (message.mirror) {
+    // A score sheet kept on this device, put in the site's database here (rulesite/worker.py).
+    try {
+      const kept = message.mirror;
+      const count = site.mirror(kept.exported, kept.token, kept.view, kept.version);
+      self.postMessage({ id: message.id, mirrored: count });
+    } catch (error) {
+      self.postMessage({ id: message.id, error: String(error) });
+    }
+    return;
+  }
   try {
     const reply = JSON.parse(answer(
       message.url, JSON.stringify(message.headers || {}), message.method || "GET", message.body || ""

@@ -8,10 +8,11 @@
  * htmx answer, a form sent) are the network's: nothing is answered from a cache that could be
  * a stale verdict or a sheet.
  *
- * One exception, and no cache in it: a table page's htmx request that the network cannot
- * answer (no signal, or none within 5 s) is handed to the page that sent it, whose engine's
- * worker runs this very site in the browser (static/js/offline.js, engine-worker.mjs) and
- * answers as the server would; htmx gets that answer as if it came from the server.
+ * One exception, and no cache in it: a table page's htmx request, or a score sheet's (its
+ * scorer's page and forms), that the network cannot answer (no signal, or none within 5 s) is
+ * handed to the page that sent it, whose engine's worker runs this very site in the browser
+ * (static/js/offline.js, engine-worker.mjs) and answers as the server would; htmx gets that
+ * answer as if it came from the server.
  */
 importScripts(
   "{% static 'workbox/workbox-core.prod.js' %}",
@@ -56,10 +57,19 @@ registerRoute(new NavigationRoute(async function (options) {
   }
 }));
 
+const SHEET_WRITES = /^\/(?:[a-z]{2}\/)?sheet\/[A-Za-z0-9_-]{16,64}\//;
+
 function tableRequest({ request, url }) {
   return request.method === "GET" && url.origin === self.location.origin &&
     request.headers.get("HX-Request") === "true" &&
     TABLES.some(function (prefix) { return url.pathname.startsWith(prefix); });
+}
+
+// A score sheet's scorer page and what its forms send (its own link: not the read-only one),
+// asked by htmx: without signal, the sheet kept on the device answers (offline.js).
+function sheetRequest({ request, url }) {
+  return url.origin === self.location.origin && request.headers.get("HX-Request") === "true" &&
+    SHEET_WRITES.test(url.pathname);
 }
 
 async function answeredHere(event, request) {
@@ -69,12 +79,15 @@ async function answeredHere(event, request) {
   request.headers.forEach(function (value, name) {
     if (name.startsWith("hx-")) { headers[name] = value; }
   });
+  const body = request.method === "GET" ? "" : await request.text();
   const channel = new MessageChannel();
   const reply = new Promise(function (resolve) {
     channel.port1.onmessage = function (message) { resolve(message.data); };
     setTimeout(function () { resolve({ error: "the engine did not answer" }); }, ENGINE_WAIT_MS);
   });
-  client.postMessage({ rulesite: "answer", url: request.url, headers: headers }, [channel.port2]);
+  client.postMessage({
+    rulesite: "answer", url: request.url, headers: headers, method: request.method, body: body,
+  }, [channel.port2]);
   const answer = await reply;
   if (answer.error) { return Response.error(); }
   const answerHeaders = new Headers(answer.headers);
@@ -82,12 +95,17 @@ async function answeredHere(event, request) {
   return new Response(answer.body, { status: answer.status, headers: answerHeaders });
 }
 
-registerRoute(tableRequest, async function ({ request, event }) {
+async function networkElseHere({ request, event }) {
+  const kept = request.clone();
   try {
-    return await fetch(request.clone(), { signal: AbortSignal.timeout(NETWORK_WAIT_MS) });
+    return await fetch(request, { signal: AbortSignal.timeout(NETWORK_WAIT_MS) });
   } catch (error) {
-    return answeredHere(event, request);
+    return answeredHere(event, kept);
   }
-});
+}
+
+registerRoute(tableRequest, networkElseHere);
+registerRoute(sheetRequest, networkElseHere, "POST");
+registerRoute(sheetRequest, networkElseHere);
 
 precacheAndRoute(PRECACHE);
