@@ -717,19 +717,26 @@ def _new_request(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
 
 
 def _recorded_hands(spec: ledger.Spec, data: dict[str, Any]) -> dict[str, Any]:
+    """A recorded deal's fields; a deal recorded before a late player joined has fewer
+    seats than the sheet now (the player who joined since has none)."""
     initial: dict[str, Any] = {"mode": data.get("mode"), "dealer": data["dealer"]}
     if data.get("stood") is not None:
         initial["stood"] = data["stood"]
+
+    def at(name: str, i: int) -> Any:
+        values = data.get(name) or []
+        return values[i] if i < len(values) else None
+
     for i in range(spec.n):
-        if "bought" in data:
-            initial[f"bought_{i}"] = data["bought"][i]
-        if data["mode"] == "hands" and data["hands"][i]:
-            for j, card in enumerate(data["hands"][i]):
+        if data.get("bought") is not None and at("bought", i) is not None:
+            initial[f"bought_{i}"] = at("bought", i)
+        if data["mode"] == "hands" and at("hands", i):
+            for j, card in enumerate(at("hands", i)):
                 initial[f"card_{i}_{j}"] = card
         if data["mode"] == "result":
-            initial[f"place_{i}"] = data["places"][i]
+            initial[f"place_{i}"] = at("places", i)
             if data.get("categories"):
-                initial[f"category_{i}"] = data["categories"][i] or ""
+                initial[f"category_{i}"] = at("categories", i) or ""
     return initial
 
 

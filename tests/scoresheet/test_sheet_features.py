@@ -375,3 +375,21 @@ def test_a_paste_larger_than_the_request_limit_says_so(client, settings):
     response = client.post("/sheet/import/", {"text": "x" * 5000})
     assert response.status_code == 413
     assert "larger than 2 MB" in text(response)
+
+
+def test_a_deal_before_a_late_player_joined_can_be_edited(client):
+    """Its edit form has its own players' hands (it answered 500: the recorded deal has
+    fewer seats than the sheet now), and saving it keeps the one who joined out of it."""
+    spec = ledger.make_spec("peel-old", ["Ann", "Bob", "Cy"], "1", {})
+    deal = {"dealer": 0, "stood": None, "bought": None, "mode": "hands", "hands": HANDS_4[:3]}
+    game = store.create(spec, "", [entry(spec, deal)] * 2, "import", secrets.token_urlsafe(16))
+    action(client, game, f"/sheet/{game.token}/seats/", name="Dee")
+    form = client.get(f"/sheet/{game.token}/deals/1/")
+    assert form.status_code == 200
+    page = form.content.decode()
+    assert 'value="AS"' in page and 'name="card_3_0"' not in page
+    other = {"mode": "hands", "dealer": 1, "hands": [["KC", "KH", "KD"], *HANDS_4[1:3], None]}
+    saved = post_deal(client, game, other, url=f"/sheet/{game.token}/deals/1/")
+    assert saved.status_code == 303
+    game.refresh_from_db()
+    assert store.load(game).deals[0].data["hands"][0] == ["KC", "KH", "KD"]
