@@ -48,6 +48,7 @@ def grid(window: store.Window) -> list[dict[str, Any]]:
     """The deals × players grid of the window, from the stored states alone."""
     spec = window.spec
     rows = []
+    detailed = {deal.position for deal in window.detailed}  # drawn in full on the same page
     for deal, state in zip(window.deals, window.states, strict=False):
         line = (deal.state or {}).get("row", {})
         net = line.get("net", ["0"] * spec.n)
@@ -57,6 +58,7 @@ def grid(window: store.Window) -> list[dict[str, Any]]:
                 "deal": deal,
                 "number": state.number if deal.kind == "deal" else None,
                 "kind": deal.kind,
+                "shown": deal.position in detailed,
                 "dealer": line.get("dl"),
                 "winners": line.get("w", []),
                 "cells": [
