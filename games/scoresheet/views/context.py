@@ -111,6 +111,18 @@ class Shown:
         return [] if self.row is None else cells(self.window.spec, self.row)
 
 
+def last_deal(window: store.Window) -> dict[str, Any] | None:
+    """The data of the sheet's last deal (None before one), whose way of entering the next
+    deal's form keeps: from the window when it ends the sheet, else in one query."""
+    last: Deal | None = None
+    if not window.newer:
+        last = next((deal for deal in reversed(window.deals) if deal.kind == "deal"), None)
+    if last is None and (window.newer or len(window.deals) < window.entries):
+        last = Deal.objects.filter(game=window.game, kind="deal").order_by("-position").first()
+    data = None if last is None else last.data
+    return data if isinstance(data, dict) else None
+
+
 def undone(game: Game) -> Change | None:
     """The last undo, while its entry can be restored."""
     last = Change.objects.filter(game=game, action="undo").order_by("-version").first()
@@ -163,7 +175,7 @@ def sheet_context(
     final = game.finished or sheet.over
     form_kept = False  # a fresh form's fields, the same at a version of the sheet
     if can_edit and form is None and not final:
-        initial = {**deal_initial(spec, sheet), "version": game.version}
+        initial = {**deal_initial(spec, sheet, last_deal(window)), "version": game.version}
         prefill = extra.pop("prefill", {})
         form = deal_form(spec, sheet, initial={**initial, **prefill})
         form_kept = not prefill
