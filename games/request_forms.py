@@ -336,6 +336,16 @@ def _one_way(request: dict[str, Any], action: str, game: Game) -> None:
             request.pop(other, None)
 
 
+def keep_way(request: dict[str, Any], recorded: Mapping[str, Any], game: Game) -> None:
+    """A new ``request`` entered the way ``recorded`` was (All Fours' result alone, ``taken``,
+    rather than the cards), as the button that chooses that way would: its field set, empty,
+    and the fields of the other way dropped. The fields both share stay as they are."""
+    for name in _ways(game):
+        if name in recorded and name not in request:
+            request[name] = ""
+            _one_way(request, f"set:{name}=", game)
+
+
 def _keep_the_dealer_at_the_table(request: dict[str, Any]) -> None:
     """A table made smaller (two players chosen, a player removed) with the dealer beyond its
     last seat gives the deal to the first player, rather than refusing a dealer who has left.

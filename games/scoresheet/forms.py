@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
@@ -28,7 +28,14 @@ from games.options_form import (
     option_defaults,
     option_fields,
 )
-from games.request_forms import RequestForm, edit, fields_of, flatten, read_fields
+from games.request_forms import (
+    RequestForm,
+    edit,
+    fields_of,
+    flatten,
+    keep_way,
+    read_fields,
+)
 
 from . import ledger
 from .ledger import EntryError, SpecError
@@ -578,12 +585,15 @@ REQUEST_PREFIX = "entry-"
 """The prefix of a request's fields on the sheet (the page's own are the key and version)."""
 
 
-def new_request(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
+def new_request(
+    spec: ledger.Spec, sheet: ledger.Sheet, last: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """A new deal's request with what the sheet knows filled in: the dealer it suggests
     (the person may change him) and the players -- their number, or one blank item per
     player in the shape of the game's example -- every other list empty, and the example's
     groups of amounts (a pool's shares) as the game's own suggestion; cards, choices and
-    ticks are left for the table to enter."""
+    ticks are left for the table to enter. Entered the way the ``last`` deal was (All Fours:
+    only who took each point, or the cards)."""
     game = spec.request_game
     example = game.example()
     model = read_fields(dict(flatten(example)), fields_of(game))
@@ -602,6 +612,8 @@ def new_request(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
             request[name] = []
         elif isinstance(value, dict):
             request[name] = _house_rules(spec, name, model.get(name, {}))
+    if last:
+        keep_way(request, last, game)
     return request
 
 
@@ -682,9 +694,13 @@ def deal_form(
     return DEAL_FORMS[spec.keeping](spec, sheet, *args, **kwargs)
 
 
-def deal_initial(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
-    """A new deal form's initial values, by how the sheet keeps the game."""
-    return NEW_DEALS[spec.keeping](spec, sheet)
+def deal_initial(
+    spec: ledger.Spec, sheet: ledger.Sheet, last: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """A new deal form's initial values, by how the sheet keeps the game; entered the way
+    the sheet's ``last`` deal was (its data: the hands or only the result), as the scorer
+    chose last."""
+    return NEW_DEALS[spec.keeping](spec, sheet, last or {})
 
 
 def entry_initial(spec: ledger.Spec, kind: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -692,9 +708,15 @@ def entry_initial(spec: ledger.Spec, kind: str, data: dict[str, Any]) -> dict[st
     return RECORDED_DEALS[spec.keeping](spec, data)
 
 
-def _new_hands(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
-    """The next dealer chosen, everyone's purchases 0, the hands to enter."""
-    initial: dict[str, Any] = {"mode": "hands"}
+def _kept_mode(last: Mapping[str, Any], modes: tuple[str, str]) -> str:
+    """The way of entering the last deal, if it is one of ``modes``; else the first."""
+    return last["mode"] if last.get("mode") in modes else modes[0]
+
+
+def _new_hands(spec: ledger.Spec, sheet: ledger.Sheet, last: Mapping[str, Any]) -> dict[str, Any]:
+    """The next dealer chosen, everyone's purchases 0, the hands (or only the result, as
+    the last deal) to enter."""
+    initial: dict[str, Any] = {"mode": _kept_mode(last, ("hands", "result"))}
     if sheet.next_dealer is not None:
         initial["dealer"] = sheet.next_dealer
     for i in range(spec.n):
@@ -702,34 +724,42 @@ def _new_hands(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
     return initial
 
 
-def _new_counted(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
-    """The supply bases of the hand before (or the book's first ones), the cards to enter."""
+def _new_counted(spec: ledger.Spec, sheet: ledger.Sheet, last: Mapping[str, Any]) -> dict[str, Any]:
+    """The supply bases of the hand before (or the book's first ones), the cards (or only
+    the scores, as the hand before) to enter."""
     # after a deal the sheet is read from its stored state, which has no rows: its bases
     previous = sheet.rows[-1].entry.data["bases"] if sheet.rows else sheet.state.bases
     bases = previous or ([1, 3] if spec.n == 2 else list(range(1, spec.n + 1)))
     initial: dict[str, Any] = {f"base_{i}": b for i, b in enumerate(bases)}
-    initial["mode"] = "cards"
+    initial["mode"] = _kept_mode(last, ("cards", "result"))
     return initial
 
 
-def _new_request(spec: ledger.Spec, sheet: ledger.Sheet) -> dict[str, Any]:
-    return {"blank": new_request(spec, sheet)}
+def _new_request(spec: ledger.Spec, sheet: ledger.Sheet, last: Mapping[str, Any]) -> dict[str, Any]:
+    return {"blank": new_request(spec, sheet, last)}
 
 
 def _recorded_hands(spec: ledger.Spec, data: dict[str, Any]) -> dict[str, Any]:
+    """A recorded deal's fields; a deal recorded before a late player joined has fewer
+    seats than the sheet now (the player who joined since has none)."""
     initial: dict[str, Any] = {"mode": data.get("mode"), "dealer": data["dealer"]}
     if data.get("stood") is not None:
         initial["stood"] = data["stood"]
+
+    def at(name: str, i: int) -> Any:
+        values = data.get(name) or []
+        return values[i] if i < len(values) else None
+
     for i in range(spec.n):
-        if "bought" in data:
-            initial[f"bought_{i}"] = data["bought"][i]
-        if data["mode"] == "hands" and data["hands"][i]:
-            for j, card in enumerate(data["hands"][i]):
+        if data.get("bought") is not None and at("bought", i) is not None:
+            initial[f"bought_{i}"] = at("bought", i)
+        if data["mode"] == "hands" and at("hands", i):
+            for j, card in enumerate(at("hands", i)):
                 initial[f"card_{i}_{j}"] = card
         if data["mode"] == "result":
-            initial[f"place_{i}"] = data["places"][i]
+            initial[f"place_{i}"] = at("places", i)
             if data.get("categories"):
-                initial[f"category_{i}"] = data["categories"][i] or ""
+                initial[f"category_{i}"] = at("categories", i) or ""
     return initial
 
 
@@ -756,7 +786,7 @@ DEAL_FORMS: dict[str, type[DealForm] | type[RequestDealForm]] = {
 }
 """The deal form by how the sheet keeps the game (:attr:`ledger.Spec.keeping`)."""
 
-NEW_DEALS: dict[str, Callable[[ledger.Spec, ledger.Sheet], dict[str, Any]]] = {
+NEW_DEALS: dict[str, Callable[[ledger.Spec, ledger.Sheet, Mapping[str, Any]], dict[str, Any]]] = {
     ledger.SETTLED: _new_hands,
     ledger.LEDGER: _new_hands,
     ledger.COUNTED: _new_counted,

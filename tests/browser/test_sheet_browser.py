@@ -108,6 +108,9 @@ def test_a_four_deal_evening_on_a_phone(page: Page, axe_check):
     # nothing else typed is lost. (The form is made ready for deal 3 once the answer has
     # settled: wait for it, as a person sees the button's new number, before typing.)
     expect(page.get_by_role("button", name="Record deal 3")).to_be_visible()
+    # The form is entered the way deal 2 was (issue 20): back to the hands, in one tap.
+    expect(page.get_by_label("only the result")).to_be_checked()
+    page.get_by_label("the hands shown").check()
     page.get_by_label("Who stood (knocked)").select_option(label="Dee")
     enter_hands(page, {"Ann": "10h jh qh", "Bob": "ks kd 2c", "Cy": "7s 8c 9d", "Dee": "zz 4d 6c"})
     page.get_by_role("button", name="Record deal 3").click()
@@ -137,7 +140,10 @@ def test_a_four_deal_evening_on_a_phone(page: Page, axe_check):
     expect(spectator.locator("#deal-form")).to_have_count(0)
     axe_check(spectator, "spectator")
 
-    # Deals 3 and 4 recorded again on the scorer's phone.
+    # Deals 3 and 4 recorded again on the scorer's phone (the form asks as deal 2 did, now
+    # the last one: the hands again, in one tap).
+    expect(page.get_by_label("only the result")).to_be_checked()
+    page.get_by_label("the hands shown").check()
     page.get_by_label("Who stood (knocked)").select_option(label="Dee")
     enter_hands(page, {"Ann": "10h jh qh", "Bob": "ks kd 2c", "Cy": "7s 8c 9d", "Dee": "5s 4d 6c"})
     page.get_by_role("button", name="Record deal 3").click()

@@ -119,10 +119,10 @@ def test_an_all_fours_deal_recorded_as_who_took_each_point(page: Page, axe_check
     page.get_by_role("button", name="Start the sheet").click()
     expect(page).to_have_url(re.compile(r"/sheet/[A-Za-z0-9_-]{22}/$"))
     page.get_by_role("button", name="Only who took each point").click()
-    page.get_by_role("group", name="High").get_by_label("Player 2").click()
-    page.get_by_role("group", name="Low").get_by_label("Player 2").click()
-    page.get_by_role("group", name="Jack").get_by_label("Player 1").click()
-    page.get_by_role("group", name="Game").get_by_label("Player 2").click()
+    page.get_by_role("group", name="High").get_by_label("Bob").click()
+    page.get_by_role("group", name="Low").get_by_label("Bob").click()
+    page.get_by_role("group", name="Jack").get_by_label("Ann").click()
+    page.get_by_role("group", name="Game").get_by_label("Bob").click()
     axe_check(page, "All Fours sheet, a result entered alone")
     page.get_by_role("button", name="Record deal 1").click()
     expect(page.locator(".messages")).to_contain_text("Deal 1 recorded.")
@@ -130,5 +130,16 @@ def test_an_all_fours_deal_recorded_as_who_took_each_point(page: Page, axe_check
     for name, total in (("Ann", "1"), ("Bob", "3")):
         row = rows.filter(has=page.get_by_role("rowheader", name=re.compile(rf"^{name}\b")))
         expect(row.locator(".total")).to_have_text(re.compile(rf"^\+?{total}$"))
+    # Deal 2 is asked for the same way (issue 20), Bob dealing: four taps and Record.
+    form = page.locator("#deal-form")
+    expect(form.get_by_role("button", name="Record deal 2")).to_be_visible()
+    expect(form.get_by_role("group", name="High")).to_be_visible()
+    expect(form.locator('[name="entry-trump"]')).to_have_count(0)
+    expect(form.locator('select[name="entry-dealer"] option:checked')).to_have_text("Bob")
+    for point, side in (("High", "Ann"), ("Low", "Ann"), ("Jack", "Bob"), ("Game", "Ann")):
+        form.get_by_role("group", name=point).get_by_label(side).click()
+    form.get_by_role("button", name="Record deal 2").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 2 recorded.")
+    expect(page.locator("#deal-form").get_by_role("group", name="High")).to_be_visible()
     no_sideways_scroll(page)
     assert errors == []

@@ -375,3 +375,70 @@ def test_a_paste_larger_than_the_request_limit_says_so(client, settings):
     response = client.post("/sheet/import/", {"text": "x" * 5000})
     assert response.status_code == 413
     assert "larger than 2 MB" in text(response)
+
+
+def test_a_deal_before_a_late_player_joined_can_be_edited(client):
+    """Its edit form has its own players' hands (it answered 500: the recorded deal has
+    fewer seats than the sheet now), and saving it keeps the one who joined out of it."""
+    spec = ledger.make_spec("peel-old", ["Ann", "Bob", "Cy"], "1", {})
+    deal = {"dealer": 0, "stood": None, "bought": None, "mode": "hands", "hands": HANDS_4[:3]}
+    game = store.create(spec, "", [entry(spec, deal)] * 2, "import", secrets.token_urlsafe(16))
+    action(client, game, f"/sheet/{game.token}/seats/", name="Dee")
+    form = client.get(f"/sheet/{game.token}/deals/1/")
+    assert form.status_code == 200
+    page = form.content.decode()
+    assert 'value="AS"' in page and 'name="card_3_0"' not in page
+    other = {"mode": "hands", "dealer": 1, "hands": [["KC", "KH", "KD"], *HANDS_4[1:3], None]}
+    saved = post_deal(client, game, other, url=f"/sheet/{game.token}/deals/1/")
+    assert saved.status_code == 303
+    game.refresh_from_db()
+    assert store.load(game).deals[0].data["hands"][0] == ["KC", "KH", "KD"]
+
+
+def _grid_links(page: str) -> dict[int, str]:
+    """Each grid row's position and where its number links to."""
+    return {
+        int(position): html.unescape(href)
+        for position, href in re.findall(
+            r'<tr id="grid-(\d+)"[^>]*>\s*<th scope="row">.*?<a href="([^"]*)"', page, re.S
+        )
+    }
+
+
+@pytest.mark.parametrize("prefix", ["", "/sv"])
+def test_one_tap_from_the_grid_to_any_deal(client, prefix):
+    """Issue 20: every row of the grid reaches its entry in one tap: for a scorer a deal's
+    edit form; for a reader its account below, or, older than those shown in full, the page
+    that shows it; never a dead anchor. In both languages, on the pages as kept."""
+    spec = ledger.make_spec("peel-old", ["Ann", "Bob", "Cy"], "1", {})
+    deal = {"stood": None, "bought": None, "mode": "hands", "hands": HANDS_4[:3]}
+    entries = [entry(spec, {**deal, "dealer": i % 3}) for i in range(22)]
+    game = store.create(spec, "Long", entries, "import", secrets.token_urlsafe(16))
+    action(client, game, f"/sheet/{game.token}/seats/", name="Dee")  # 23: not a deal
+    four = {"dealer": 1, "mode": "hands", "hands": [*HANDS_4[:3], ["6C", "7D", "8S"]]}
+    assert post_deal(client, game, four).status_code == 303  # 24
+    edit = "Ändra" if prefix else "Edit"
+    for _ in range(2):  # the second time, drawn from the kept fragments
+        scorer = client.get(f"{prefix}/sheet/{game.token}/").content.decode()
+        links = _grid_links(scorer)
+        assert sorted(links) == list(range(5, 25))  # the latest 20 entries
+        for position in (5, 12, 22, 24):
+            assert links[position] == f"{prefix}/sheet/{game.token}/deals/{position}/"
+        assert links[23] == "#deal-23"  # a player joining: its account, no edit form
+        assert f'>5<span class="visually-hidden"> {edit}</span></a>' in scorer
+        form = client.get(links[5])
+        assert form.status_code == 200
+        assert re.search(r"(Edit deal|Ändra giv) 5", text(form))
+
+        reader = client.get(f"{prefix}/sheet/view/{game.view_token}/").content.decode()
+        links = _grid_links(reader)
+        assert sorted(links) == list(range(5, 25))
+        assert "/deals/" not in reader and game.token not in reader  # no way to edit
+        for position in range(15, 25):  # shown in full below
+            assert links[position] == f"#deal-{position}"
+            assert f'<article class="deal" id="deal-{position}"' in reader
+        for position in (5, 14):  # older: the page that shows it in full
+            page = f"{prefix}/sheet/view/{game.view_token}/?before={position + 1}"
+            assert links[position] == f"{page}#deal-{position}"
+            shown = client.get(page).content.decode()
+            assert f'<article class="deal" id="deal-{position}"' in shown

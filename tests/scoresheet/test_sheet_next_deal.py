@@ -156,3 +156,90 @@ def test_a_number_of_players_forced_onto_a_sheet_is_refused_not_recorded(client)
     assert answer.status_code == 400
     assert "This sheet has 2 players, and the deal has 4" in answer.content.decode()
     assert not Deal.objects.filter(game=game).exists()
+
+
+def way(form: str) -> str:
+    """How the deal form asks for an All Fours deal: "result" (who took each point) or
+    "cards" (the trumps and everyone's cards)."""
+    form = form.split('id="deal-form"', 1)[-1].split("</form>", 1)[0]
+    result = f'name="{P}taken.high"' in form and "only who took each point" in form
+    cards = f'name="{P}trump"' in form and f'name="{P}hands.0"' in form
+    assert result != cards, form[:3000]
+    return "result" if result else "cards"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
+def test_all_fours_entered_by_its_result_keeps_that_way_for_the_next_deal(client, players, htmx):
+    """Issue 20: a scorer who entered only who took High, Low, Jack and Game gets the next
+    deal's form that way again (it came back asking for the cards), with the next dealer
+    chosen and the players by name; a deal entered by its cards brings the cards back."""
+    names = NAMES[:players]
+    game = make_game("all-fours", names, stake="")
+    headers = {"HX-Request": "true"} if htmx else {}
+    body = client.get(f"/sheet/{game.token}/").content.decode()
+    assert way(body) == "cards"  # a new sheet: the cards, the game's own first way
+    for number in range(1, 4):
+        dealer = chosen(body, P + "dealer")
+        taken = {"high": "0", "low": "1", "jack": "nobody", "game": "nobody"}  # 1 each
+        request = {"players": str(players), "dealer": dealer, "taken": taken}
+        game.refresh_from_db()
+        fields = {**dict(flatten(request, P)), "version": game.version}
+        fields["key"] = secrets.token_urlsafe(16)
+        answer = client.post(f"/sheet/{game.token}/deals/", fields, headers=headers)
+        assert answer.status_code in (200, 303), re.findall(
+            r"error[^>]*>([^<]+)<", answer.content.decode()
+        )
+        page = client.get(f"/sheet/{game.token}/").content.decode()
+        body = answer.content.decode() if htmx else page
+        assert way(body) == "result", number
+        assert way(page) == "result", number
+        dealer = chosen(body, P + "dealer")
+        assert dealer is not None and names[int(dealer)] == next_dealer_named(page), number
+        form = body.split('id="deal-form"', 1)[-1].split("</form>", 1)[0]
+        assert all(name in form for name in names) and "Player 1" not in form
+        assert "Four, as partners" not in form
+    if players == 4:  # back to the cards: the next deal asks for the cards again
+        request = deal_for("all-fours", body)
+        game.refresh_from_db()
+        fields = {**dict(flatten(request, P)), "version": game.version}
+        fields["key"] = secrets.token_urlsafe(16)
+        answer = client.post(f"/sheet/{game.token}/deals/", fields, headers=headers)
+        assert answer.status_code in (200, 303)
+        assert way(client.get(f"/sheet/{game.token}/").content.decode()) == "cards"
+
+
+def checked_mode(body: str) -> str | None:
+    found = re.search(r'<input type="radio" name="mode" value="(\w+)"[^>]*checked', body)
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize(
+    ("slug", "names", "first", "deal"),
+    [
+        (
+            "peel-new",
+            NAMES[:3],
+            "hands",
+            {
+                "dealer": 0,
+                "stood": 1,
+                "bought": [0, 0, 0],
+                "mode": "result",
+                "places": [1, 2, 3],
+                "categories": ["tricon", "pair", "point"],
+            },
+        ),
+        ("cox", NAMES[:2], "cards", {"mode": "result", "bases": [1, 3], "scores": [3, 1]}),
+    ],
+)
+def test_only_the_result_is_kept_for_the_next_deal(client, slug, names, first, deal):
+    """The other games too: the next deal's form is entered the way the scorer chose last."""
+    from tests.scoresheet.sheet_factory import post_deal
+
+    game = make_game(slug, names, stake="" if slug == "cox" else "1")
+    assert checked_mode(client.get(f"/sheet/{game.token}/").content.decode()) == first
+    assert post_deal(client, game, deal).status_code == 303
+    assert checked_mode(client.get(f"/sheet/{game.token}/").content.decode()) == "result"
+    answer = post_deal(client, game, {**deal, "dealer": 1} if "dealer" in deal else deal, htmx=True)
+    assert answer.status_code == 200 and checked_mode(answer.content.decode()) == "result"

@@ -48,6 +48,7 @@ def grid(window: store.Window) -> list[dict[str, Any]]:
     """The deals × players grid of the window, from the stored states alone."""
     spec = window.spec
     rows = []
+    detailed = {deal.position for deal in window.detailed}  # drawn in full on the same page
     for deal, state in zip(window.deals, window.states, strict=False):
         line = (deal.state or {}).get("row", {})
         net = line.get("net", ["0"] * spec.n)
@@ -57,6 +58,7 @@ def grid(window: store.Window) -> list[dict[str, Any]]:
                 "deal": deal,
                 "number": state.number if deal.kind == "deal" else None,
                 "kind": deal.kind,
+                "shown": deal.position in detailed,
                 "dealer": line.get("dl"),
                 "winners": line.get("w", []),
                 "cells": [
@@ -107,6 +109,18 @@ class Shown:
     @cached_property
     def cells(self) -> list[dict[str, Any]]:
         return [] if self.row is None else cells(self.window.spec, self.row)
+
+
+def last_deal(window: store.Window) -> dict[str, Any] | None:
+    """The data of the sheet's last deal (None before one), whose way of entering the next
+    deal's form keeps: from the window when it ends the sheet, else in one query."""
+    last: Deal | None = None
+    if not window.newer:
+        last = next((deal for deal in reversed(window.deals) if deal.kind == "deal"), None)
+    if last is None and (window.newer or len(window.deals) < window.entries):
+        last = Deal.objects.filter(game=window.game, kind="deal").order_by("-position").first()
+    data = None if last is None else last.data
+    return data if isinstance(data, dict) else None
 
 
 def undone(game: Game) -> Change | None:
@@ -161,7 +175,7 @@ def sheet_context(
     final = game.finished or sheet.over
     form_kept = False  # a fresh form's fields, the same at a version of the sheet
     if can_edit and form is None and not final:
-        initial = {**deal_initial(spec, sheet), "version": game.version}
+        initial = {**deal_initial(spec, sheet, last_deal(window)), "version": game.version}
         prefill = extra.pop("prefill", {})
         form = deal_form(spec, sheet, initial={**initial, **prefill})
         form_kept = not prefill
