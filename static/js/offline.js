@@ -328,6 +328,26 @@
     });
   }
 
+  // A sheet's poll that cannot reach the site (a reader's phone, or a scorer's, without
+  // signal): say until when the page is current; the next poll that gets through clears it.
+  var lastHeard = new Date();
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var note = document.querySelector(".offline-stale");
+    if (!note || !elt || elt.id !== "live") { return; }
+    var xhr = event.detail.xhr;
+    var heard = !event.detail.failed || (xhr && xhr.status === 304);
+    if (heard && xhr && xhr.status && xhr.getResponseHeader("X-Answered-By") !== "this-device") {
+      lastHeard = new Date();
+      note.hidden = true;
+    } else if (!xhr || !xhr.status) {
+      var time = lastHeard.toLocaleTimeString(document.documentElement.lang || undefined,
+        { hour: "2-digit", minute: "2-digit" });
+      note.textContent = note.dataset.words.replace("{time}", time);
+      note.hidden = false;
+    }
+  });
+
   function fromThisPage() {
     return document.body.dataset.drawnFor === window.location.pathname + window.location.search;
   }

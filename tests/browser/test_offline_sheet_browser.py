@@ -86,3 +86,21 @@ def test_three_deals_without_signal_follow_a_deal_recorded_meanwhile(
     assert [e["hands"] for e in exported["entries"]][0][0] == MEANWHILE["Ann"].split()
     assert len(exported["entries"]) == 4
     other.close()
+
+
+@pytest.mark.browser_context_args(service_workers="allow", **PHONE)
+def test_a_reader_without_signal_is_told_until_when_the_sheet_is_current(
+    page: Page, context: BrowserContext, browser: Browser, base_url: str
+) -> None:
+    kept(page)
+    address = new_sheet(page, PLAYERS)
+    reader = page.get_by_label("Read-only link for everyone at the table").input_value()
+    page.goto(reader.replace(base_url, ""))
+    stale = page.locator(".offline-stale")
+    expect(stale).to_be_hidden()
+    context.set_offline(True)
+    expect(stale).to_be_visible(timeout=15_000)  # the next poll cannot reach the site
+    expect(stale).to_contain_text(re.compile(r"No signal: the sheet as it was at \d"))
+    context.set_offline(False)
+    expect(stale).to_be_hidden(timeout=15_000)
+    assert address  # the scorer's page stays where it was
