@@ -158,3 +158,13 @@ def test_reopening_is_a_recorded_change_and_an_open_sheet_is_not_reopened(client
     assert again.status_code == 409
     assert "open already" in text(again)
     assert Change.objects.filter(game=game).count() == version
+
+
+def test_a_grid_drawn_before_finishing_loses_its_edit_links_after(client):
+    """The grid's rows are kept by Django's cache: finishing must not leave a kept row's link
+    to the edit form on the sealed page."""
+    game = make_game("peel-new")
+    post_deal(client, game, PEEL_DEAL)
+    assert f"/sheet/{game.token}/deals/1/" in client.get(f"/sheet/{game.token}/").content.decode()
+    assert action(client, game, f"/sheet/{game.token}/finish/").status_code == 303
+    assert "/deals/1/" not in client.get(f"/sheet/{game.token}/").content.decode()
