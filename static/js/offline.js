@@ -238,6 +238,33 @@
 
   // The signal is back: what was done here goes to the server, in order.
   var sending = false;
+  var confirmed = null;
+
+  function review(sheet, outbox, page, version) {
+    var panel = document.querySelector(".offline-review");
+    if (!panel) { confirmed = version; return; }
+    var players = [];
+    try { players = JSON.parse(sheet.exported).players || []; } catch (e) { players = []; }
+    var dealers = outbox.map(function (change) {
+      var body = new URLSearchParams(change.body);
+      var index = body.get("dealer");
+      if (index === null) {
+        body.forEach(function (value, name) { if (/dealer$/.test(name)) { index = value; } });
+      }
+      return players[Number(index)] || "?";
+    });
+    var next = /data-next-dealer="(\d*)"/.exec(page);
+    panel.querySelector(".offline-review-text").textContent = panel.dataset.words
+      .replace("{count}", outbox.length)
+      .replace("{dealers}", dealers.join(", "))
+      .replace("{next}", next && next[1] !== "" ? players[Number(next[1])] || "?" : "?");
+    panel.hidden = false;
+    panel.querySelector("button").onclick = function () {
+      confirmed = version;
+      panel.hidden = true;
+      sendTheOutbox();
+    };
+  }
   function sendTheOutbox() {
     if (!scorerToken || sending) { return Promise.resolve(); }
     sending = true;
@@ -255,6 +282,12 @@
       }).then(function (page) {
         var version = liveVersion(page);
         moved = sheet && version !== null && version !== sheet.version;
+        if (moved && confirmed !== version) {
+          // Another phone changed the sheet meanwhile: the keeper sees where these deals will
+          // go, and who dealt them, before they are sent.
+          review(sheet, outbox, page, version);
+          throw new Error("waiting for the keeper");
+        }
         var sendNext = function () {
           if (!outbox.length) { return null; }
           var change = outbox[0];

@@ -74,6 +74,14 @@ def test_three_deals_without_signal_follow_a_deal_recorded_meanwhile(
 
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
+    # Before anything is sent the keeper sees that they will follow the other phone's deal,
+    # who dealt them, and who deals next after it.
+    review = page.locator(".offline-review")
+    expect(review).to_be_visible(timeout=ENGINE)
+    expect(review).to_contain_text("The 3 done here")
+    expect(review).to_contain_text("dealt by Ann, Bob, Cy")
+    expect(review).to_contain_text("Bob deals next")
+    review.get_by_role("button", name="Send them after those changes").click()
     expect(page.locator(".offline-moved")).to_be_visible(timeout=ENGINE)
     expect(page.locator(".offline-outbox")).to_be_hidden()
     for reader in (page, phone):
