@@ -213,8 +213,10 @@ SHEET_RETENTION_DAYS = int(os.environ.get("SHEET_RETENTION_DAYS", "365"))
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT
-    CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT
+    # Cookies only over HTTPS: served so directly, or by a proxy that ends TLS (which may do
+    # the redirect itself); only plain HTTP on a laptop at the card table goes without.
+    SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT or env_flag("DJANGO_BEHIND_PROXY", False)
+    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
@@ -224,6 +226,10 @@ if env_flag("DJANGO_BEHIND_PROXY", False):
     # let any client claim HTTPS by sending X-Forwarded-Proto (Django's warning:
     # https://docs.djangoproject.com/en/stable/ref/settings/#secure-proxy-ssl-header).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    if not DEBUG and not SECURE_SSL_REDIRECT:
+        # The proxy redirects plain HTTP itself (README: the set-up behind a proxy), which is
+        # what Django's W008 asks for when it is off here.
+        SILENCED_SYSTEM_CHECKS = ["security.W008"]
 
 LOGGING = {
     "version": 1,

@@ -119,3 +119,18 @@ def test_check_deploy_reports_nothing_behind_a_proxy_either():
         "check", "--deploy", "--fail-level", "DEBUG", **PRODUCTION_ENV, DJANGO_BEHIND_PROXY="1"
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_check_deploy_reports_nothing_behind_a_proxy_that_redirects_to_https_itself():
+    """The README's proxy set-up: the proxy ends TLS and redirects; the cookies stay Secure."""
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "DEBUG",
+        **PRODUCTION_ENV,
+        DJANGO_BEHIND_PROXY="1",
+        DJANGO_SECURE_SSL_REDIRECT="0",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
