@@ -281,3 +281,27 @@ def test_prune_removes_only_sheets_unchanged_for_the_days_given(client):
     post_deal(client, recent, PEEL_DEAL)
     recent.refresh_from_db()
     assert recent.updated_at > timezone.now() - timedelta(minutes=1)
+
+
+def test_an_import_over_the_rate_is_refused_before_it_is_read(client, settings, monkeypatch):
+    """The limit spares the server the parse and the replay of every deal (issue 22, item 7)."""
+    settings.SHEET_CREATE_RATE = "1/60"
+    assert imported(client, json.dumps(exported(Client()))).status_code == 303
+    read = []
+    original = serialize.import_sheet
+    monkeypatch.setattr(serialize, "import_sheet", lambda text: read.append(text) or original(text))
+    response = imported(client, json.dumps(exported(Client())))
+    assert response.status_code == 429
+    assert read == []
+
+
+def test_a_huge_upload_is_refused_before_it_is_read(client):
+    """A body declared far over the 2 MB an import takes: 413 without reading it (a file
+    upload is otherwise streamed to disk in full first)."""
+    response = client.post(
+        "/sheet/import/",
+        {"file": io.BytesIO(b"{}")},
+        CONTENT_LENGTH=str(200_000_000),
+    )
+    assert response.status_code == 413
+    assert "larger than 2 MB" in text(response)

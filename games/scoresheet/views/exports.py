@@ -104,18 +104,35 @@ def print_view(request: HtmxHttpRequest, token: str, spectator: bool = False) ->
     return render(request, "scoresheet/print.html", context)
 
 
+UPLOAD_SLACK = 64 * 1024
+"""What a form's other fields and a multipart body's boundaries may add to a file of the
+largest size an import takes."""
+
+
+def _too_large(request: HtmxHttpRequest, sent: int) -> HttpResponse:
+    too_large = ImportForm.too_large("text sent", sent, "bytes")
+    context = {"form": ImportForm(), "too_large": too_large}
+    return render(request, "scoresheet/import.html", context, status=413)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
     """A JSON export (pasted or a file) made a new sheet."""
     if request.method != "POST":
         return render(request, "scoresheet/import.html", {"form": ImportForm()})
+    size = request.META.get("CONTENT_LENGTH") or "0"
+    sent = int(size) if size.isdigit() else 0
+    # Refused before anything is read: a body far over the limit (a file or a paste), then an
+    # address over the rate of sheets started (counted when sent: the parse and the replay of
+    # every deal are what the limit spares the server).
+    if sent > ImportForm.MAX_BYTES + UPLOAD_SLACK:
+        return _too_large(request, sent)
+    if (too_many := limited(request, "import")) is not None:
+        return too_many
     try:
         form = ImportForm(request.POST, request.FILES)
     except RequestDataTooBig:
-        size = request.META.get("CONTENT_LENGTH") or "0"
-        too_large = ImportForm.too_large("text sent", int(size) if size.isdigit() else 0, "bytes")
-        context = {"form": ImportForm(), "too_large": too_large}
-        return render(request, "scoresheet/import.html", context, status=413)
+        return _too_large(request, sent)
     if form.is_valid():
         try:
             imported = serialize.import_sheet(form.cleaned_data["json_text"])
@@ -123,8 +140,6 @@ def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
             words = gettext("This file cannot be imported: {error}").format(error=error)
             form.add_error(None, words)
         else:
-            if (too_many := limited(request, "import")) is not None:
-                return too_many
             game = store.create(
                 imported.spec,
                 imported.title,
