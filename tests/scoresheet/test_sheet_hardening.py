@@ -287,9 +287,14 @@ def test_an_import_over_the_rate_is_refused_before_it_is_read(client, settings, 
     """The limit spares the server the parse and the replay of every deal (issue 22, item 7)."""
     settings.SHEET_CREATE_RATE = "1/60"
     assert imported(client, json.dumps(exported(Client()))).status_code == 303
-    read = []
+    read: list[str] = []
     original = serialize.import_sheet
-    monkeypatch.setattr(serialize, "import_sheet", lambda text: read.append(text) or original(text))
+
+    def reading(text: str) -> serialize.Imported:
+        read.append(text)
+        return original(text)
+
+    monkeypatch.setattr(serialize, "import_sheet", reading)
     response = imported(client, json.dumps(exported(Client())))
     assert response.status_code == 429
     assert read == []
