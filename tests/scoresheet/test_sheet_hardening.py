@@ -8,6 +8,7 @@ import io
 import json
 import re
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from django.core.management import call_command
@@ -310,3 +311,19 @@ def test_a_huge_upload_is_refused_before_it_is_read(client):
     )
     assert response.status_code == 413
     assert "larger than 2 MB" in text(response)
+
+
+def test_the_429_page_keeps_what_was_typed_to_send_again(client, settings):
+    settings.SHEET_CREATE_RATE = "1/60"
+    typed = {**START, "title": "Fredag hos Cy", "players": "Ann\nBob\nCy Ö"}
+    assert client.post("/sheet/", typed).status_code == 303
+    refused = client.post("/sheet/", typed)
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert 'value="Fredag hos Cy"' in page and "Cy Ö" in page
+    assert "Try again with what you typed" in page
+    settings.SHEET_CREATE_RATE = "0"
+    again = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
+    again.pop("csrfmiddlewaretoken", None)
+    assert client.post("/sheet/", {k: unescape(v) for k, v in again.items()}).status_code == 303
+    assert Game.objects.filter(title="Fredag hos Cy").count() == 2

@@ -282,10 +282,22 @@ def limited(request: HtmxHttpRequest, what: str) -> HttpResponse | None:
     if wait is None:
         return None
     count, seconds = limits.rate()
+    # What was typed to start a sheet goes back with the refusal, to send again as it is (an
+    # import is refused before its body is read: its file is still on the phone).
+    kept = (
+        [
+            (name, value)
+            for name, values in request.POST.lists()
+            if name != "csrfmiddlewaretoken"
+            for value in values
+        ]
+        if what == "start"
+        else []
+    )
     response = render(
         request,
         "scoresheet/limited.html",
-        {"what": what, "count": count, "seconds": seconds, "wait": wait},
+        {"what": what, "count": count, "seconds": seconds, "wait": wait, "kept": kept},
         status=429,
     )
     response["Retry-After"] = str(wait)
