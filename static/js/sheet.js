@@ -163,6 +163,27 @@
     followLive();
     init(document);
   });
+
+  // A poll sent before this phone's own deal can come back after the deal's answer has drawn
+  // the sheet: what it appends (a deal's account, a grid row) is then already on the page, and
+  // is not added twice.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var fragment = event.detail && event.detail.fragment;
+    if (!fragment || !fragment.children) return;
+    // Only what is appended (its top level, or inside htmx's wrapper without an id): a part
+    // replaced by its id is meant to exist already.
+    var appended = [];
+    Array.prototype.slice.call(fragment.children).forEach(function (el) {
+      if (!el.id && el.tagName === "DIV") {
+        appended = appended.concat(Array.prototype.slice.call(el.children));
+      } else {
+        appended.push(el);
+      }
+    });
+    appended.forEach(function (el) {
+      if (el.id && el.matches("article.deal, tr") && document.getElementById(el.id)) el.remove();
+    });
+  });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
 
   // Seats changed or the evening was finished on another phone: the page has other forms

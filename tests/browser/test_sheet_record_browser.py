@@ -55,3 +55,19 @@ def test_edit_see_the_old_value_put_it_back_finish_refuse_reopen(page: Page, axe
     page.get_by_role("button", name="Reopen the sheet").first.click()
     _record(page, 2, "Bob")
     axe_check(page, "a sheet reopened")
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_poll_answered_after_this_phones_deal_adds_nothing_twice(page: Page) -> None:
+    """A poll sent before this phone recorded a deal, answered after the deal's answer drew
+    the sheet, brings that deal again: it is not added a second time."""
+    address = new_sheet(page, ["Ann", "Bob", "Cy"])
+    before = page.locator("#live").get_attribute("data-version")
+    _record(page, 1, "Ann")
+    page.evaluate(
+        "([url]) => new Promise((done) => { htmx.ajax('GET', url, {source: '#live', swap: 'none'})"
+        ".then(done); })",
+        [f"{address}live/?v={before}"],
+    )
+    expect(page.locator("article#deal-1")).to_have_count(1)
+    expect(page.locator("tr#grid-1")).to_have_count(1)
