@@ -142,6 +142,9 @@ def main() -> int:
             page.evaluate(ASK, [_board(rng)])
             to_first = time.monotonic() - opened
             memory = int(page.evaluate("document.documentElement.dataset.offlineEngineMemory"))
+            phases = json.loads(
+                page.evaluate("document.documentElement.dataset.offlineEnginePhases")
+            )
             boards = [_board(rng) for _ in range(TAPS)]
             offline = [page.evaluate(ASK, [board]) for board in boards]
             context.set_offline(False)
@@ -176,6 +179,12 @@ def main() -> int:
     line(
         "bytes to go offline, compressed as served",
         f"{total / 1e6:.1f} MB (Pyodide and the site's bundle: {engine / 1e6:.1f} MB)",
+    )
+    line(
+        "the worker's start: Pyodide, site unpacked, Django, first page (ms, cumulative)",
+        " / ".join(
+            str(phases.get(name, "?")) for name in ("pyodide", "unpacked", "django", "warm")
+        ),
     )
     line("the engine worker's WebAssembly memory", f"{memory / 1e6:.0f} MB")
     return status

@@ -9,7 +9,7 @@
  *
  * Messages in: {start: {pyodide, site}} once, then {id, url, headers, method, body}, or
  * {id, mirror: {exported, token, view, version}} (a score sheet kept on this device).
- * Messages out: {ready: milliseconds, memory: bytes} once, then {id, status, headers, body},
+ * Messages out: {ready: milliseconds, memory: bytes, phases: {name: ms}} once, then {id, status, headers, body},
  * {id, mirrored: entries} or {id, error}.
  */
 let answer = null;
@@ -34,31 +34,40 @@ async function keepBytecode(revision, bytes) {
 
 async function start(urls) {
   const begun = performance.now();
+  const phases = {};
+  const mark = function (name) { phases[name] = Math.round(performance.now() - begun); };
+  // Pyodide, the site's bundle and the bytecode kept for it, all asked for at once.
+  const bundle = fetch(urls.site).then(function (response) {
+    if (!response.ok) { throw new Error("the site's bundle: " + response.status); }
+    return response;
+  });
+  const bytes = bundle.then(function (response) { return response.arrayBuffer(); });
+  const kept = bundle.then(function (response) { return keptBytecode(response.headers.get("ETag")); });
   const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
-  const [pyodide, bundle] = await Promise.all([
-    loadPyodide({ indexURL: urls.pyodide }),
-    fetch(urls.site).then(function (response) {
-      if (!response.ok) { throw new Error("the site's bundle: " + response.status); }
-      return response;
-    }),
-  ]);
-  const revision = bundle.headers.get("ETag");
-  pyodide.unpackArchive(await bundle.arrayBuffer(), "zip", { extractDir: SITE });
-  const bytecode = await keptBytecode(revision);
+  const pyodide = await loadPyodide({ indexURL: urls.pyodide });
+  mark("pyodide");
+  const revision = (await bundle).headers.get("ETag");
+  pyodide.unpackArchive(await bytes, "zip", { extractDir: SITE });
+  const bytecode = await kept;
   if (bytecode) { pyodide.unpackArchive(bytecode, "zip", { extractDir: SITE }); }
+  mark("unpacked");
   pyodide.runPython(
     "import sys\n" +
     "sys.path.insert(0, '" + SITE + "')\n" +
     "from rulesite import worker\n" +
     "worker.start()\n"
   );
+  mark("django");
   site = pyodide.globals.get("worker");
   answer = site.answer;
   // The first answer imports the views, reads the rulebooks and compiles the templates: done
   // now, so that the first tap does not wait for it.
   answer(new URL(urls.warm, self.location.href).href, JSON.stringify({ "HX-Request": "true" }));
-  // The WebAssembly memory the site holds (make bench reports it).
-  self.postMessage({ ready: performance.now() - begun, memory: pyodide._module.HEAP8.length });
+  mark("warm");
+  // The WebAssembly memory the site holds and the start's phases (make bench reports them).
+  self.postMessage({
+    ready: performance.now() - begun, memory: pyodide._module.HEAP8.length, phases: phases,
+  });
   waiting.splice(0).forEach(handle);
   if (!bytecode && revision) {
     // Once for each deploy: the modules just imported, compiled, kept for the next start.

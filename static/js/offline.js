@@ -52,6 +52,7 @@
         root.dataset.offlineEngine = "ready";
         root.dataset.offlineEngineMs = String(Math.round(performance.now() - began));
         root.dataset.offlineEngineMemory = String(message.memory || 0);
+        root.dataset.offlineEnginePhases = JSON.stringify(message.phases || {});
       } else if (message.failed !== undefined) {
         root.dataset.offlineEngine = "failed";
         root.dataset.offlineEngineError = message.failed;
@@ -76,13 +77,13 @@
   // background, so that a tap without signal never waits for it: the signal cannot be known
   // beforehand (a phone with no data getting through says it is online, and the browser's own
   // cache answers a page it has just seen).
-  if (document.querySelector(".table-page") && script.dataset.engine) {
+  if (document.querySelector(".table-page") && script.dataset.engine &&
+      navigator.serviceWorker.controller) {
+    startEngine();  // a thread of its own: the page is not held up
     window.addEventListener("load", function () {
-      if (!navigator.serviceWorker.controller) { return; }
       if (document.body.dataset.drawnFor !== window.location.pathname + window.location.search) {
         drawTheAddress();
       }
-      (window.requestIdleCallback || window.setTimeout)(startEngine);
     });
   }
 
