@@ -142,7 +142,10 @@ def test_a_kept_page_reads_no_deal_it_does_not_show(monkeypatch: pytest.MonkeyPa
 
 
 def test_the_last_undo_and_the_changes_since_a_version_are_found_by_an_index() -> None:
-    """The page's "Redo" and a poll's question do not sort every change of the evening."""
+    """The page's "Redo" and a poll's question do not sort every change of the evening (read
+    in SQLite's query plan: PostgreSQL scans a table this small whatever its indexes)."""
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's query plan; the indexes are the same on every database")
     game = _evening(3)
     found = [
         Change.objects.filter(game=game, action="undo").order_by("-version"),
