@@ -13,6 +13,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest
@@ -47,6 +48,23 @@ def _asked() -> list[tuple[str, dict[str, str]]]:
                 asked.append((url, {"HX-Request": "true", "HX-Target": "board"}))
                 asked.append((url, {}))  # the whole page
     return asked
+
+
+def _run_from_the_bundle(root: Path, script: str, given: str, text: bool = True) -> Any:
+    """``script`` run by this interpreter from the unpacked bundle alone (``-S``: no installed
+    package), ``given`` on its standard input."""
+    run = subprocess.run(  # noqa: S603  (our own interpreter and script)
+        [sys.executable, "-S", "-B", "-c", script],
+        input=given if text else given.encode(),
+        capture_output=True,
+        text=text,
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PYTHONSAFEPATH": "1"},
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return run.stdout
 
 
 def _unpacked(tmp_path: Path) -> Path:
@@ -112,18 +130,8 @@ def test_run_from_the_bundle_alone_the_worker_answers_as_the_server(
     settings.ALLOWED_HOSTS = [HOST]
     root = _unpacked(tmp_path)
     asked = _asked()
-    run = subprocess.run(  # noqa: S603  (our own interpreter and script)
-        [sys.executable, "-S", "-c", WORKER],
-        input=json.dumps(asked),
-        capture_output=True,
-        text=True,
-        cwd=root,
-        env={"PYTHONPATH": str(root), "PYTHONSAFEPATH": "1"},
-        timeout=300,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
-    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    output = _run_from_the_bundle(root, WORKER, json.dumps(asked))
+    answers = [json.loads(line) for line in output.splitlines()]
     assert len(answers) == len(asked)
     statuses = set()
     for (url, headers), answer in zip(asked, answers, strict=True):
@@ -149,16 +157,7 @@ sys.stdout.buffer.write(worker.compiled())
 
 def test_the_worker_keeps_what_it_imported_compiled_for_its_next_start(tmp_path: Path) -> None:
     root = _unpacked(tmp_path)
-    run = subprocess.run(  # noqa: S603  (our own interpreter and script)
-        [sys.executable, "-S", "-B", "-c", COMPILE],
-        capture_output=True,
-        cwd=root,
-        env={"PYTHONPATH": str(root), "PYTHONSAFEPATH": "1"},
-        timeout=300,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
-    kept = zipfile.ZipFile(io.BytesIO(run.stdout))
+    kept = zipfile.ZipFile(io.BytesIO(_run_from_the_bundle(root, COMPILE, "", text=False)))
     names = kept.namelist()
     tag = sys.implementation.cache_tag
     for module in ["django/__pycache__/__init__", "games/engine/__pycache__/commerce"]:
@@ -226,18 +225,7 @@ def test_a_sheet_mirrored_in_the_worker_records_a_deal_as_the_server_does(
             ["GET", f"http://{HOST}/sv/sheet/view/{game.view_token}/", ""],
         ],
     }
-    run = subprocess.run(  # noqa: S603  (our own interpreter and script)
-        [sys.executable, "-S", "-c", SHEET],
-        input=json.dumps(asked),
-        capture_output=True,
-        text=True,
-        cwd=root,
-        env={"PYTHONPATH": str(root), "PYTHONSAFEPATH": "1"},
-        timeout=300,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
-    lines = run.stdout.splitlines()
+    lines = _run_from_the_bundle(root, SHEET, json.dumps(asked)).splitlines()
     assert json.loads(lines[0]) == 2  # the deals mirrored
     recorded, export_here, reader = (json.loads(line) for line in lines[1:])
     assert recorded["status"] == 200, recorded["body"][:500]

@@ -81,9 +81,7 @@
       navigator.serviceWorker.controller) {
     startEngine();  // a thread of its own: the page is not held up
     window.addEventListener("load", function () {
-      if (document.body.dataset.drawnFor !== window.location.pathname + window.location.search) {
-        drawTheAddress();
-      }
+      if (!fromThisPage()) { drawTheAddress(); }
     });
   }
 
