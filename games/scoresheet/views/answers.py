@@ -5,6 +5,7 @@ change, the 409's words, and what a posted form says of itself (its version, its
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -16,7 +17,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from rulesite.htmx import HtmxHttpRequest
 
 from .. import limits, store
-from ..forms import new_key
+from ..forms import ActionForm, new_key
 from ..models import Change, Deal, Game, ReplacedLink, digest
 from ..words import entry_count, entry_name, moment
 from .context import sheet_context
@@ -234,6 +235,32 @@ _AGAIN = {
     "undo": gettext_lazy("undo the deal again"),
     "restore": gettext_lazy("restore it again"),
 }
+
+
+def refused_change(
+    request: HtmxHttpRequest,
+    game: Game,
+    key: str,
+    *,
+    already: str,
+    what: str,
+    again: str,
+    deals: Callable[[], int] = lambda: 0,
+) -> HttpResponse | None:
+    """The answer to an undo, a redo or a put-back that must not go ahead, else None: sent
+    before (its key done: ``already`` said, as ``what`` was done), the sheet finished, the
+    form wrong, or sent against an older sheet (a 409 saying what to do ``again``, with the
+    sheet's ``deals`` now)."""
+    if store.already_done(game, key):
+        return done(request, game, already, what)
+    if game.finished:
+        return sealed(request, game)
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return sheet_answer(request, game, status=400, problem=first_error(form))
+    if stale(game, request):
+        return conflict(request, game, deals(), again, "looking")
+    return None
 
 
 def conflict_message(game: Game, deals: int, doing: str = "form", again: str = "send") -> str:

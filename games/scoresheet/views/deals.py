@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rulesite.htmx import HtmxHttpRequest
 
 from .. import ledger, store
-from ..forms import ActionForm, DealForm, RequestDealForm, deal_form, entry_initial
+from ..forms import DealForm, RequestDealForm, deal_form, entry_initial
 from ..ledger import Entry, EntryError
 from ..models import Change, Deal, Game
 from ..words import entry_name
@@ -31,10 +31,9 @@ from .answers import (
     conflict_message,
     done,
     finished_words,
-    first_error,
     form_key,
     game_or_404,
-    sealed,
+    refused_change,
     see_other,
     sheet_answer,
     stale,
@@ -315,15 +314,16 @@ def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     """Put an edited deal back as it was before the edit (itself an edit, in the history)."""
     game = game_or_404(token, False)
     key = form_key(request)
-    if store.already_done(game, key):
-        return done(request, game, gettext("That deal was already put back."), "edit")
-    if game.finished:
-        return sealed(request, game)
-    form = ActionForm(request.POST)
-    if not form.is_valid():
-        return sheet_answer(request, game, status=400, problem=first_error(form))
-    if stale(game, request):
-        return conflict(request, game, 0, "send", "looking")
+    refused = refused_change(
+        request,
+        game,
+        key,
+        already=gettext("That deal was already put back."),
+        what="edit",
+        again="send",
+    )
+    if refused is not None:
+        return refused
     edited = Change.objects.filter(game=game, action="edit", version=change).first()
     before = edited.detail.get("before") if edited is not None else None
     if edited is None or not isinstance(before, dict):

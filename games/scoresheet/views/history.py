@@ -14,7 +14,6 @@ from rulesite.htmx import HtmxHttpRequest
 
 from .. import store
 from ..changes import tell
-from ..forms import ActionForm
 from ..ledger import EntryError
 from ..models import Change, Deal, Game
 from ..words import entry_name, entry_noun
@@ -23,13 +22,11 @@ from .answers import (
     conflict,
     done,
     finished_words,
-    first_error,
     form_key,
     game_or_404,
     page_number,
-    sealed,
+    refused_change,
     sheet_answer,
-    stale,
 )
 from .context import links
 
@@ -82,16 +79,17 @@ def _entry_words(game: Game, kind: str, number: int | None) -> str:
 def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     game = game_or_404(token, False)
     key = form_key(request)
-    if store.already_done(game, key):
-        return done(request, game, gettext("That entry was already undone."), "undo")
-    if game.finished:
-        return sealed(request, game)
-    form = ActionForm(request.POST)
-    if not form.is_valid():
-        return sheet_answer(request, game, status=400, problem=first_error(form))
-    if stale(game, request):
-        _, now = store.tail_state(game, store.spec_of(game))
-        return conflict(request, game, now.deals, "undo", "looking")
+    refused = refused_change(
+        request,
+        game,
+        key,
+        already=gettext("That entry was already undone."),
+        what="undo",
+        again="undo",
+        deals=lambda: store.tail_state(game, store.spec_of(game))[1].deals,
+    )
+    if refused is not None:
+        return refused
     gone = Deal.objects.filter(game=game, position=position).first()
     if gone is None:
         problem = gettext("That entry is no longer on the sheet: it was undone.")
@@ -127,15 +125,16 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     """Redo: put an undone entry back in its place; every total after it is recomputed."""
     game = game_or_404(token, False)
     key = form_key(request)
-    if store.already_done(game, key):
-        return done(request, game, gettext("That entry was already restored."), "restore")
-    if game.finished:
-        return sealed(request, game)
-    form = ActionForm(request.POST)
-    if not form.is_valid():
-        return sheet_answer(request, game, status=400, problem=first_error(form))
-    if stale(game, request):
-        return conflict(request, game, 0, "restore", "looking")
+    refused = refused_change(
+        request,
+        game,
+        key,
+        already=gettext("That entry was already restored."),
+        what="restore",
+        again="restore",
+    )
+    if refused is not None:
+        return refused
     undone = Change.objects.filter(game=game, action="undo", version=change).first()
     if undone is None or undone.detail.get("restored") or "data" not in undone.detail:
         problem = gettext("That entry cannot be restored: it is back already.")
