@@ -708,6 +708,22 @@ _SUIT_NAMES: Final = {
 }
 
 
+def _begging(request: Mapping[str, object]) -> tuple[bool, bool]:
+    """Whether the player after the dealer begged, and whether the dealer gave a point ('Take
+    one'), as a deal of cards and a deal's result both say them: a gift only to a beggar."""
+    begged = read_flag(request.get("begged", False), _refusing("begged"))
+    gift = read_flag(request.get("gift", False), _refusing("gift"))
+    if gift and not begged:
+        raise DealError(
+            "gift",
+            N_(
+                "gift: the dealer gives a point ('Take one') only to a player who begged; "
+                "say begged too, or no gift"
+            ),
+        )
+    return begged, gift
+
+
 def read_trump(value: object, field: str = "trump") -> Suit:
     """The trump suit from its letter (``S``, ``H``, ``D``, ``C``), its English name
     (``spades``, ``Heart``) or its symbol, in any case.
@@ -903,17 +919,8 @@ fields are players, dealer, trump, hands, tricks, taken, begged, gift
             raise DealError(key, N_("{key}: is missing"), who={"key": key})
     dealer = read_index(request["dealer"], players, _refusing("dealer"))
     trump = read_trump(request["trump"])
-    begged = read_flag(request.get("begged", False), _refusing("begged"))
-    gift = read_flag(request.get("gift", False), _refusing("gift"))
+    begged, gift = _begging(request)
     beggar = (dealer + 1) % players
-    if gift and not begged:
-        raise DealError(
-            "gift",
-            N_(
-                "gift: the dealer gives a point ('Take one') only to a player who begged; "
-                "say begged too, or no gift"
-            ),
-        )
 
     holder: dict[int, int] = {}  # by the card's index (hashing a Card is slow)
     hands: list[tuple[Card, ...]] = []
@@ -1157,16 +1164,7 @@ or 1 (player 2), not 2
                 ),
                 who={"key": key},
             )
-    begged = read_flag(request.get("begged", False), _refusing("begged"))
-    gift = read_flag(request.get("gift", False), _refusing("gift"))
-    if gift and not begged:
-        raise DealError(
-            "gift",
-            N_(
-                "gift: the dealer gives a point ('Take one') only to a player who begged; "
-                "say begged too, or no gift"
-            ),
-        )
+    begged, gift = _begging(request)
     raw = request["taken"]
     if raw == "":  # a form that has chosen nothing yet: every point is missing
         raw = {}
