@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 ROUNDS = 7
 CALLS = 12
@@ -82,8 +83,6 @@ def _payout(rng: random.Random) -> str:
 
 def _vingt_un(rng: random.Random) -> str:
     """The game's own example, its first player's stake a new one each time."""
-    from urllib.parse import urlencode
-
     from games.engine.games import RequestGame, get
     from games.request_forms import flatten
 
@@ -129,8 +128,11 @@ class Sheet:
             for j, card in enumerate(hand.split()):
                 fields[f"card_{i}_{j}"] = card
         fields |= {"version": self.version, "key": secrets.token_urlsafe(16)}
-        response = self.client.post(
-            f"/sheet/{self.token}/deals/", fields, headers={"HX-Request": "true"}
+        response = self.client.post(  # urlencoded, as htmx sends a form without a file
+            f"/sheet/{self.token}/deals/",
+            urlencode(fields),
+            content_type="application/x-www-form-urlencoded",
+            headers={"HX-Request": "true"},
         )
         assert response.status_code == 200, (response.status_code, response.content[:300])
         return response

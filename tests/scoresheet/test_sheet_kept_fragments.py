@@ -12,10 +12,21 @@ from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.scoresheet import ledger
 from games.scoresheet.models import Change, Game
-from tests.scoresheet.sheet_factory import HANDS_4, action, entry, make_game, post_deal, spec_for
+from tests.scoresheet.sheet_factory import (
+    HANDS_4,
+    PLAYERS,
+    action,
+    deal_data,
+    entry,
+    make_game,
+    post_deal,
+    spec_for,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -158,3 +169,36 @@ def test_the_last_undo_and_the_changes_since_a_version_are_found_by_an_index() -
             cursor.execute(f"EXPLAIN QUERY PLAN {sql}", params)
             plan = " ".join(str(row) for row in cursor.fetchall())
         assert "scoresheet_change_" in plan and "TEMP B-TREE" not in plan, plan
+
+
+def _deal_form(body: str) -> str:
+    found = re.search(r'<form id="deal-form".*?</form>', body, re.S)
+    assert found, "a deal form"
+    return re.sub(r'(name="(?:csrfmiddlewaretoken|key)" value=")[^"]*', r"\1…", found.group(0))
+
+
+@pytest.mark.parametrize("rules", ["peel-new", "peel-old", "swedish", "cox"])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_next_deals_form_is_the_form_drawn_afresh(rules: str, data: st.DataObject) -> None:
+    """A fresh deal form's inputs are kept under the form's shape, not the sheet's version:
+    after deals entered either way (hands or only the result), by any dealer, the form a
+    recorded deal answers with, and the page's, equal the form drawn with nothing kept."""
+    game = make_game(rules, players=PLAYERS[:3] if rules == "cox" else None)
+    spec = game.spec()
+    phone = Client()
+    for _ in range(data.draw(st.integers(5, 9), label="deals")):
+        answer = post_deal(phone, game, data.draw(deal_data(spec)), htmx=True)
+        assert answer.status_code == 200, answer.content.decode()[:500]
+        if '<form id="deal-form"' not in _raw_page(phone, game):  # Cox's game: its hands played
+            assert 'id="deal-form"' not in answer.content.decode()  # and no form follows
+            break
+        kept = [_deal_form(answer.content.decode()), _deal_form(_raw_page(phone, game))]
+        caches["template_fragments"].clear()
+        assert kept == [_deal_form(_raw_page(phone, game))] * 2
+
+
+def _raw_page(client: Client, game: Game) -> str:
+    response = client.get(f"/sheet/{game.token}/")
+    assert response.status_code == 200
+    return response.content.decode()

@@ -3,6 +3,8 @@ deal's lines, and the whole context of ``scoresheet/sheet.html`` and its partial
 
 from __future__ import annotations
 
+import hashlib
+import json
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -160,6 +162,16 @@ def _chart_states(window: store.Window) -> list[ledger.Running]:
     return store.recent_states(window.game, spec)
 
 
+def fresh_form_shape(spec: ledger.Spec, sheet: ledger.Sheet, initial: dict[str, Any]) -> str:
+    """What a fresh deal form's inputs depend on, as a short digest: the players by name,
+    who is present, active and out, and the form's starting values (the dealer suggested,
+    the way the last deal was entered, the house rules' amounts). Two forms of one sheet with
+    the same shape draw the same inputs, whatever the deal's number or the sheet's version."""
+    shape = [spec.players, sheet.present, sheet.active, sorted(sheet.out), initial]
+    words = json.dumps(shape, sort_keys=True, default=str)
+    return hashlib.blake2b(words.encode(), digest_size=12).hexdigest()
+
+
 def sheet_context(
     request: HtmxHttpRequest,
     window: store.Window,
@@ -173,12 +185,12 @@ def sheet_context(
     game, spec, sheet = window.game, window.spec, window.sheet
     can_edit = not spectator
     final = game.finished or sheet.over
-    form_kept = False  # a fresh form's fields, the same at a version of the sheet
+    form_kept = ""  # a fresh form's shape: its inputs are kept under it
     if can_edit and form is None and not final:
-        initial = {**deal_initial(spec, sheet, last_deal(window)), "version": game.version}
+        fresh = deal_initial(spec, sheet, last_deal(window))
         prefill = extra.pop("prefill", {})
-        form = deal_form(spec, sheet, initial={**initial, **prefill})
-        form_kept = not prefill
+        form = deal_form(spec, sheet, initial={**fresh, "version": game.version, **prefill})
+        form_kept = "" if prefill else fresh_form_shape(spec, sheet, fresh)
     horse_form = None
     if can_edit and form is not False and sheet.may_buy_horse and not game.finished:
         horse_form = HorseForm(spec, sheet, initial={"version": game.version})
