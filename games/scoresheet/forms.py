@@ -12,12 +12,13 @@ from typing import Any, Literal, cast
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.forms.utils import ErrorDict
 from django.http import QueryDict
 from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from games.engine.cards import split_tokens
+from games.engine.cards import Card, CardError, Pack, parse_card, split_tokens
 from games.engine.commerce import Category
 from games.engine.games import Config, Game, Option
 from games.forms_util import sentence, spread
@@ -28,6 +29,7 @@ from games.options_form import (
     option_defaults,
     option_fields,
 )
+from games.pack import notation, pack_suits
 from games.request_forms import (
     RequestForm,
     edit,
@@ -272,7 +274,13 @@ class DealForm(KeyedForm):
 
     request = False
     edited = False
-    """No editing buttons: a deal form is only ever sent to be recorded."""
+    """A card of the pack tapped (``tap=CODE``, the button of ``table/pack.html``, sent
+    without JavaScript): the form is shown again with the card in the first empty box."""
+    pack: Pack | None = None
+    """The pack whose cards are tapped into the boxes (none for a game counted without them)."""
+    tap_error = ""
+    """Why a tapped card was not placed (not a card, not in the pack, already in a hand,
+    every box filled): the answer is refused with it, everything typed kept."""
 
     def __init__(self, spec: ledger.Spec, sheet: ledger.Sheet, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -417,6 +425,96 @@ class DealForm(KeyedForm):
                 )
         if self.is_bound:
             self._spread_hands(present)
+        self.pack = spec.hand_rules.pack if spec.hand_rules is not None else None
+        self._taken = self._mark_cards()
+        if self.is_bound and "tap" in self.data and self.pack is not None:
+            self._tap(str(self.data.get("tap", "")).strip(), self.pack)
+
+    def _box_names(self) -> list[tuple[int, int, str]]:
+        """Every card box a tapped card may go to, in order: each active player's three."""
+        out = set(self.sheet.out)
+        return [
+            (i, j, f"card_{i}_{j}") for i in self.sheet.present if i not in out for j in range(3)
+        ]
+
+    def _typed(self, name: str) -> str:
+        value = self.data.get(self.add_prefix(name)) if self.is_bound else self.initial.get(name)
+        return str(value or "").strip()
+
+    def _mark_cards(self) -> dict[Card, int]:
+        """Tell each card box what cards.js needs (its player, its place, the card it
+        holds) and return the cards held, by seat: the pack shows them taken."""
+        taken: dict[Card, int] = {}
+        for i, j, name in self._box_names():
+            attrs = self.fields[name].widget.attrs
+            attrs.update(
+                {
+                    "class": "card-input card-field",
+                    "data-hand": str(i + 1),
+                    "data-who": self.spec.players[i],
+                    "data-position": str(j + 1),
+                }
+            )
+            attrs.pop("data-card", None)
+            try:
+                card = parse_card(self._typed(name))
+            except CardError:
+                continue
+            if self.pack is not None and card in self.pack:
+                attrs["data-card"] = card.code
+                taken.setdefault(card, i)
+        return taken
+
+    def _tap(self, code: str, pack: Pack) -> None:
+        """Put the tapped card in the first empty box, or say why not (``tap_error``)."""
+        try:
+            card = parse_card(code)
+        except CardError as error:
+            self.tap_error = gettext("The card tapped: {problem}").format(
+                problem=sentence(error.render())
+            )
+            return
+        if card not in pack:
+            self.tap_error = gettext("The card tapped: {card} is not in the {pack}.").format(
+                card=card.symbol, pack=gettext(pack.description)
+            )
+            return
+        if card in self._taken:
+            self.tap_error = gettext("The card tapped: {card} is already {name}'s.").format(
+                card=card.symbol, name=self.spec.players[self._taken[card]]
+            )
+            return
+        empty = [name for _, _, name in self._box_names() if not self._typed(name)]
+        if not empty:
+            self.tap_error = gettext(
+                "The card tapped: every box is filled; empty one to put another card there."
+            )
+            return
+        data: Any = copy.copy(self.data)
+        data[self.add_prefix(empty[0])] = card.symbol
+        self.data = data
+        self.edited = True
+        self._taken = self._mark_cards()
+
+    @property
+    def pack_buttons(self) -> list[dict[str, Any]]:
+        """The pack as ``table/pack.html`` draws it, the cards in a box taken."""
+        return [] if self.pack is None else pack_suits(self.pack, {c.code for c in self._taken})
+
+    @property
+    def notation(self) -> str:
+        """Cards written as the game's book writes them, for the pack's hint."""
+        return notation(self.spec.game)
+
+    @property
+    def target_hint(self) -> str:
+        """Where the next tapped card goes: the first empty box."""
+        for i, j, name in self._box_names():
+            if not self._typed(name):
+                return gettext("Next card: {hand}, card {position}.").format(
+                    hand=self.spec.players[i], position=j + 1
+                )
+        return gettext("Every box is filled.")
 
     def _spread_hands(self, present: Any) -> None:
         """A whole hand typed into one box is spread over the player's three boxes, as at
@@ -463,6 +561,8 @@ class DealForm(KeyedForm):
         card, is not in the pack or is written twice; the engine's judgement only when the
         deal is complete."""
         data = super().clean() or {}
+        if self.tap_error or self.edited:
+            return data  # full_clean says only what the tap did
         raw = self.entry_data()
         mode = raw.get("mode")
         n = self.spec.n
@@ -491,6 +591,16 @@ class DealForm(KeyedForm):
         except EntryError as error:
             self.engine_error(error)
         return data
+
+    def full_clean(self) -> None:
+        """A tapped card is not yet the deal sent: the form comes back with nothing to
+        correct, or only with why the card was not placed."""
+        super().full_clean()
+        if self.tap_error or self.edited:
+            self._errors = ErrorDict()
+            self.group_errors = {}
+        if self.tap_error:
+            self.add_error(None, self.tap_error)
 
     def group_error(self, name: str, message: str) -> None:
         self.group_errors.setdefault(name, []).append(message)

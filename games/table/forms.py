@@ -13,8 +13,7 @@ Two spellings of the hands reach the same board:
   which is what the form itself sends. A whole hand typed into one field (``AS 2H 3D``,
   ``as,2h,3d``) is spread over that hand's empty fields, as the calculators read a hand.
 
-The on-screen pack is drawn here too, each card's button rendered once and kept
-(:func:`pack_html`): a page shows 52 of them, and they only ever differ in being taken.
+The on-screen pack is :mod:`games.pack` (the sheet's deal form shows it too).
 """
 
 from __future__ import annotations
@@ -767,55 +766,6 @@ defaults."""
 def permalink(path: str, hands: str, options: list[tuple[str, str]]) -> str:
     """The page's address: its hands (``urlencode(board.hand_params())``) and options."""
     return f"{path}?{hands}&{urlencode(options)}" if options else f"{path}?{hands}"
-
-
-def pack_suits(pack: Pack, taken: dict[str, int] | set[str]) -> list[dict[str, Any]]:
-    """The on-screen pack by suit (spades, hearts, clubs, diamonds: black and red in turn),
-    low to high, each card with how a button shows it and whether it is already in a hand
-    (``table/pack.html`` draws one submit button per card)."""
-    swedish = get_language() == "sv"
-    rows = []
-    for letter in "SHCD":
-        cards = [c for c in pack.cards if c.suit.value == letter]
-        if not cards:
-            continue
-        suit = cards[0].suit.english
-        of_suit = str(OF_SUIT.get(suit, f" of {suit}"))  # translated once, not once a card
-        rows.append(
-            {
-                "label": str(SUIT_NAMES.get(suit, suit)),
-                "cards": [
-                    {
-                        "code": card.code,
-                        "colour": "red" if card.suit.is_red else "black",
-                        "symbol": card.symbol,
-                        "rank": card.rank.swedish_code if swedish else card.rank.code,
-                        "suit": card.suit.symbol,
-                        "of_suit": of_suit,
-                        "taken": card.code in taken,
-                    }
-                    for card in cards
-                ],
-            }
-        )
-    return rows
-
-
-SUIT_NAMES = {
-    "spades": gettext_lazy("Spades"),
-    "hearts": gettext_lazy("Hearts"),
-    "clubs": gettext_lazy("Clubs"),
-    "diamonds": gettext_lazy("Diamonds"),
-}
-"""A suit's name as a heading of the pack, keyed by the engine's name of the suit."""
-
-OF_SUIT = {
-    "spades": gettext_lazy(" of spades"),
-    "hearts": gettext_lazy(" of hearts"),
-    "clubs": gettext_lazy(" of clubs"),
-    "diamonds": gettext_lazy(" of diamonds"),
-}
-"""What a screen reader hears after a card's rank in the pack ("A of spades")."""
 
 
 # --------------------------------------------------------------------------- Cox

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_safe
 
 from content.library import get_book
 from content.templatetags.library import citation_url
-from games.engine.cards import PACK_52, CardError, parse_card
+from games.engine.cards import PACK_52, CardError
 from games.engine.commerce import Showdown
 from games.engine.compare import Everywhere, judge_everywhere, rule_sets_for
 from games.engine.games import (
@@ -34,6 +34,7 @@ from games.engine.wording import EngineError, Mention, speaker
 from games.explaining import Explanation, explain
 from games.links import hand_url
 from games.options_form import chosen_values
+from games.pack import notation, pack_suits
 from rulesite.http_cache import same_for_everyone
 
 from .common import (
@@ -59,7 +60,6 @@ from .forms import (
     Board,
     DealerForm,
     game_form,
-    pack_suits,
     permalink,
     read_board,
 )
@@ -243,22 +243,6 @@ def _showdown_page(request: HttpRequest, game: Game) -> HttpResponse:
     return _respond(
         request, template, context, bad=bad, link=link, reshaped=reshaped, judged=result is not None
     )
-
-
-_EXAMPLES = ("AS", "10H", "JH")
-"""The cards the pack's hint writes as examples (the ace of spades, ten and knave of hearts)."""
-
-
-@cache
-def notation(game: Game) -> str:
-    """Cards written as the game's book writes them (``Game.write_card``), for the pack's
-    hint: three in its own way, the first as a symbol and in the other way the engine reads
-    too (suit first, as the Swedish text writes it, or rank then suit)."""
-    cards = [parse_card(code) for code in _EXAMPLES]
-    own = [game.write_card(card) for card in cards]
-    ace = cards[0]
-    other = ace.swedish_code if own[0] == str(ace) else str(ace)
-    return ", ".join([*own, ace.symbol, other])
 
 
 def _categories(game: Game) -> list[dict[str, Any]]:

@@ -4,7 +4,9 @@
  * re-renders (tap=CODE puts a card in the box chosen to replace or else the first empty
  * one, clear=H-P empties a box and chooses it). htmx alone sends the form on every change
  * (hx-trigger="change, submit") and swaps in only the result, never the fields.
- * This file adds, on the showdown and comparison pages:
+ * This file adds, on the showdown and comparison pages and in the score sheet's deal form
+ * (any form marked data-card-board, its boxes .card-field in a .slot, data-who naming
+ * their player where the pack's words say a name rather than "hand 2"):
  *  - a tapped card goes straight into a box: the one the player emptied with x to replace
  *    its card (said beside the pack: "Next card: hand 1, card 2, in place of K♠"), or else
  *    the first empty box. A full box is never overwritten; focusing an empty box chooses it;
@@ -30,8 +32,10 @@
   var replacing = ""; // the card that box held, as shown
   var held = null; // the button just tapped and where it was, to keep it under the finger
   var focusFirstOfNewHand = null; // "Add a player" pressed from the keyboard: boxes before it
+  var drawn = null; // the board the page holds: a new one (swapped in) numbers its boxes anew
 
-  function board() { return document.getElementById("board"); }
+  function board() { return document.querySelector("#board, [data-card-board]"); }
+  function who(box) { return box.dataset.who || box.dataset.hand; }
   function fields() {
     var b = board();
     return b ? Array.prototype.slice.call(b.querySelectorAll(".card-field")) : [];
@@ -57,7 +61,7 @@
       hint.textContent = words("allFilled", "Every box is filled.", {});
       return;
     }
-    var where = { hand: box.dataset.hand, position: box.dataset.position, card: replacing };
+    var where = { hand: who(box), position: box.dataset.position, card: replacing };
     hint.textContent = box.id === chosen && replacing
       ? words("nextCardInstead", "Next card: hand {hand}, card {position}, in place of {card}.", where)
       : words("nextCard", "Next card: hand {hand}, card {position}.", where);
@@ -123,7 +127,7 @@
     showClear(box);
     syncPack();
     showTarget();
-    say(words("placed", "{card} in hand {hand}.", { card: button.dataset.symbol, hand: box.dataset.hand }));
+    say(words("placed", "{card} in hand {hand}.", { card: button.dataset.symbol, hand: who(box) }));
     changed(box);
   }
 
@@ -183,7 +187,7 @@
 
   // An answer: mark and tidy each field the player has not changed since it was sent.
   function applyStates() {
-    document.querySelectorAll("#board [data-for]").forEach(function (state) {
+    document.querySelectorAll("#board [data-for], [data-card-board] [data-for]").forEach(function (state) {
       var field = document.getElementById(state.dataset.for);
       if (!field || field.value !== state.dataset.sent) { return; }
       if (state.dataset.error) {
@@ -239,6 +243,7 @@
 
   function init() {
     document.querySelectorAll(".copy-link").forEach(function (b) { b.hidden = false; });
+    drawn = board();
     var at = document.querySelector("#board input[name=at]");
     if (at && !chosen) { chosen = "h" + at.value.replace("-", "c"); }
     if (fields().length) { showTarget(); }
@@ -288,19 +293,22 @@
     var el = event.target;
     if (!el.classList) { return; }
     if (el.classList.contains("card-field") && event.key === "Enter") {
-      event.preventDefault();
       var all = fields();
       var next = all[all.indexOf(el) + 1];
       var add = document.getElementById("add-player");
+      var judge = document.getElementById("judge");
       if (next) {
+        event.preventDefault();
         next.focus(); // leaving the field sends it (change)
       } else if (add && all.every(function (f) { return !isEmpty(f); })) {
         // Every box filled: leaving the box brings the verdict, and Enter goes on to "Add a
         // player" (Enter again adds one, and its first box takes the focus).
+        event.preventDefault();
         add.focus();
-      } else {
-        document.getElementById("judge").click();
-      }
+      } else if (judge) {
+        event.preventDefault();
+        judge.click();
+      } // else the form's own first button sends it (the score sheet's deal form)
     } else if (el.classList.contains("pc") && /^Arrow/.test(event.key)) {
       if (moveInPack(el, event.key)) { event.preventDefault(); }
     }
@@ -312,7 +320,7 @@
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (event.detail.target && event.detail.target.id === "table") {
+    if ((event.detail.target && event.detail.target.id === "table") || board() !== drawn) {
       chosen = null; // the board changed shape: boxes are numbered anew
       replacing = "";
       init();

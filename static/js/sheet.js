@@ -91,25 +91,16 @@
     if (target.name === "rules") applyRules(target.form && target.form.parentNode);
   });
 
-  // --- Enter in a card's box goes on to the next box, as at the table; from the last one
-  // it sends the deal. (Without JavaScript, Enter sends the form: every message at once.) ---
-  document.addEventListener("keydown", function (event) {
-    var box = event.target;
-    if (event.key !== "Enter" || !box.classList || !box.classList.contains("card-input")) return;
-    var form = box.form;
-    var boxes = form ? Array.prototype.slice.call(form.querySelectorAll(".card-input")) : [];
-    var next = boxes[boxes.indexOf(box) + 1];
-    if (next) {
-      event.preventDefault();
-      next.focus();
-      next.select();
-    }
-  });
+  // Enter in a card's box goes on to the next box, as at the table, and a tapped card goes
+  // into a box: cards.js, shared with the table (the deal form is its data-card-board).
 
   // --- A deal form someone has typed into is "dirty": the poller must not touch it. ---
-  document.addEventListener("input", function (event) {
-    var form = event.target.closest && event.target.closest("[data-deal-form]");
-    if (form) form.dataset.dirty = "true";
+  // (A tapped card is a change: cards.js sends no input event for it.)
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = event.target.closest && event.target.closest("[data-deal-form]");
+      if (form) form.dataset.dirty = "true";
+    });
   });
 
   // An answer the sheet sends with an error status (a field to correct, a conflict, a deal
