@@ -6,7 +6,7 @@ The count is kept by the cache's own atomic operations, ``add`` (Redis' ``SET NX
 threads, processes or servers each get their own number. With the default local-memory
 cache each server process counts on its own, so a client could start up to that many sheets
 per process; with ``REDIS_URL`` (settings) every process of every server counts in one place:
-one limit for the site (``.ci/two-servers`` checks it on two servers).
+one limit for the site (``tests/test_two_servers.py`` checks it on two servers).
 """
 
 from __future__ import annotations
