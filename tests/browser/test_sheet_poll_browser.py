@@ -142,3 +142,10 @@ def test_a_replaced_link_says_so_on_the_next_poll_and_the_poll_stops(page: Page)
     gone = polls.count(410)
     page.wait_for_timeout(7_000)  # two polls' time
     assert polls.count(410) == gone
+    # A deal sent with the old link is refused the same way, the form kept as typed.
+    with page.expect_response(lambda r: r.url.endswith("/deals/")) as sent:
+        page.locator("#deal-form [type=submit]").first.click()
+    assert sent.value.status == 410
+    expect(messages).to_contain_text("Ask the keeper for the new link")
+    expect(page.locator("#deal-form input.card-input").first).to_have_value("AS")
+    expect(page.locator("#deal-form h1")).to_have_count(0)
