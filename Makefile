@@ -14,7 +14,7 @@ FIND_PYTHON = for c in "$$PYTHON" python3.14 python3.13 python3.12 python3 \
 	  "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo "$$c"; exit 0; }; \
 	done; exit 1
 
-.PHONY: run test test-postgres bench lint setup clean npm chromium gettext messages
+.PHONY: run test test-postgres test-two-servers bench lint setup clean npm chromium gettext messages
 
 $(PY):
 	@interp=$$($(FIND_PYTHON)) || { \
@@ -80,6 +80,14 @@ test-postgres: $(VENV)/.installed-dev messages
 	@[ -n "$(DATABASE_URL)" ] || { echo "error: set DATABASE_URL=postgres://..." >&2; exit 1; }
 	DATABASE_URL="$(DATABASE_URL)" $(BIN)/pytest -m "not browser" -p no:randomly \
 	  tests/scoresheet tests/api tests/table tests/payouts tests/test_deployment.py
+
+# Two gunicorn servers on one PostgreSQL ($(DATABASE_URL)) and one Redis ($(REDIS_URL), emptied):
+# deals recorded through both at once, none lost or doubled, one rate limit (.ci/run runs it
+# with .ci/postgres and .ci/redis).
+test-two-servers: $(VENV)/.installed-dev messages node_modules/.installed
+	@[ -n "$(DATABASE_URL)" ] && [ -n "$(REDIS_URL)" ] || { echo "error: set DATABASE_URL=postgres://... and REDIS_URL=redis://..." >&2; exit 1; }
+	DATABASE_URL="$(DATABASE_URL)" REDIS_URL="$(REDIS_URL)" $(BIN)/pytest -p no:randomly -s \
+	  -m two_servers tests/test_two_servers.py
 
 # The engine's figures, then the pages' (in one process, each against a trivial view).
 bench: $(VENV)/.installed-dev messages

@@ -7,13 +7,17 @@ Environment variables (all optional in development):
 - DATABASE_URL: e.g. postgres://user:pass@host/db (default: SQLite file db.sqlite3).
 - DJANGO_SECURE_SSL_REDIRECT: "0" to serve plain HTTP with debug off (e.g. on a laptop at the
   card table).
-- DJANGO_CACHE_BACKEND, DJANGO_CACHE_LOCATION: a shared cache (default: each process's memory).
+- REDIS_URL: e.g. redis://127.0.0.1:6379/0, a cache and rate limit shared by every server
+  (Django's RedisCache; default: each process's memory).
+- DJANGO_CACHE_BACKEND, DJANGO_CACHE_LOCATION: another shared cache (when REDIS_URL is unset).
 - DJANGO_BEHIND_PROXY: "1" when a proxy terminates TLS and sets X-Forwarded-Proto (replacing
   any a client sent); only then is that header trusted.
 """
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -117,39 +121,43 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Django's cache framework: "default" counts the sheets a client starts (limits.py), "pages"
-# keeps whole pages that are the same for everyone (rulesite/http_cache.py),
-# "template_fragments" the parts of a page its {% cache %} tags keep (a score sheet's deals,
-# under each one's stamp; its accounts, under the sheet's version). Each is a
-# bounded local-memory cache per process unless DJANGO_CACHE_BACKEND and
-# DJANGO_CACHE_LOCATION name a shared one (e.g. django.core.cache.backends.redis.RedisCache
-# and redis://127.0.0.1:6379); with debug on no page or fragment is kept, so an edited
-# template shows.
-_CACHE_BACKEND = os.environ.get(
-    "DJANGO_CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"
-)
-_CACHE = {
-    "BACKEND": _CACHE_BACKEND,
-    "LOCATION": os.environ.get("DJANGO_CACHE_LOCATION", ""),
-    **({"OPTIONS": {"MAX_ENTRIES": 1000}} if _CACHE_BACKEND.endswith("LocMemCache") else {}),
-}
-CACHES = {
-    "default": _CACHE,
-    "pages": (
-        {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
-        if DEBUG
-        else {**_CACHE, "KEY_PREFIX": "pages", "LOCATION": _CACHE["LOCATION"] or "pages"}
-    ),
-    "template_fragments": (
-        {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
-        if DEBUG
-        else {
-            **_CACHE,
-            "KEY_PREFIX": "fragments",
-            "LOCATION": _CACHE["LOCATION"] or "fragments",
+# Django's cache framework: "default" counts the sheets a client starts (limits.py) and keeps
+# the offline bundle, "pages" keeps whole pages that are the same for everyone
+# (rulesite/http_cache.py), "template_fragments" the parts of a page its {% cache %} tags keep
+# (a score sheet's deals, under each one's stamp; its accounts, under the sheet's version).
+# Each is a bounded local-memory cache per process unless REDIS_URL (or DJANGO_CACHE_BACKEND and
+# DJANGO_CACHE_LOCATION) names a shared one: then "default" and "pages" live there, so several
+# servers keep a page once and count one rate limit. The fragments stay in each process: their
+# keys hold the version or stamp they were drawn at, so one drawn by another server is never
+# needed for correctness; a page reads dozens of them (a round trip each to a shared cache);
+# and a sheet's fragments carry its write link, which stays out of a shared service. With
+# debug on no page or fragment is kept, so an edited template shows.
+_LOCAL_MEMORY = "django.core.cache.backends.locmem.LocMemCache"
+_REDIS = "django.core.cache.backends.redis.RedisCache"
+
+
+def cache_settings(environ: Mapping[str, str], debug: bool) -> dict[str, dict[str, Any]]:
+    """CACHES for this environment (REDIS_URL first, then DJANGO_CACHE_BACKEND/_LOCATION)."""
+    local: dict[str, Any] = {"BACKEND": _LOCAL_MEMORY, "OPTIONS": {"MAX_ENTRIES": 1000}}
+    shared: dict[str, Any] = local
+    if redis_url := environ.get("REDIS_URL", "").strip():
+        shared = {"BACKEND": _REDIS, "LOCATION": redis_url}
+    elif environ.get("DJANGO_CACHE_BACKEND", _LOCAL_MEMORY) not in ("", _LOCAL_MEMORY):
+        shared = {
+            "BACKEND": environ["DJANGO_CACHE_BACKEND"],
+            "LOCATION": environ.get("DJANGO_CACHE_LOCATION", ""),
         }
-    ),
-}
+    if debug:
+        unkept = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+        return {"default": shared, "pages": unkept, "template_fragments": unkept}
+    return {
+        "default": shared,
+        "pages": {**shared, "KEY_PREFIX": "pages", "LOCATION": shared.get("LOCATION") or "pages"},
+        "template_fragments": {**local, "KEY_PREFIX": "fragments", "LOCATION": "fragments"},
+    }
+
+
+CACHES = cache_settings(os.environ, DEBUG)
 
 # English at the addresses people already have (no prefix), Swedish under /sv/. The catalogue
 # is locale/sv/LC_MESSAGES/django.po, compiled by `make run` and `make test`.

@@ -13,19 +13,11 @@ import tempfile
 from pathlib import Path
 
 from .settings import *  # noqa: F403
-from .settings import CACHES, DATABASES, STORAGES
+from .settings import DATABASES, STORAGES, cache_settings
 
 # Pages and fragments are kept as in production (settings keeps none in debug);
 # tests/conftest.py empties the caches before each test.
-CACHES = {
-    **CACHES,
-    "pages": {**CACHES["default"], "KEY_PREFIX": "pages", "LOCATION": "pages"},
-    "template_fragments": {
-        **CACHES["default"],
-        "KEY_PREFIX": "fragments",
-        "LOCATION": "fragments",
-    },
-}
+CACHES = cache_settings(os.environ, debug=False)
 
 STORAGES = {
     **STORAGES,

@@ -134,3 +134,18 @@ def test_check_deploy_reports_nothing_behind_a_proxy_that_redirects_to_https_its
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def test_redis_url_selects_redis_for_the_cache_and_check_deploy_stays_clean():
+    """Several servers, one site: REDIS_URL puts the cache (and the rate limit) in Redis; no
+    Redis need be running for the settings to load or the checks to pass."""
+    redis = {"REDIS_URL": "redis://127.0.0.1:6390/0"}
+    caches = production_setting("CACHES", **redis)
+    assert "'BACKEND': 'django.core.cache.backends.redis.RedisCache'" in caches
+    assert "'LOCATION': 'redis://127.0.0.1:6390/0'" in caches
+    for proxy in ({}, {"DJANGO_BEHIND_PROXY": "1", "DJANGO_SECURE_SSL_REDIRECT": "0"}):
+        result = run_manage(
+            "check", "--deploy", "--fail-level", "DEBUG", **PRODUCTION_ENV, **redis, **proxy
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "System check identified no issues" in result.stdout

@@ -1,9 +1,12 @@
 """How many sheets one client may start or import: a fixed window per client address, kept in
 Django's cache (``settings.SHEET_CREATE_RATE``, ``"count/seconds"``; ``0`` turns it off).
 
-With the default local-memory cache each server process counts on its own, so a client
-could start up to that many sheets per process; a shared cache (Memcached, Redis, a
-database table) makes it one count for the site.
+The count is kept by the cache's own atomic operations, ``add`` (Redis' ``SET NX``) then
+``incr`` (``INCR``), never read and written back, so requests counted at once by several
+threads, processes or servers each get their own number. With the default local-memory
+cache each server process counts on its own, so a client could start up to that many sheets
+per process; with ``REDIS_URL`` (settings) every process of every server counts in one place:
+one limit for the site (``tests/test_two_servers.py`` checks it on two servers).
 """
 
 from __future__ import annotations
@@ -37,12 +40,19 @@ def wait(request: HttpRequest) -> int | None:
     now = time.time()
     window = int(now // seconds)
     key = f"sheet-rate:{request.META.get('REMOTE_ADDR', '')}:{window}"
-    cache.add(key, 0, seconds + 5)
-    try:
-        used = cache.incr(key)
-    except ValueError:  # evicted between add and incr
-        cache.set(key, 1, seconds + 5)
-        used = 1
+    used = _count(key, seconds + 5)
     if used <= count:
         return None
     return max(int((window + 1) * seconds - now), 1)
+
+
+def _count(key: str, timeout: int) -> int:
+    """One more on the count at ``key`` (created at 0 if missing), atomically: the number this
+    request got."""
+    for _ in range(3):
+        cache.add(key, 0, timeout)
+        try:
+            return cache.incr(key)
+        except ValueError:  # expired or evicted between add and incr: add it again
+            continue
+    return 1

@@ -126,6 +126,40 @@
     }
   }, true);
 
+  // A link the sheet's keeper replaced answers 410 (a poll, or a deal sent with it) with a
+  // page that says what happened and what to do: its words go where the answers go, the
+  // page stays as it was (nothing typed is lost), and the poll stops asking.
+  var replaced = false;
+  window.addEventListener("htmx:beforeOnLoad", function (event) {
+    var xhr = event.detail.xhr;
+    var elt = event.detail.elt;
+    if (!xhr || xhr.status !== 410 || !elt || !elt.closest || !elt.closest("[data-sheet]")) return;
+    event.preventDefault();
+    replaced = true;
+    var messages = document.getElementById("messages");
+    var answer = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    var main = answer.getElementById("main");
+    var title = main && main.querySelector("h1");
+    if (!messages || !title) return;
+    messages.innerHTML = "";
+    var said = document.createElement("p");
+    said.className = "error problem";
+    var strong = document.createElement("strong");
+    strong.textContent = title.textContent.trim();
+    said.appendChild(strong);
+    said.appendChild(document.createTextNode(" "));
+    messages.appendChild(said);
+    main.querySelectorAll("h1 ~ p").forEach(function (part, n) {
+      // The first says what happened and what to do; the next one links to a new sheet.
+      var words = part.textContent.trim().replace(/\s+/g, " ");
+      if (n === 0) said.appendChild(document.createTextNode(words));
+      else messages.appendChild(document.importNode(part, true));
+    });
+  }, true);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (replaced && event.detail.elt && event.detail.elt.id === "live") event.preventDefault();
+  });
+
   // After the accounts were swapped in (a poll, or this phone's own deal): an untouched
   // form follows the sheet (new version, next dealer, the deal's number); a form with input
   // keeps its old version, so the server answers 409 and shows the new deal beside what was

@@ -6,7 +6,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from tests.conftest import PHONE
-from tests.scoresheet.sheet_factory import HANDS_4, make_game, post_deal
+from tests.scoresheet.sheet_factory import HANDS_4, action, make_game, post_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -117,3 +117,35 @@ def test_enter_in_a_card_box_goes_on_to_the_next_box(page: Page):
     expect(page.locator(".field-error, .errorlist")).to_have_count(0)
     page.get_by_label("Ann, Card 3", exact=True).press("Enter")
     expect(page.get_by_label("Bob, Card 1", exact=True)).to_be_focused()
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_replaced_link_says_so_on_the_next_poll_and_the_poll_stops(page: Page):
+    """Another scorer replaced the scorers' link: this phone's next poll is answered 410, and
+    the page says what happened and what to do (the 410 page's own words, not the generic
+    server-error line), keeps what was typed, and stops asking."""
+    game = make_game("peel-new")
+    post_deal(Client(), game, DEAL)
+    polls: list[int] = []
+    page.on("response", lambda r: polls.append(r.status) if "/live/" in r.url else None)
+    page.goto(f"/sheet/{game.token}/")
+    box = page.locator("input.card-input").first
+    box.fill("AS")
+    action(Client(), game, f"/sheet/{game.token}/replace-link/", which="write")
+    messages = page.locator("#messages")
+    expect(messages).to_contain_text("This link was replaced", timeout=10_000)
+    expect(messages).to_contain_text("Ask the keeper for the new link")
+    expect(messages.get_by_role("link", name="start a new score sheet")).to_be_visible()
+    expect(messages).not_to_contain_text("could not answer")
+    expect(box).to_have_value("AS")
+    expect(page.locator("article.deal")).to_have_count(1)  # the sheet as it was
+    gone = polls.count(410)
+    page.wait_for_timeout(7_000)  # two polls' time
+    assert polls.count(410) == gone
+    # A deal sent with the old link is refused the same way, the form kept as typed.
+    with page.expect_response(lambda r: r.url.endswith("/deals/")) as sent:
+        page.locator("#deal-form [type=submit]").first.click()
+    assert sent.value.status == 410
+    expect(messages).to_contain_text("Ask the keeper for the new link")
+    expect(page.locator("#deal-form input.card-input").first).to_have_value("AS")
+    expect(page.locator("#deal-form h1")).to_have_count(0)
