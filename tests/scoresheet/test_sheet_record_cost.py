@@ -275,3 +275,33 @@ def test_an_undo_and_a_restore_early_in_a_sheet_leave_the_states_a_replay_gives(
     assert list(
         Deal.objects.filter(game=game).order_by("position").values_list("state", flat=True)
     ) == _recomputed_in_full(game)
+
+
+# --- The printable sheet of a long evening -------------------------------------------------------
+
+
+def test_a_long_sheet_prints_200_entries_a_page_each_computed_from_the_stored_state(monkeypatch):
+    from games.scoresheet.views.exports import PRINT_PAGE
+
+    game = _evening(450)
+    steps = [0]
+    step = ledger.step
+
+    def counted(*args: object) -> object:
+        steps[0] += 1
+        return step(*args)
+
+    monkeypatch.setattr(ledger, "step", counted)
+    first = Client().get(f"/sheet/{game.token}/print/").content.decode()
+    assert steps[0] <= PRINT_PAGE
+    ledger_rows = first[first.index('class="print-ledger"') :]
+    assert ledger_rows.count('<th scope="row">') == PRINT_PAGE
+    assert '<span aria-current="page">1–200</span>' in first
+    assert '<a href="?page=3">401–450</a>' in first
+    assert "evening-chart" in first
+    last = Client().get(f"/sheet/{game.token}/print/?page=3").content.decode()
+    assert steps[0] <= 2 * PRINT_PAGE
+    assert last.count('<th scope="row">450</th>') == 1 and '<th scope="row">400</th>' not in last
+    totals = ledger.compute(game.spec(), [d.entry() for d in Deal.objects.filter(game=game)]).totals
+    assert f"<strong>{'+' if totals[0] > 0 else ''}{totals[0]}</strong>".replace("-", "−") in last
+    assert Client().get(f"/sheet/{game.token}/print/?page=99").status_code == 200  # the last
