@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from . import ledger
@@ -398,11 +398,13 @@ def tail(
 
 @dataclass
 class Recomputed:
-    """The entries from a changed one on, with their new states: what an edit, an undo or
-    a restore writes."""
+    """The entries from a changed one on whose stored state changes, with their new states:
+    what an edit, an undo or a restore writes (an entry left as it was is not among them)."""
 
     deals: list[Deal]
     error: EntryError | None = None
+    stepped: int = 0
+    """How many entries were taken through the engine (the others were moved)."""
 
 
 def recompute(
@@ -414,7 +416,13 @@ def recompute(
     """Read the entries from position ``at`` on and the state before them, apply
     ``change`` to that list (replace, remove or insert an entry), and compute the states
     of the changed list. ``error`` is the engine's objection (its ``index`` counted in the
-    changed sheet)."""
+    changed sheet).
+
+    Only what must is computed: an entry the change left as it was, reached with the state
+    it had before but for the accounts and the counts (the game's steps only add to them,
+    ``Keeper.additive``), is not taken through the engine again, nor any after it: their
+    stored states move by the same amounts (:func:`ledger.moved`), and none at all when
+    those are nothing. All of it happens before :func:`commit`, outside the transaction."""
     deals = Deal.objects.filter(game=game).only(*_FIELDS)
     previous = deals.filter(position__lt=at).order_by("-position").first()
     state = ledger.initial(spec) if previous is None else ledger.load_state(spec, previous.state)
@@ -424,22 +432,65 @@ def recompute(
         if not earlier or earlier[-1] is None:
             return Recomputed([], EntryError(None, "an earlier entry can no longer be settled"))
         state = earlier[-1]
-    later = change(list(deals.filter(position__gte=at).order_by("position")))
-    for deal in later:
+    read = list(deals.filter(position__gte=at).order_by("position"))
+    # What each entry was before the change: its data, its stored state and the one before.
+    was = {
+        deal.pk: (deal.data, deal.state, read[i - 1].state if i else None)
+        for i, deal in enumerate(read)
+    }
+    start = state
+    later = change(list(read))
+    for k, deal in enumerate(later):
+        if spec.kept.additive and deal.pk in was and deal.data is was[deal.pk][0]:
+            stored_before = was[deal.pk][2]
+            old = start if stored_before is None else ledger.load_state(spec, stored_before)
+            by = None if old is None else ledger.offset(old, state)
+            if by is not None:
+                rest = _moved(spec, later[k:], [was[d.pk][1] for d in later[k:]], by)
+                if rest is not None:
+                    return Recomputed(later[:k] + rest, stepped=k)
         try:
             state, row = ledger.step(spec, state, deal.entry())
         except EntryError as error:
-            return Recomputed(later, error)
+            return Recomputed(later, error, k)
         deal.state = ledger.dump_state(state, row)
-    return Recomputed(later)
+    return Recomputed(later, stepped=len(later))
+
+
+def _moved(
+    spec: ledger.Spec, deals: list[Deal], stored: list[Any], by: ledger.Offset
+) -> list[Deal] | None:
+    """``deals`` with their ``stored`` states moved by ``by`` ([] when that is nothing);
+    None when one cannot be read (they are then computed)."""
+    if not any(by.totals) and not by.entries and not by.deals:
+        return []
+    for deal, data in zip(deals, stored, strict=True):
+        state = ledger.moved(spec, data, by)
+        if state is None:
+            return None
+        deal.state = state
+    return deals
 
 
 def save_states(deals: Iterable[Deal], version: int) -> None:
-    """Store recomputed states (inside :func:`commit`)."""
+    """Store recomputed states (inside :func:`commit`): one statement run for each entry,
+    not one statement for all of them (Django's ``bulk_update`` builds a ``CASE`` of every
+    row, which the database takes far longer to read than it takes to write them)."""
     changed = list(deals)
+    if not changed:
+        return
+    field = Deal._meta.get_field("state")
+    quote = connection.ops.quote_name
+    sql = (
+        f"UPDATE {quote(Deal._meta.db_table)} SET {quote('state')} = %s, "
+        f"{quote('stamp')} = %s WHERE {quote('id')} = %s"
+    )
+    params = []
     for deal in changed:
         deal.stamp = version
-    Deal.objects.bulk_update(changed, ["state", "stamp"], batch_size=500)
+        params.append((field.get_db_prep_save(deal.state, connection), version, deal.pk))
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, params)
 
 
 def create(

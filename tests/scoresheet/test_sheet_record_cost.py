@@ -161,3 +161,147 @@ def test_a_request_game_records_a_deal_with_the_same_statements_at_any_length(sl
         entries = [d.entry() for d in Deal.objects.filter(game=game).order_by("position")]
         expected = ledger.compute(game.spec(), entries).totals
         assert store.load(game, size=0).sheet.totals == expected
+
+
+# --- An edit early in a long sheet ---------------------------------------------------------------
+
+
+def _edit_fields(
+    game: Game, position: int, hands: list[list[str]], dealer: int
+) -> dict[str, object]:
+    game.refresh_from_db()
+    data = {"dealer": dealer, "stood": 1, "bought": [0, 0, 0, 0], "mode": "hands", "hands": hands}
+    return {
+        **post_fields(game.spec(), data),
+        "version": game.version,
+        "key": secrets.token_urlsafe(16),
+    }
+
+
+TRICON = [["AS", "KS", "QS"], ["2H", "2D", "2C"], ["9C", "8D", "4H"], ["3C", "5D", "JH"]]
+""":data:`HANDS_4` with Bob's pair made a tricon: the deal pays otherwise."""
+
+
+def _recomputed_in_full(game: Game) -> list[dict[str, object]]:
+    spec = game.spec()
+    state, out = ledger.initial(spec), []
+    for deal in Deal.objects.filter(game=game).order_by("position"):
+        state, row = ledger.step(spec, state, deal.entry())
+        out.append(ledger.dump_state(state, row))
+    return out
+
+
+def _counted_edit(
+    game: Game, fields: dict[str, object], url: str, monkeypatch: pytest.MonkeyPatch
+) -> int:
+    """Post an edit; the engine's steps it took, none of them inside :func:`store.commit`."""
+    steps, inside = [0], [False]
+    step, commit = ledger.step, store.commit
+
+    def counted(*args: object) -> object:
+        assert not inside[0], "the engine ran while the write lock was held"
+        steps[0] += 1
+        return step(*args)
+
+    def locked(*args: object, **kwargs: object) -> object:
+        inside[0] = True
+        try:
+            return commit(*args, **kwargs)
+        finally:
+            inside[0] = False
+
+    monkeypatch.setattr(ledger, "step", counted)
+    monkeypatch.setattr(store, "commit", locked)
+    response = Client().post(url, fields)
+    monkeypatch.undo()
+    assert response.status_code == 303, response.content[:300]
+    return steps[0]
+
+
+def test_an_edit_of_the_first_deal_steps_the_engine_once_and_moves_the_later_totals(monkeypatch):
+    game = _evening(300)
+    first = Deal.objects.filter(game=game).order_by("position").first()
+    assert first is not None
+    fields = _edit_fields(game, first.position, TRICON, 0)
+    url = f"/sheet/{game.token}/deals/{first.position}/"
+    # One step: the deal edited (its edit form's check reads the stored state before it).
+    assert _counted_edit(game, fields, url, monkeypatch) == 1
+    kept = list(Deal.objects.filter(game=game).order_by("position").values_list("state", flat=True))
+    assert kept == _recomputed_in_full(game)
+    assert kept[-1]["t"] != _recomputed_in_full(_evening(300))[-1]["t"]  # the totals moved
+    # Put back as it was: the later states move back, and an edit that pays as before
+    # writes the one deal.
+    assert (
+        _counted_edit(game, _edit_fields(game, first.position, HANDS_4, 0), url, monkeypatch) == 1
+    )
+    assert list(
+        Deal.objects.filter(game=game).order_by("position").values_list("state", flat=True)
+    ) == _recomputed_in_full(game)
+    game.refresh_from_db()
+    moved_back = game.version
+    same = [HANDS_4[0], ["2H", "2D", "8C"], *HANDS_4[2:]]  # Bob's pair with another card
+    assert _counted_edit(game, _edit_fields(game, first.position, same, 0), url, monkeypatch) == 1
+    later = Deal.objects.filter(game=game, position__gt=first.position)
+    assert set(later.values_list("stamp", flat=True)) == {moved_back}  # not written again
+
+
+def test_a_change_that_moves_more_than_the_totals_is_computed_in_full(monkeypatch):
+    game = _evening(40)
+    first = Deal.objects.filter(game=game).order_by("position").first()
+    assert first is not None
+    url = f"/sheet/{game.token}/deals/{first.position}/"
+    # Another dealer: every later dealer's turns differ, so every later deal is stepped.
+    assert (
+        _counted_edit(game, _edit_fields(game, first.position, HANDS_4, 2), url, monkeypatch) == 40
+    )
+    kept = list(Deal.objects.filter(game=game).order_by("position").values_list("state", flat=True))
+    assert kept == _recomputed_in_full(game)
+
+
+def test_an_undo_and_a_restore_early_in_a_sheet_leave_the_states_a_replay_gives():
+    from tests.scoresheet.sheet_factory import action
+
+    game = _evening(30)
+    phone = Client()
+    assert action(phone, game, f"/sheet/{game.token}/deals/2/undo/").status_code in (200, 303)
+    assert list(
+        Deal.objects.filter(game=game).order_by("position").values_list("state", flat=True)
+    ) == _recomputed_in_full(game)
+    undo = Change.objects.get(game=game, action="undo")
+    assert action(phone, game, f"/sheet/{game.token}/restore/{undo.version}/").status_code in (
+        200,
+        303,
+    )
+    assert list(
+        Deal.objects.filter(game=game).order_by("position").values_list("state", flat=True)
+    ) == _recomputed_in_full(game)
+
+
+# --- The printable sheet of a long evening -------------------------------------------------------
+
+
+def test_a_long_sheet_prints_200_entries_a_page_each_computed_from_the_stored_state(monkeypatch):
+    from games.scoresheet.views.exports import PRINT_PAGE
+
+    game = _evening(450)
+    steps = [0]
+    step = ledger.step
+
+    def counted(*args: object) -> object:
+        steps[0] += 1
+        return step(*args)
+
+    monkeypatch.setattr(ledger, "step", counted)
+    first = Client().get(f"/sheet/{game.token}/print/").content.decode()
+    assert steps[0] <= PRINT_PAGE
+    ledger_rows = first[first.index('class="print-ledger"') :]
+    assert ledger_rows.count('<th scope="row">') == PRINT_PAGE
+    assert '<span aria-current="page">1–200</span>' in first
+    assert '<a href="?page=3">401–450</a>' in first
+    assert "evening-chart" in first
+    last = Client().get(f"/sheet/{game.token}/print/?page=3").content.decode()
+    assert steps[0] <= 2 * PRINT_PAGE
+    assert last.count('<th scope="row">450</th>') == 1 and '<th scope="row">400</th>' not in last
+    totals = ledger.compute(game.spec(), [d.entry() for d in Deal.objects.filter(game=game)]).totals
+    assert f"<strong>{'+' if totals[0] > 0 else ''}{totals[0]}</strong>".replace("-", "−") in last
+    assert Client().get(f"/sheet/{game.token}/print/?page=99").status_code == 200  # the last

@@ -69,7 +69,7 @@ from .saying import count_words, say
 from .settling import settle_up
 from .sheet import HandLine, Row, Running, Sheet, Standing
 from .spec import MAX_SEATS, Spec, make_spec
-from .state import REVISION, dump_state, load_state
+from .state import REVISION, Offset, dump_state, load_state, moved, offset
 
 __all__ = [
     "COUNTED",
@@ -92,6 +92,7 @@ __all__ = [
     "Keeping",
     "Kind",
     "LedgerGame",
+    "Offset",
     "Payment",
     "Row",
     "Running",
@@ -113,7 +114,9 @@ __all__ = [
     "keeping",
     "load_state",
     "make_spec",
+    "moved",
     "name_key",
+    "offset",
     "padded",
     "payment_words",
     "say",

@@ -43,6 +43,11 @@ class Keeper:
     """Whether a deal is each player's cards laid out and counted (or only the scores)."""
     won: ClassVar[bool] = False
     """Whether a game of this way of keeping is won, and another may follow it."""
+    additive: ClassVar[bool] = False
+    """Whether an entry's step reads the accounts before it only to add its own to them, and
+    the counts of entries and deals only to count on: when a change early in a sheet leaves
+    the state before a later entry as it was but for those, every later state moves by the
+    same amounts (:func:`~.state.moved`), and no later entry needs the engine again."""
 
     def request_schema(self, spec: Spec) -> Mapping[str, Any] | None:
         """The JSON Schema a deal's values follow, when a deal is a request (an export

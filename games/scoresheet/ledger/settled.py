@@ -43,6 +43,7 @@ class Settled(HandsKeeper):
     keeping = "settled"
     seats_change = True
     categories_needed = True
+    additive = True
 
     def step(self, spec: Spec, state: Running, entry: Entry) -> tuple[Running, Row]:
         """A deal the game settles: from the hands shown (``game.settle``, which judges them)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from games.engine.settlement import SettlementError
 
@@ -16,7 +16,7 @@ from .sheet import Row, Running
 if TYPE_CHECKING:
     from .spec import Spec
 
-__all__ = ["REVISION", "dump_state", "load_state"]
+__all__ = ["REVISION", "Offset", "dump_state", "load_state", "moved", "offset"]
 
 REVISION: Final = 2
 """The revision of the stored running states: bump it when the engine's results for a stored
@@ -114,3 +114,45 @@ def load_state(spec: Spec, data: object) -> Running | None:
     except (KeyError, TypeError, ValueError, ZeroDivisionError, SettlementError):
         return None
     return state
+
+
+class Offset(NamedTuple):
+    """How far a state moved: its accounts by ``totals``, its counts of entries and deals by
+    ``entries`` and ``deals``."""
+
+    totals: tuple[Fraction, ...]
+    entries: int
+    deals: int
+
+
+def offset(old: Running, new: Running) -> Offset | None:
+    """How ``new`` differs from ``old`` when it differs only by the accounts and the counts
+    of entries and deals; None when anything else differs (a dealer's turns, the seats).
+
+    >>> old = Running(3, 3, (Fraction(1), Fraction(-1)), (2, 1), 0, None, (0, 1))
+    >>> offset(old, replace(old, index=2, number=2, totals=(Fraction(3), Fraction(-3))))
+    Offset(totals=(Fraction(2, 1), Fraction(-2, 1)), entries=-1, deals=-1)
+    >>> offset(old, replace(old, dealer=1)) is None
+    True
+    """
+    if replace(new, totals=old.totals, index=old.index, number=old.number) != old:
+        return None
+    totals = tuple(n - o for n, o in zip(new.totals, old.totals, strict=True))
+    return Offset(totals, new.index - old.index, new.number - old.number)
+
+
+def moved(spec: Spec, data: object, by: Offset) -> dict[str, Any] | None:
+    """A stored state (``data``) moved by ``by``, its row as it was (the row of an entry
+    whose step only adds to the accounts does not depend on them); None when it cannot be
+    read (it is then computed)."""
+    state = load_state(spec, data)
+    if state is None or len(by.totals) != len(state.totals):
+        return None
+    totals = tuple(t + d for t, d in zip(state.totals, by.totals, strict=True))
+    shifted = replace(
+        state, totals=totals, index=state.index + by.entries, number=state.number + by.deals
+    )
+    out = dump_state(shifted)
+    if isinstance(data, dict) and "row" in data:
+        out["row"] = data["row"]
+    return out

@@ -23,7 +23,7 @@ from ..chart import evening_chart
 from ..forms import ImportForm, new_key
 from ..ledger import EntryError
 from ..models import Deal, Game
-from .answers import game_or_404, limited, see_other
+from .answers import game_or_404, limited, page_number, see_other
 from .context import cells, links
 
 
@@ -75,17 +75,53 @@ def export_csv(request: HtmxHttpRequest, token: str, spectator: bool = False) ->
     return _attachment(response, game, "csv")
 
 
+PRINT_PAGE = 200
+"""Entries on one page of the printable sheet: an evening's whole sheet on one page, a
+sheet of thousands of deals on several (each costs what 200 entries cost)."""
+
+
+def _evening_points(game: Game, spec: ledger.Spec) -> list[tuple[int, tuple[Fraction, ...]]]:
+    """The accounts after every deal, from the stored states (the chart of the whole
+    evening, without the engine): a state not stored ends them."""
+    points = [(0, (Fraction(0),) * spec.n)]
+    for state in (
+        Deal.objects.filter(game=game, kind="deal")
+        .order_by("position")
+        .values_list("state", flat=True)
+    ):
+        if not isinstance(state, dict) or "t" not in state:
+            break
+        totals = [Fraction(t) for t in state["t"]]
+        points.append((state["n"], tuple(totals + [Fraction(0)] * (spec.n - len(totals)))))
+    return points
+
+
 @require_safe
 def print_view(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+    """The printable sheet: the standings, the chart and who pays whom (from the stored
+    states), and the entries :data:`PRINT_PAGE` at a time (``?page=``), each page's rows
+    computed from the state stored before its first entry."""
     game = game_or_404(token, spectator)
-    spec, sheet, broken = _whole(game)
+    spec = store.spec_of(game)
+    count = Deal.objects.filter(game=game).count()
+    pages = max((count + PRINT_PAGE - 1) // PRINT_PAGE, 1)
+    page = min(page_number(request.GET.get("page", "")) or 1, pages)
+    first = (
+        Deal.objects.filter(game=game)
+        .order_by("position")
+        .values_list("position", flat=True)[(page - 1) * PRINT_PAGE :][:1]
+    )
+    window = store.load(game, after=first[0] if first else None, size=PRINT_PAGE, spec=spec)
+    window.detail = len(window.deals)
+    sheet = window.sheet
     final = game.finished or sheet.over
+    start = (page - 1) * PRINT_PAGE
     context = {
         "game": game,
         "spec": spec,
         "sheet": sheet,
-        "rows": [(row, cells(spec, row, every=True)) for row in sheet.rows],
-        "broken": broken,
+        "rows": [(row, cells(spec, row, every=True)) for row, _ in window.rows],
+        "broken": window.broken,
         "links": links(request, game, spectator),
         "spectator": spectator,
         "players": list(enumerate(spec.players)),
@@ -94,12 +130,12 @@ def print_view(request: HtmxHttpRequest, token: str, spectator: bool = False) ->
         "settle_up": sheet.settle_up if final else [],
         "final": final,
         "printed_at": timezone.now(),
-        # the whole evening, which the print view computes anyway
-        "chart": evening_chart(
-            spec,
-            [(0, (Fraction(0),) * spec.n)]
-            + [(row.number, row.totals) for row in sheet.rows if row.number is not None],
-        ),
+        "page": page,
+        "pages": [(n, n * PRINT_PAGE + 1, min((n + 1) * PRINT_PAGE, count)) for n in range(pages)]
+        if pages > 1
+        else [],
+        "shown": (start + 1, start + len(window.deals)),
+        "chart": evening_chart(spec, _evening_points(game, spec)) if page == 1 else None,
     }
     return render(request, "scoresheet/print.html", context)
 

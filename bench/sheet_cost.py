@@ -1,0 +1,161 @@
+"""What a 2,000-deal sheet costs (issue 22): its printed sheet and exports (time, bytes, the
+peak of memory Python allocated while answering), an edit of its first deal and of its last
+(time, and how long the write lock is held: the time spent in :func:`store.commit`), and an
+import refused by the rate limit or for its size.
+
+``python -m bench.sheet_cost [DEALS]``: one process, Django's test client, a throwaway
+SQLite database (``bench/settings.py``)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from typing import Any
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
+
+HANDS = [["AS", "KS", "QS"], ["2H", "2D", "7C"], ["9C", "8D", "4H"], ["3C", "5D", "JH"]]
+OTHER = [["AS", "KS", "QS"], ["2H", "2D", "2C"], ["9C", "8D", "4H"], ["3C", "5D", "JH"]]
+
+
+def _body(response: Any) -> bytes:
+    if getattr(response, "streaming", False):
+        return b"".join(response.streaming_content)
+    return bytes(response.content)
+
+
+def _measured(ask: Callable[[], Any]) -> tuple[float, int, int, int]:
+    """(seconds, bytes, peak bytes allocated, status) of one request, its body read: timed
+    once as it is, then once more with tracemalloc counting (which slows it down)."""
+    start = time.perf_counter()
+    response = ask()
+    size = len(_body(response))
+    seconds = time.perf_counter() - start
+    tracemalloc.start()
+    _body(ask())
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return seconds, size, peak, response.status_code
+
+
+@contextmanager
+def _lock_held() -> Iterator[list[float]]:
+    """The seconds each :func:`store.commit` took (the write lock is held inside it)."""
+    from games.scoresheet import store
+
+    held: list[float] = []
+    commit = store.commit
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return commit(*args, **kwargs)
+        finally:
+            held.append(time.perf_counter() - start)
+
+    store.commit = timed
+    try:
+        yield held
+    finally:
+        store.commit = commit
+
+
+def _said(what: str, seconds: float, peak: int, status: int) -> None:
+    print(f"  {what:33} {seconds * 1000:6.0f} ms  peak {peak / 1e6:.1f} MB ({status})")
+
+
+def main(deals: int = 2000) -> int:
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+    from django.test.utils import override_settings
+
+    from games.scoresheet import ledger, store
+    from games.scoresheet.models import Deal
+
+    call_command("migrate", verbosity=0)
+    spec = ledger.make_spec("peel-new", ["Ann", "Bob", "Cy", "Dee"], "1", {})
+    entries = [
+        ledger.Entry(
+            "deal",
+            ledger.clean_entry(
+                spec,
+                "deal",
+                {"dealer": i % 4, "stood": 1, "bought": [0] * 4, "mode": "hands", "hands": HANDS},
+            ),
+        )
+        for i in range(deals)
+    ]
+    game = store.create(spec, "Bench", entries, "start", secrets.token_urlsafe(16))
+    client = Client()
+    print(f"A sheet of {deals} deals (Peel's new game, four players)")
+    for name, url in (
+        ("print", f"/sheet/{game.token}/print/"),
+        ("export.json", f"/sheet/{game.token}/export.json"),
+        ("export.csv", f"/sheet/{game.token}/export.csv"),
+    ):
+        client.get(url)  # warm
+        figures = [_measured(partial(client.get, url)) for _ in range(3)]
+        seconds = sorted(f[0] for f in figures)[1]
+        _, size, peak, status = figures[-1]
+        print(
+            f"  {name:12} {seconds * 1000:7.0f} ms  {size / 1e6:6.2f} MB  "
+            f"peak {peak / 1e6:6.1f} MB  ({status})"
+        )
+    positions = list(
+        Deal.objects.filter(game=game).order_by("position").values_list("position", flat=True)
+    )
+    for name, position in (("edit deal 1", positions[0]), (f"edit deal {deals}", positions[-1])):
+        times, locks = [], []
+        for k in range(4):
+            game.refresh_from_db()
+            hands = OTHER if k % 2 == 0 else HANDS
+            fields: dict[str, Any] = {
+                "mode": "hands",
+                "dealer": (position - 1) % 4,
+                "stood": 1,
+                "version": game.version,
+                "key": secrets.token_urlsafe(16),
+            }
+            for i in range(4):
+                fields[f"bought_{i}"] = 0
+                for j, card in enumerate(hands[i]):
+                    fields[f"card_{i}_{j}"] = card
+            with _lock_held() as held:
+                start = time.perf_counter()
+                response = client.post(f"/sheet/{game.token}/deals/{position}/", fields)
+                times.append(time.perf_counter() - start)
+            assert response.status_code == 303, (response.status_code, _body(response)[:500])
+            locks.append(sum(held))
+        times.sort()
+        locks.sort()
+        print(
+            f"  {name:15} {times[len(times) // 2] * 1000:7.0f} ms  "
+            f"write lock held {locks[len(locks) // 2] * 1000:6.1f} ms"
+        )
+    exported = _body(client.get(f"/sheet/{game.token}/export.json"))
+    with override_settings(SHEET_CREATE_RATE="1/3600"):
+        from django.core.cache import cache
+
+        cache.clear()
+        client.post("/sheet/import/", {"text": "{}"})  # the one allowed
+        seconds, _, peak, status = _measured(
+            lambda: client.post("/sheet/import/", {"text": exported.decode()})
+        )
+        _said("import refused by the rate limit", seconds, peak, status)
+    big = "x" * 3_000_000
+    seconds, _, peak, status = _measured(lambda: client.post("/sheet/import/", {"text": big}))
+    _said("import of a 3 MB paste", seconds, peak, status)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000))
