@@ -189,6 +189,8 @@ def test_the_next_deals_form_is_the_form_drawn_afresh(rules: str, data: st.DataO
     phone = Client()
     for _ in range(data.draw(st.integers(5, 9), label="deals")):
         answer = post_deal(phone, game, data.draw(deal_data(spec)), htmx=True)
+        if answer.status_code == 400:  # a result the rules refuse (Swedish: every hand
+            continue  # ingenting); the answer is the form as typed, not a fresh one
         assert answer.status_code == 200, answer.content.decode()[:500]
         if '<form id="deal-form"' not in _raw_page(phone, game):  # Cox's game: its hands played
             assert 'id="deal-form"' not in answer.content.decode()  # and no form follows
