@@ -118,7 +118,9 @@ SPECULATION_HANDS = ["KS 4D 7C", "QD 2H 10S", "5C JH 3D", "8S AC 6H"]
 
 def speculation_deal(page: Page, form: Locator, number: int) -> None:
     """Speculation: the dealer, and the pool's two amounts the sheet was started with (its
-    house rules, not the book's 6 and 4); the turn-up and the hands asked for again."""
+    house rules, not the book's 6 and 4); the turn-up and the hands asked for again. Every
+    third deal has a sale, added by its button (the form drawn again as typed, the pool's
+    amounts kept), and the next deal's form has none."""
     dealer_announced(page, form, "entry-dealer")
     expect(form.locator('[name="entry-pool.dealer"]')).to_have_value("3")
     expect(form.locator('[name="entry-pool.others"]')).to_have_value("1/2")
@@ -130,6 +132,16 @@ def speculation_deal(page: Page, form: Locator, number: int) -> None:
         box = form.locator(f'[name="entry-players.{seat}.hand"]')
         expect(box).to_have_value("")
         box.fill(hand)
+    if number % 3 == 0:
+        form.locator('button[name="entry-do"][value="add:sales"]').click()
+        sale = form.locator('[name="entry-sales.0.card"]')
+        expect(sale).to_be_visible()
+        expect(form.locator('[name="entry-pool.others"]')).to_have_value("1/2")
+        expect(form.locator('[name="entry-players.3.hand"]')).to_have_value(SPECULATION_HANDS[3])
+        sale.fill("4D")  # Anna's trump, bought by Bertil
+        form.locator('[name="entry-sales.0.from"]').select_option("0")
+        form.locator('[name="entry-sales.0.to"]').select_option("1")
+        form.locator('[name="entry-sales.0.price"]').fill("1/2")
 
 
 def all_fours_deal(page: Page, form: Locator, number: int) -> None:
@@ -183,6 +195,9 @@ def test_twelve_deals_on_a_phone_keep_the_dealer(page: Page, axe_check, slug, la
         form.locator("button[type=submit].big").click()
         expect(page.locator("#live")).to_have_attribute("data-next-number", str(number + 1))
         expect(page.locator(".form-errors, .error, .is-invalid")).to_have_count(0)  # none refused
+    if slug == "speculation":  # the sales added were recorded with their deals
+        sold = [len(deal.data.get("sales", [])) for deal in game.deals.all()]
+        assert sold == [int(number % 3 == 0) for number in range(1, deals + 1)]
     if deals < 12:  # the game is over: its winner shown, no form for another deal
         expect(page.locator("#live .final")).to_be_visible()
         expect(form).to_have_count(0)
