@@ -1270,6 +1270,15 @@ class RequestGame(Game):
         game that declares none starts from its example."""
         return self.example()
 
+    def carried(
+        self, previous: Mapping[str, object] | None, dealer: int | None
+    ) -> dict[str, object]:
+        """What a deal's request takes from the deal before it (``previous``, None for the
+        first of the evening) by the game's rules, when ``dealer`` deals it: a score sheet
+        fills these in for the next deal, and the table may change them. Most games carry
+        nothing."""
+        return {}
+
     def request_schema(self) -> dict[str, object]:
         """The JSON Schema of a request (OpenAPI)."""
         raise NotImplementedError

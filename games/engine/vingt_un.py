@@ -1236,6 +1236,20 @@ players (ruling vingt-un-one-pack), the dealer among them; there are 1
         """
         return len(_players(request))
 
+    def carried(
+        self, previous: Mapping[str, object] | None, dealer: int | None
+    ) -> dict[str, object]:
+        """Whether the deal is the first hand of ``dealer``'s deal (``first-hand-natural``:
+        a natural in it does not put the dealer out): the first of the evening, or one dealt
+        by another player than the deal before (the deal passed). The deal before is a
+        request as sent, its dealer a number or the form's text of one.
+
+        >>> game = VingtUn()
+        >>> game.carried(None, 0), game.carried({"dealer": "0"}, 0), game.carried({"dealer": 0}, 2)
+        ({'first_hand': True}, {'first_hand': False}, {'first_hand': True})
+        """
+        return {"first_hand": previous is None or str(previous.get("dealer")) != str(dealer)}
+
     def blank(self) -> dict[str, object]:
         """The dealer and one player, who stakes 1.
 

@@ -702,8 +702,9 @@ def new_request(
     (the person may change him) and the players -- their number, or one blank item per
     player in the shape of the game's example -- every other list empty, and the example's
     groups of amounts (a pool's shares) as the game's own suggestion; cards, choices and
-    ticks are left for the table to enter. Entered the way the ``last`` deal was (All Fours:
-    only who took each point, or the cards)."""
+    ticks are left for the table to enter, but what the game carries from the ``last`` deal
+    (Vingt-un: whether this is the first hand of the dealer's deal). Entered the way the
+    ``last`` deal was (All Fours: only who took each point, or the cards)."""
     game = spec.request_game
     example = game.example()
     model = read_fields(dict(flatten(example)), fields_of(game))
@@ -722,6 +723,11 @@ def new_request(
             request[name] = []
         elif isinstance(value, dict):
             request[name] = _house_rules(spec, name, model.get(name, {}))
+    # What the game carries from the deal before (Vingt-un: the first hand of a deal).
+    carried = game.carried(last or None, sheet.next_dealer)
+    for name in carried:
+        request.pop(name, None)
+    request.update(flatten(carried))
     if last:
         keep_way(request, last, game)
     return request
