@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games.scoresheet import serialize
 from games.scoresheet.models import Change, Deal, Game, Player
+from tests.conftest import read_body
 from tests.scoresheet.sheet_factory import HANDS_4, make_game, post_deal
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ def text(response):
 def exported(client, **players):
     game = make_game("peel-new")
     post_deal(client, game, PEEL_DEAL)
-    return json.loads(client.get(f"/sheet/{game.token}/export.json").content)
+    return json.loads(read_body(client.get(f"/sheet/{game.token}/export.json")))
 
 
 def imported(client, body):
@@ -135,7 +136,7 @@ def test_a_file_exported_before_running_states_still_imports(client):
     response = imported(client, old)
     assert response.status_code == 303, text(response)[:2000]
     game = Game.objects.get(title="Friday")
-    again = json.loads(client.get(f"/sheet/{game.token}/export.json").content)
+    again = json.loads(read_body(client.get(f"/sheet/{game.token}/export.json")))
     assert again["format_version"] == 1
     assert again["totals"] == json.loads(old)["totals"]
 
@@ -151,7 +152,7 @@ def test_a_paste_larger_than_two_megabytes_says_so(client):
 def test_seats_round_trip_through_a_file_of_version_2(client):
     game = make_game("peel-old", players=["Ann", "Bob", "Cy"])
     client.post(f"/sheet/{game.token}/seats/", {"name": "Eve", "version": 1, "key": "k" * 16})
-    data = json.loads(client.get(f"/sheet/{game.token}/export.json").content)
+    data = json.loads(read_body(client.get(f"/sheet/{game.token}/export.json")))
     assert data["format_version"] == 2
     assert data["players"] == ["Ann", "Bob", "Cy", "Eve"]
     assert data["entries"] == [{"kind": "join", "player": 3}]
@@ -218,7 +219,9 @@ def test_a_name_that_is_a_formula_exports_as_text(client, name):
     game.save()
     rows = list(
         csv.reader(
-            io.StringIO(client.get(f"/sheet/{game.token}/export.csv").content.decode("utf-8-sig"))
+            io.StringIO(
+                read_body(client.get(f"/sheet/{game.token}/export.csv")).decode("utf-8-sig")
+            )
         )
     )
     head, first = rows[0], rows[1]

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
@@ -32,47 +34,106 @@ def _filename(game: Game, ext: str) -> str:
     return f"{base}-{game.created_at:%Y-%m-%d}.{ext}"
 
 
-def _whole(game: Game) -> tuple[ledger.Spec, ledger.Sheet, EntryError | None]:
-    """The whole evening computed (for a file or the printed sheet)."""
-    spec = store.spec_of(game)
-    entries = [d.entry() for d in Deal.objects.filter(game=game).order_by("position")]
-    try:
-        return spec, ledger.compute(spec, entries), None
-    except EntryError as error:
-        assert error.index is not None
-        return spec, ledger.compute(spec, entries[: error.index]), error
+CHUNK = 200
+"""Entries read from the database at a time for a file (``QuerySet.iterator``)."""
+SENT = 64 * 1024
+"""About how many characters of a file are sent at a time."""
 
 
-def _attachment(response: HttpResponse, game: Game, ext: str) -> HttpResponse:
+def _attachment(
+    game: Game, ext: str, content_type: str, parts: Iterable[str]
+) -> StreamingHttpResponse:
+    """A file of the sheet sent as it is written, in pieces of about :data:`SENT`
+    characters, in the language of the request (the pieces are written after the view has
+    answered)."""
+    language = translation.get_language()
+
+    def sent() -> Iterator[str]:
+        with translation.override(language):
+            batch: list[str] = []
+            size = 0
+            for part in parts:
+                batch.append(part)
+                size += len(part)
+                if size >= SENT:
+                    yield "".join(batch)
+                    batch, size = [], 0
+            if batch:
+                yield "".join(batch)
+
+    response = StreamingHttpResponse(sent(), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, ext)}"'
     return response
 
 
+def _stored(game: Game, *fields: str) -> Iterator[Deal]:
+    """The sheet's entries in order, :data:`CHUNK` at a time, in one query (one snapshot of
+    the sheet: a deal recorded meanwhile is in it with the state after it, or not at all)."""
+    query = Deal.objects.filter(game=game).order_by("position").only(*fields)
+    return query.iterator(chunk_size=CHUNK)
+
+
 @require_safe
-def export_json(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+def export_json(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponseBase:
+    """The sheet as JSON, streamed from what is stored without the engine: each entry's
+    inputs, then the totals of the state stored after the last one read (the same query)."""
     game = game_or_404(token, spectator)
-    spec, sheet, broken = _whole(game)
-    if broken is not None:
+    spec = store.spec_of(game)
+    window = store.load(game, size=0, spec=spec)  # heals states of an older engine
+    if window.broken is not None:
         return HttpResponse(
             gettext("Entry {number} no longer settles: fix it first.").format(
-                number=(broken.index or 0) + 1
+                number=(window.broken.index or 0) + 1
             ),
             status=409,
             content_type="text/plain; charset=utf-8",
         )
-    body = serialize.export_json(game.title, game.finished, spec, sheet)
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    return _attachment(response, game, "json")
+    seats = Deal.objects.filter(game=game, kind__in=ledger.SEAT_KINDS).exists()
+    last: list[object] = []
+
+    def entries() -> Iterator[ledger.Entry]:
+        for deal in _stored(game, "kind", "data", "state"):
+            last[:] = [deal.state]
+            yield deal.entry()
+
+    def totals() -> tuple[Fraction, ...]:
+        state = ledger.load_state(spec, last[0]) if last else ledger.initial(spec)
+        if state is None:  # stored meanwhile by an engine of another revision
+            state = store.load(game, size=0, spec=spec).sheet.state
+        return ledger.summarise(spec, state).totals
+
+    parts = serialize.export_json_parts(game.title, game.finished, spec, seats, entries(), totals)
+    return _attachment(game, "json", "application/json; charset=utf-8", parts)
 
 
 @require_safe
-def export_csv(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+def export_csv(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponseBase:
+    """The accounts as CSV, streamed: each entry taken through the engine as it is read
+    (the rows up to one the engine no longer accepts)."""
     game = game_or_404(token, spectator)
-    spec, sheet, _ = _whole(game)
-    buffer = io.StringIO()
-    csv.writer(buffer).writerows(serialize.csv_rows(game.title, spec, sheet))
-    response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    return _attachment(response, game, "csv")
+    spec = store.spec_of(game)
+    state = ledger.initial(spec)
+
+    def rows() -> Iterator[ledger.Row]:
+        nonlocal state
+        for deal in _stored(game, "kind", "data"):
+            try:
+                state, row = ledger.step(spec, state, deal.entry())
+            except EntryError:
+                return
+            yield row
+
+    def lines() -> Iterator[str]:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        yield "\ufeff"
+        for line in serialize.csv_lines(spec, rows(), lambda: ledger.summarise(spec, state)):
+            writer.writerow(line)
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+
+    return _attachment(game, "csv", "text/csv; charset=utf-8", lines())
 
 
 PRINT_PAGE = 200
