@@ -141,20 +141,41 @@ PRINT_PAGE = 200
 sheet of thousands of deals on several (each costs what 200 entries cost)."""
 
 
-def _evening_points(game: Game, spec: ledger.Spec) -> list[tuple[int, tuple[Fraction, ...]]]:
-    """The accounts after every deal, from the stored states (the chart of the whole
-    evening, without the engine): a state not stored ends them."""
+CHART_POINTS = 100
+"""The most deals the printed chart and its table show: a longer evening's are spread
+evenly through it, the last included (the pages of entries have every one)."""
+
+
+def spread(count: int, most: int = CHART_POINTS) -> list[int]:
+    """Which of ``count`` deals (their indices) a chart of at most ``most`` shows: all of
+    them, or ``most`` spread evenly, the last included.
+
+    >>> spread(3, 5), spread(10, 4), len(spread(2000)), spread(2000)[:2], spread(2000)[-1]
+    ([0, 1, 2], [1, 4, 6, 9], 100, [19, 39], 1999)
+    """
+    if count <= most:
+        return list(range(count))
+    return [(k + 1) * count // most - 1 for k in range(most)]
+
+
+def _evening_points(
+    game: Game, spec: ledger.Spec
+) -> tuple[list[tuple[int, tuple[Fraction, ...]]], int]:
+    """The accounts after the deals :func:`spread` picks, from their stored states (the
+    chart of the whole evening, without the engine; a state not stored ends them), and how
+    many deals the evening has."""
+    deals = Deal.objects.filter(game=game, kind="deal")
+    ids = list(deals.order_by("position").values_list("id", flat=True))
+    picked = [ids[i] for i in spread(len(ids))]
+    states = dict(deals.filter(id__in=picked).values_list("id", "state"))
     points = [(0, (Fraction(0),) * spec.n)]
-    for state in (
-        Deal.objects.filter(game=game, kind="deal")
-        .order_by("position")
-        .values_list("state", flat=True)
-    ):
+    for pk in picked:
+        state = states.get(pk)
         if not isinstance(state, dict) or "t" not in state:
             break
         totals = [Fraction(t) for t in state["t"]]
         points.append((state["n"], tuple(totals + [Fraction(0)] * (spec.n - len(totals)))))
-    return points
+    return points, len(ids)
 
 
 @require_safe
@@ -196,8 +217,11 @@ def print_view(request: HtmxHttpRequest, token: str, spectator: bool = False) ->
         if pages > 1
         else [],
         "shown": (start + 1, start + len(window.deals)),
-        "chart": evening_chart(spec, _evening_points(game, spec)) if page == 1 else None,
     }
+    if page == 1:
+        points, deals = _evening_points(game, spec)
+        context["chart"] = evening_chart(spec, points)
+        context["chart_spread"] = (len(points) - 1, deals) if deals > CHART_POINTS else None
     return render(request, "scoresheet/print.html", context)
 
 
