@@ -316,6 +316,57 @@ def test_a_huge_upload_is_refused_before_it_is_read(client):
     assert "larger than 2 MB" in text(response)
 
 
+@pytest.mark.parametrize(
+    ("prefix", "words"),
+    [
+        ("", ["larger than 2 MB (200,000,000 bytes; at most 2,000,000)", "None of what was sent"]),
+        ("/sv", ["större än 2 MB (200 000 000 byte; högst 2 000 000)", "Inget av det"]),
+    ],
+)
+def test_the_413_page_says_the_limit_and_that_nothing_sent_could_be_kept(
+    monkeypatch, prefix, words
+):
+    """The body is not read, not even for the form's CSRF token, which Django's middleware
+    looked for in the form before the view (it then read a 200 MB upload in full and
+    answered a bare "Bad Request (400)"). A paste kept in the form, refused before it is
+    sent, is the browser's test (tests/browser/test_sheet_import_browser.py)."""
+    from django.core.handlers.wsgi import WSGIRequest
+
+    client = Client(enforce_csrf_checks=True)
+    form = client.get(f"{prefix}/sheet/import/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)[1]
+
+    def unread(self):
+        raise AssertionError("the body was read")
+
+    monkeypatch.setattr(WSGIRequest, "body", property(unread))
+    monkeypatch.setattr(WSGIRequest, "_load_post_and_files", unread)
+    response = client.post(
+        f"{prefix}/sheet/import/",
+        {"csrfmiddlewaretoken": token, "file": io.BytesIO(b"{}")},
+        CONTENT_LENGTH=str(200_000_000),
+    )
+    assert response.status_code == 413
+    page = text(response).replace("\u00a0", " ")
+    for said in words:
+        assert said in page, page
+    html = response.content.decode()
+    assert 'name="text"' in html and "/static/js/import.js" in html
+    assert 'data-max="2000000"' in html and "{size}" in html
+
+
+def test_an_import_still_needs_the_forms_csrf_token():
+    client = Client(enforce_csrf_checks=True)
+    text_sent = json.dumps(exported(Client()))
+    assert client.post("/sheet/import/", {"text": text_sent}).status_code == 403
+    form = client.get("/sheet/import/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)[1]
+    response = client.post("/sheet/import/", {"csrfmiddlewaretoken": token, "text": text_sent})
+    assert response.status_code == 303
+    big = {"csrfmiddlewaretoken": token, "text": "x" * 3_000_000}
+    assert client.post("/sheet/import/", big).status_code == 413
+
+
 def test_the_429_page_keeps_what_was_typed_to_send_again(client, settings):
     settings.SHEET_CREATE_RATE = "1/60"
     typed = {**START, "title": "Fredag hos Cy", "players": "Ann\nBob\nCy Ö"}

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 
 from rulesite.htmx import HtmxHttpRequest
@@ -230,30 +231,58 @@ UPLOAD_SLACK = 64 * 1024
 largest size an import takes."""
 
 
+def _import_page(
+    request: HtmxHttpRequest, form: ImportForm, status: int = 200, too_large: str = ""
+) -> HttpResponse:
+    """The import form, with what its script needs to refuse a file or a paste over the
+    limit before sending it (the limits, and the words in the page's language)."""
+    context = {
+        "form": form,
+        "too_large": too_large,
+        "max_bytes": ImportForm.MAX_BYTES,
+        "max_body": ImportForm.MAX_BYTES + UPLOAD_SLACK,
+        "too_large_file": ImportForm.too_large_words("file", "bytes"),
+        "too_large_text": ImportForm.too_large_words("pasted text", "characters"),
+        "too_large_sent": ImportForm.too_large_words("text sent", "bytes"),
+    }
+    return render(request, "scoresheet/import.html", context, status=status)
+
+
 def _too_large(request: HtmxHttpRequest, sent: int) -> HttpResponse:
+    """413: the body is not read, so nothing sent can be shown again; the page says the
+    limit and so."""
     too_large = ImportForm.too_large("text sent", sent, "bytes")
-    context = {"form": ImportForm(), "too_large": too_large}
-    return render(request, "scoresheet/import.html", context, status=413)
+    return _import_page(request, ImportForm(), 413, too_large)
 
 
+@csrf_exempt  # checked by _import, once the body is known to be small enough to read
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
-    """A JSON export (pasted or a file) made a new sheet."""
+    """A JSON export (pasted or a file) made a new sheet.
+
+    A body declared far over the limit (a file or a paste) is refused before anything of it
+    is read -- before the check of the form's CSRF token too, which reads the form (Django's
+    middleware would read, or stream to disk, all of it, then answer a bare 400)."""
     if request.method != "POST":
-        return render(request, "scoresheet/import.html", {"form": ImportForm()})
+        return _import_page(request, ImportForm())
     size = request.META.get("CONTENT_LENGTH") or "0"
     sent = int(size) if size.isdigit() else 0
-    # Refused before anything is read: a body far over the limit (a file or a paste), then an
-    # address over the rate of sheets started (counted when sent: the parse and the replay of
-    # every deal are what the limit spares the server).
     if sent > ImportForm.MAX_BYTES + UPLOAD_SLACK:
         return _too_large(request, sent)
+    try:
+        return _import(request)
+    except RequestDataTooBig:  # a smaller DATA_UPLOAD_MAX_MEMORY_SIZE, or no length said
+        return _too_large(request, sent)
+
+
+@csrf_protect
+def _import(request: HtmxHttpRequest) -> HttpResponse:
+    # An address over the rate of sheets started is refused before the form is parsed
+    # (counted when sent: the parse and the replay of every deal are what the limit spares
+    # the server).
     if (too_many := limited(request, "import")) is not None:
         return too_many
-    try:
-        form = ImportForm(request.POST, request.FILES)
-    except RequestDataTooBig:
-        return _too_large(request, sent)
+    form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
             imported = serialize.import_sheet(form.cleaned_data["json_text"])
@@ -270,4 +299,4 @@ def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
                 imported.finished,
             )
             return see_other(reverse("sheet:sheet", args=[game.token]))
-    return render(request, "scoresheet/import.html", {"form": form}, status=400)
+    return _import_page(request, form, 400)
