@@ -42,12 +42,14 @@ SENT = 64 * 1024
 
 
 def _attachment(
-    game: Game, ext: str, content_type: str, parts: Iterable[str]
+    request: HtmxHttpRequest, game: Game, ext: str, content_type: str, parts: Iterable[str]
 ) -> StreamingHttpResponse:
     """A file of the sheet sent as it is written, in pieces of about :data:`SENT`
     characters, in the language of the request (the pieces are written after the view has
-    answered)."""
+    answered); nothing is written for a HEAD."""
     language = translation.get_language()
+    if request.method == "HEAD":
+        parts = ()
 
     def sent() -> Iterator[str]:
         with translation.override(language):
@@ -104,7 +106,7 @@ def export_json(request: HtmxHttpRequest, token: str, spectator: bool = False) -
         return ledger.summarise(spec, state).totals
 
     parts = serialize.export_json_parts(game.title, game.finished, spec, seats, entries(), totals)
-    return _attachment(game, "json", "application/json; charset=utf-8", parts)
+    return _attachment(request, game, "json", "application/json; charset=utf-8", parts)
 
 
 @require_safe
@@ -134,7 +136,7 @@ def export_csv(request: HtmxHttpRequest, token: str, spectator: bool = False) ->
             buffer.seek(0)
             buffer.truncate()
 
-    return _attachment(game, "csv", "text/csv; charset=utf-8", lines())
+    return _attachment(request, game, "csv", "text/csv; charset=utf-8", lines())
 
 
 PRINT_PAGE = 200
