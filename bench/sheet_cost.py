@@ -1,7 +1,7 @@
-"""What a 2,000-deal sheet costs (issue 22): its printed sheet and exports (time, bytes, the
-peak of memory Python allocated while answering), an edit of its first deal and of its last
-(time, and how long the write lock is held: the time spent in :func:`store.commit`), and an
-import refused by the rate limit or for its size.
+"""What a 2,000-deal sheet costs (issue 22): its printed sheet and exports (time, time to
+the first byte of the body, bytes, the peak of memory Python allocated while answering), an
+edit of its first deal and of its last (time, and how long the write lock is held: the time
+spent in :func:`store.commit`), and an import refused by the rate limit or for its size.
 
 ``python -m bench.sheet_cost [DEALS]``: one process, Django's test client, a throwaway
 SQLite database (``bench/settings.py``)."""
@@ -30,18 +30,38 @@ def _body(response: Any) -> bytes:
     return bytes(response.content)
 
 
-def _measured(ask: Callable[[], Any]) -> tuple[float, int, int, int]:
-    """(seconds, bytes, peak bytes allocated, status) of one request, its body read: timed
-    once as it is, then once more with tracemalloc counting (which slows it down)."""
+def _drained(response: Any) -> None:
+    """The body read as a client reads it, each piece let go once read (what a streamed
+    answer holds is then the server's, not the reader's)."""
+    if getattr(response, "streaming", False):
+        for _ in response.streaming_content:
+            pass
+
+
+def _first_and_body(response: Any) -> tuple[float, bytes]:
+    """When the first byte of the body came (perf_counter) and the whole body."""
+    if not getattr(response, "streaming", False):
+        return time.perf_counter(), bytes(response.content)
+    chunks = iter(response.streaming_content)
+    first = next(chunks, b"")
+    at = time.perf_counter()
+    return at, first + b"".join(chunks)
+
+
+def _measured(ask: Callable[[], Any]) -> tuple[float, int, int, int, float]:
+    """(seconds, bytes, peak bytes allocated, status, seconds to the first byte) of one
+    request, its body read: timed once as it is, then once more with tracemalloc counting
+    (which slows it down)."""
     start = time.perf_counter()
     response = ask()
-    size = len(_body(response))
+    at, body = _first_and_body(response)
+    size = len(body)
     seconds = time.perf_counter() - start
     tracemalloc.start()
-    _body(ask())
+    _drained(ask())
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    return seconds, size, peak, response.status_code
+    return seconds, size, peak, response.status_code, at - start
 
 
 @contextmanager
@@ -105,10 +125,11 @@ def main(deals: int = 2000) -> int:
         client.get(url)  # warm
         figures = [_measured(partial(client.get, url)) for _ in range(3)]
         seconds = sorted(f[0] for f in figures)[1]
-        _, size, peak, status = figures[-1]
+        first = sorted(f[4] for f in figures)[1]
+        _, size, peak, status, _ = figures[-1]
         print(
-            f"  {name:12} {seconds * 1000:7.0f} ms  {size / 1e6:6.2f} MB  "
-            f"peak {peak / 1e6:6.1f} MB  ({status})"
+            f"  {name:12} {seconds * 1000:7.0f} ms  first byte {first * 1000:6.0f} ms  "
+            f"{size / 1e6:6.2f} MB  peak {peak / 1e6:6.1f} MB  ({status})"
         )
     positions = list(
         Deal.objects.filter(game=game).order_by("position").values_list("position", flat=True)
@@ -147,12 +168,12 @@ def main(deals: int = 2000) -> int:
 
         cache.clear()
         client.post("/sheet/import/", {"text": "{}"})  # the one allowed
-        seconds, _, peak, status = _measured(
+        seconds, _, peak, status, _ = _measured(
             lambda: client.post("/sheet/import/", {"text": exported.decode()})
         )
         _said("import refused by the rate limit", seconds, peak, status)
     big = "x" * 3_000_000
-    seconds, _, peak, status = _measured(lambda: client.post("/sheet/import/", {"text": big}))
+    seconds, _, peak, status, _ = _measured(lambda: client.post("/sheet/import/", {"text": big}))
     _said("import of a 3 MB paste", seconds, peak, status)
     return 0
 

@@ -36,6 +36,14 @@ PHONE = {
 }
 
 
+def read_body(response: Any) -> bytes:
+    """A response's body, whether sent whole or streamed (a sheet's exports are streamed:
+    ``response.content`` is for the others)."""
+    if response.streaming:
+        return b"".join(response.streaming_content)
+    return bytes(response.content)
+
+
 @pytest.fixture(autouse=True)
 def no_kept_pages():
     """Each test starts as a fresh server would: nothing in Django's caches (no page kept,

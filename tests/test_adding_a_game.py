@@ -22,6 +22,7 @@ import pytest
 
 from games.engine.citations import RULINGS
 from games.engine.games import get, registered, unregister
+from tests.conftest import read_body
 from tests.table.request_game import registered_high_card
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -198,7 +199,7 @@ def test_the_score_sheet_offers_it(client, blind, db):
     for version, dealer in ((1, 1), (2, 2)):
         deal = {"version": version, "key": f"blind-deal-{dealer}", "dealer": dealer, **cards}
         assert client.post(f"{url}deals/", {**deal, "mode": "hands"}).status_code == 303
-    totals = client.get(f"{url}export.json").json()["totals"]
+    totals = json.loads(read_body(client.get(f"{url}export.json")))["totals"]
     assert totals == {"Ann": "0", "Bob": "3", "Cy": "-3"}
 
 

@@ -23,6 +23,7 @@ from games.engine.games import RequestGame, registered
 from games.request_forms import RequestForm
 from games.table.request import REQUEST_PREFIX
 from rulesite.offline import DJANGO_LEFT_OUT, site_bundle
+from tests.conftest import read_body
 
 HOST = "phone.example"
 
@@ -215,7 +216,7 @@ def test_a_sheet_mirrored_in_the_worker_records_a_deal_as_the_server_does(
     base = f"http://{HOST}/sheet/{game.token}"
     root = _unpacked(tmp_path)
     asked = {
-        "export": exported.content.decode(),
+        "export": read_body(exported).decode(),
         "token": game.token,
         "view": game.view_token,
         "version": version,
@@ -238,6 +239,6 @@ def test_a_sheet_mirrored_in_the_worker_records_a_deal_as_the_server_does(
     assert on_server.status_code == 200
     server_export = client.get(f"/sheet/{game.token}/export.json", headers={"Host": HOST})
     assert export_here["status"] == 200
-    assert json.loads(export_here["body"]) == json.loads(server_export.content)
+    assert json.loads(export_here["body"]) == json.loads(read_body(server_export))
     assert len(json.loads(export_here["body"])["entries"]) == 3
     assert reader["status"] == 200 and "Friday" in reader["body"] and "Kopierad" in reader["body"]

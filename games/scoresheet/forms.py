@@ -969,11 +969,28 @@ class ImportForm(forms.Form):
             text = text.replace(f"{size:,}", f"{size:,}".replace(",", "\u00a0"))
         return text
 
-    file = forms.FileField(label=_("A JSON file exported from a sheet"), required=False)
+    @classmethod
+    def too_large_words(cls, what: str, unit: str) -> str:
+        """:meth:`too_large`'s words with ``{size}`` where the size goes, for the page's
+        script to fill (``static/js/import.js``)."""
+
+        class Slot:
+            def __format__(self, spec: str) -> str:
+                return "{size}"
+
+        return str(cls.TOO_LARGE).format(what=cls.WHAT[what], size=Slot(), unit=cls.WHAT[unit])
+
+    file = forms.FileField(
+        label=_("A JSON file exported from a sheet"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"aria-describedby": "import-limit"}),
+    )
     text = forms.CharField(
         label=_("…or paste its contents"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        widget=forms.Textarea(
+            attrs={"rows": 6, "spellcheck": "false", "aria-describedby": "import-limit"}
+        ),
     )
 
     def clean_text(self) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
@@ -28,7 +28,7 @@ from games.engine.games import UnknownGame, get
 from games.engine.wording import said
 
 from . import ledger
-from .ledger import Entry, EntryError, Sheet, Spec, SpecError, say
+from .ledger import Entry, EntryError, Row, Sheet, Spec, SpecError, say
 
 FORMAT = "rulesite-scoresheet"
 FORMAT_VERSION = 1
@@ -105,17 +105,9 @@ def export_dict(title: str, finished: bool, spec: Spec, sheet: Sheet) -> dict[st
     """The sheet as a JSON-able object (no tokens: a file may be shared freely), its keys
     always in the same order: options as the game declares them, an entry's values as
     :data:`ENTRY_KEYS`."""
-    seats_change = bool(spec.late) or any(r.entry.kind in ledger.SEAT_KINDS for r in sheet.rows)
+    seats_change = any(r.entry.kind in ledger.SEAT_KINDS for r in sheet.rows)
     return {
-        "format": FORMAT,
-        "format_version": 2 if seats_change else FORMAT_VERSION,
-        "title": title,
-        "rules": spec.rules,
-        "rules_label": spec.label,
-        "players": list(spec.players),
-        "stake": str(spec.stake) if spec.stake is not None else None,
-        "options": _in_order(spec.options, [option.name for option in spec.game.options]),
-        "finished": finished,
+        **_head(title, finished, spec, seats_change),
         "entries": [
             {"kind": row.entry.kind, **_entry_values(spec, row.entry.data)} for row in sheet.rows
         ],
@@ -125,8 +117,52 @@ def export_dict(title: str, finished: bool, spec: Spec, sheet: Sheet) -> dict[st
     }
 
 
+def _head(title: str, finished: bool, spec: Spec, seats_change: bool) -> dict[str, Any]:
+    """What a file says before its entries; ``seats_change``: a player joins or leaves."""
+    return {
+        "format": FORMAT,
+        "format_version": 2 if seats_change or spec.late else FORMAT_VERSION,
+        "title": title,
+        "rules": spec.rules,
+        "rules_label": spec.label,
+        "players": list(spec.players),
+        "stake": str(spec.stake) if spec.stake is not None else None,
+        "options": _in_order(spec.options, [option.name for option in spec.game.options]),
+        "finished": finished,
+    }
+
+
 def export_json(title: str, finished: bool, spec: Spec, sheet: Sheet) -> str:
     return json.dumps(export_dict(title, finished, spec, sheet), ensure_ascii=False, indent=2)
+
+
+def _dumped(value: Any, level: int) -> str:
+    """``value`` as :func:`export_json` writes it ``level`` objects deep (JSON text holds no
+    line break but those of its indentation)."""
+    return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * level)
+
+
+def export_json_parts(
+    title: str,
+    finished: bool,
+    spec: Spec,
+    seats_change: bool,
+    entries: Iterable[Entry],
+    totals: Callable[[], Sequence[Fraction]],
+) -> Iterator[str]:
+    """:func:`export_json`'s text, byte for byte, in pieces: the head, each entry as it is
+    read, then the totals (``totals`` is asked once the entries are done: the accounts
+    after the last of them). ``seats_change``: a player joins or leaves in ``entries``."""
+    head = _dumped(_head(title, finished, spec, seats_change), 0)
+    yield head[: -len("\n}")] + ',\n  "entries": ['
+    separator = "\n    "
+    for entry in entries:
+        yield separator + _dumped({"kind": entry.kind, **_entry_values(spec, entry.data)}, 2)
+        separator = ",\n    "
+    after = totals()
+    written = {name: str(total) for name, total in zip(spec.players, after, strict=True)}
+    yield ("]" if separator == "\n    " else "\n  ]") + ',\n  "totals": '
+    yield _dumped(written, 1) + "\n}"
 
 
 def _require(obj: dict[str, Any], name: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -343,12 +379,16 @@ def csv_rows(title: str, spec: Spec, sheet: Sheet) -> list[list[str]]:
     """The accounts as a table: one row per deal, each player's result and running total.
     Every cell of text (names, hands) is made safe from formula injection by
     :func:`csv_text`; amounts are numbers, written by :func:`csv_amount`."""
-    rows = _csv_rows(spec, sheet)
+    return list(csv_lines(spec, sheet.rows, lambda: sheet))
+
+
+def csv_lines(spec: Spec, rows: Iterable[Row], after: Callable[[], Sheet]) -> Iterator[list[str]]:
+    """:func:`csv_rows` line by line, the rows computed as they are read; ``after`` is asked
+    once they are done for the sheet after the last of them (its total line)."""
     amounts = _amount_columns(spec)
-    return [
-        [cell if i in amounts and r > 0 else csv_text(cell) for i, cell in enumerate(row)]
-        for r, row in enumerate(rows)
-    ]
+    yield [csv_text(cell) for cell in _csv_head(spec)]
+    for row in _csv_body(spec, rows, after):
+        yield [cell if i in amounts else csv_text(cell) for i, cell in enumerate(row)]
 
 
 def _amount_columns(spec: Spec) -> set[int]:
@@ -366,8 +406,7 @@ def _amount_columns(spec: Spec) -> set[int]:
     return columns
 
 
-def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
-    counted = spec.kept.counts_cards
+def _csv_head(spec: Spec) -> list[str]:
     pool = spec.kept.pool
     bought = spec.game.bought
     # The header row in the page's language (the English one byte for byte as it always was);
@@ -391,13 +430,19 @@ def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
             head.append(say(said("{name}: counters", name=name)))
     if pool:
         head.append(say(said("Pool")))
+    return head
+
+
+def _csv_body(spec: Spec, rows: Iterable[Row], after: Callable[[], Sheet]) -> Iterator[list[str]]:
+    counted = spec.kept.counts_cards
+    pool = spec.kept.pool
+    bought = spec.game.bought
     kinds = {
         "horse": say(said("horse")),
         "join": say(said("join")),
         "leave": say(said("leave")),
     }
-    rows = [head]
-    for row in sheet.rows:
+    for row in rows:
         label = (
             str(row.number) if row.number is not None else kinds.get(row.entry.kind, row.entry.kind)
         )
@@ -433,9 +478,10 @@ def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
             line += cells
         if pool:
             line.append(csv_amount(row.pool))
-        rows.append(line)
-    rows.append([])
-    rows.append(
+        yield line
+    yield []
+    sheet = after()
+    yield (
         [say(said("Total")), "", ", ".join(spec.players[w] for w in sheet.winners)]
         + [
             cell
@@ -448,4 +494,3 @@ def _csv_rows(spec: Spec, sheet: Sheet) -> list[list[str]]:
         ]
         + ([csv_amount(sheet.pool)] if pool else [])
     )
-    return rows

@@ -21,6 +21,7 @@ from django.utils import translation
 
 from games.scoresheet import ledger, serialize, store
 from games.scoresheet.models import Deal, Game
+from tests.conftest import read_body
 from tests.i18n.test_crawl import Words, english_in
 from tests.scoresheet.sheet_factory import HANDS_4, PLAYERS, make_game, post_fields
 
@@ -178,8 +179,8 @@ def test_the_csv_header_follows_the_language_and_the_english_file_is_unchanged(s
     client = Client()
     game = recorded(client, sheet)
     spec, whole = game.spec(), ledger.compute(game.spec(), [d.entry() for d in game.deals.all()])
-    english_rows = client.get(f"/sheet/{game.token}/export.csv").content.decode("utf-8-sig")
-    swedish_rows = client.get(f"/sv/sheet/{game.token}/export.csv").content.decode("utf-8-sig")
+    english_rows = read_body(client.get(f"/sheet/{game.token}/export.csv")).decode("utf-8-sig")
+    swedish_rows = read_body(client.get(f"/sv/sheet/{game.token}/export.csv")).decode("utf-8-sig")
     # English: exactly the rows the serializer writes outside any page (the engine's English).
     buffer = io.StringIO()
     with translation.override("en"):
@@ -201,8 +202,8 @@ def test_the_csv_header_follows_the_language_and_the_english_file_is_unchanged(s
 def test_the_json_export_is_the_same_in_both_languages_and_imports_from_either(sheet):
     client = Client()
     game = recorded(client, sheet)
-    english_file = client.get(f"/sheet/{game.token}/export.json").content
-    swedish_file = client.get(f"/sv/sheet/{game.token}/export.json").content
+    english_file = read_body(client.get(f"/sheet/{game.token}/export.json"))
+    swedish_file = read_body(client.get(f"/sv/sheet/{game.token}/export.json"))
     assert english_file == swedish_file
     keys = json.loads(swedish_file)
     assert "entries" in keys or "deals" in keys

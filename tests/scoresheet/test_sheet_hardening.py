@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games.scoresheet import serialize
 from games.scoresheet.models import Change, Deal, Game, Player
+from tests.conftest import read_body
 from tests.scoresheet.sheet_factory import HANDS_4, make_game, post_deal
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ def text(response):
 def exported(client, **players):
     game = make_game("peel-new")
     post_deal(client, game, PEEL_DEAL)
-    return json.loads(client.get(f"/sheet/{game.token}/export.json").content)
+    return json.loads(read_body(client.get(f"/sheet/{game.token}/export.json")))
 
 
 def imported(client, body):
@@ -135,7 +136,7 @@ def test_a_file_exported_before_running_states_still_imports(client):
     response = imported(client, old)
     assert response.status_code == 303, text(response)[:2000]
     game = Game.objects.get(title="Friday")
-    again = json.loads(client.get(f"/sheet/{game.token}/export.json").content)
+    again = json.loads(read_body(client.get(f"/sheet/{game.token}/export.json")))
     assert again["format_version"] == 1
     assert again["totals"] == json.loads(old)["totals"]
 
@@ -151,7 +152,7 @@ def test_a_paste_larger_than_two_megabytes_says_so(client):
 def test_seats_round_trip_through_a_file_of_version_2(client):
     game = make_game("peel-old", players=["Ann", "Bob", "Cy"])
     client.post(f"/sheet/{game.token}/seats/", {"name": "Eve", "version": 1, "key": "k" * 16})
-    data = json.loads(client.get(f"/sheet/{game.token}/export.json").content)
+    data = json.loads(read_body(client.get(f"/sheet/{game.token}/export.json")))
     assert data["format_version"] == 2
     assert data["players"] == ["Ann", "Bob", "Cy", "Eve"]
     assert data["entries"] == [{"kind": "join", "player": 3}]
@@ -218,7 +219,9 @@ def test_a_name_that_is_a_formula_exports_as_text(client, name):
     game.save()
     rows = list(
         csv.reader(
-            io.StringIO(client.get(f"/sheet/{game.token}/export.csv").content.decode("utf-8-sig"))
+            io.StringIO(
+                read_body(client.get(f"/sheet/{game.token}/export.csv")).decode("utf-8-sig")
+            )
         )
     )
     head, first = rows[0], rows[1]
@@ -311,6 +314,57 @@ def test_a_huge_upload_is_refused_before_it_is_read(client):
     )
     assert response.status_code == 413
     assert "larger than 2 MB" in text(response)
+
+
+@pytest.mark.parametrize(
+    ("prefix", "words"),
+    [
+        ("", ["larger than 2 MB (200,000,000 bytes; at most 2,000,000)", "None of what was sent"]),
+        ("/sv", ["större än 2 MB (200 000 000 byte; högst 2 000 000)", "Inget av det"]),
+    ],
+)
+def test_the_413_page_says_the_limit_and_that_nothing_sent_could_be_kept(
+    monkeypatch, prefix, words
+):
+    """The body is not read, not even for the form's CSRF token, which Django's middleware
+    looked for in the form before the view (it then read a 200 MB upload in full and
+    answered a bare "Bad Request (400)"). A paste kept in the form, refused before it is
+    sent, is the browser's test (tests/browser/test_sheet_import_browser.py)."""
+    from django.core.handlers.wsgi import WSGIRequest
+
+    client = Client(enforce_csrf_checks=True)
+    form = client.get(f"{prefix}/sheet/import/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)[1]
+
+    def unread(self):
+        raise AssertionError("the body was read")
+
+    monkeypatch.setattr(WSGIRequest, "body", property(unread))
+    monkeypatch.setattr(WSGIRequest, "_load_post_and_files", unread)
+    response = client.post(
+        f"{prefix}/sheet/import/",
+        {"csrfmiddlewaretoken": token, "file": io.BytesIO(b"{}")},
+        CONTENT_LENGTH=str(200_000_000),
+    )
+    assert response.status_code == 413
+    page = text(response).replace("\u00a0", " ")
+    for said in words:
+        assert said in page, page
+    html = response.content.decode()
+    assert 'name="text"' in html and "/static/js/import.js" in html
+    assert 'data-max="2000000"' in html and "{size}" in html
+
+
+def test_an_import_still_needs_the_forms_csrf_token():
+    client = Client(enforce_csrf_checks=True)
+    text_sent = json.dumps(exported(Client()))
+    assert client.post("/sheet/import/", {"text": text_sent}).status_code == 403
+    form = client.get("/sheet/import/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)[1]
+    response = client.post("/sheet/import/", {"csrfmiddlewaretoken": token, "text": text_sent})
+    assert response.status_code == 303
+    big = {"csrfmiddlewaretoken": token, "text": "x" * 3_000_000}
+    assert client.post("/sheet/import/", big).status_code == 413
 
 
 def test_the_429_page_keeps_what_was_typed_to_send_again(client, settings):

@@ -305,3 +305,27 @@ def test_a_long_sheet_prints_200_entries_a_page_each_computed_from_the_stored_st
     totals = ledger.compute(game.spec(), [d.entry() for d in Deal.objects.filter(game=game)]).totals
     assert f"<strong>{'+' if totals[0] > 0 else ''}{totals[0]}</strong>".replace("-", "−") in last
     assert Client().get(f"/sheet/{game.token}/print/?page=99").status_code == 200  # the last
+
+
+def test_a_long_evenings_printed_chart_shows_at_most_100_deals_and_says_so():
+    """The chart of a long evening on the first printed page, and the table of its figures,
+    have 100 of its deals spread evenly through it, the last included, as the page says;
+    a sheet of 100 deals or fewer has every one."""
+    from games.scoresheet.templatetags.sheet_tags import signed
+    from games.scoresheet.views.exports import CHART_POINTS
+
+    game = _evening(450)
+    page = Client().get(f"/sheet/{game.token}/print/").content.decode()
+    figures = page[page.index('class="chart-figures"') : page.index("</figure>")]
+    numbers = [int(n) for n in re.findall(r'<th scope="row">(\d+)</th>', figures)]
+    assert len(numbers) == CHART_POINTS + 1  # the start, then 100 deals
+    assert numbers[:3] == [0, 4, 9] and numbers[-1] == 450
+    last = ledger.load_state(game.spec(), Deal.objects.filter(game=game).last().state)
+    cells = re.findall(r'<td class="num">([^<]*)</td>', figures[figures.rindex("<tr>") :])
+    assert cells == [signed(total) for total in last.totals]
+    assert "show the accounts after 100 of the 450 deals, spread evenly" in page
+    short = _evening(30)
+    page = Client().get(f"/sheet/{short.token}/print/").content.decode()
+    figures = page[page.index('class="chart-figures"') : page.index("</figure>")]
+    assert len(re.findall(r'<th scope="row">\d+</th>', figures)) == 31
+    assert "spread evenly" not in page

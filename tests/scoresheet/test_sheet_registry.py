@@ -14,6 +14,7 @@ from games.engine.pool import POOL
 from games.scoresheet import ledger, serialize, store
 from games.scoresheet.ledger import EntryError, compute
 from games.scoresheet.models import Deal, Game
+from tests.conftest import read_body
 from tests.scoresheet.sheet_factory import HANDS_4, PLAYERS, entry, make_game, post_deal, spec_for
 from tests.source_strings import code_strings
 
@@ -45,7 +46,7 @@ def test_a_file_exported_before_imports_on_the_site(client, name):
     game = Game.objects.get()
     assert game.rules == json.loads(EXPORTS[name])["rules"]
     assert client.get(response["Location"]).status_code == 200
-    exported = client.get(f"/sheet/{game.token}/export.json").content.decode()
+    exported = read_body(client.get(f"/sheet/{game.token}/export.json")).decode()
     assert exported == EXPORTS[name].rstrip("\n")
 
 
@@ -74,7 +75,7 @@ def test_an_export_does_not_depend_on_the_order_the_database_keeps_keys_in(clien
         stored is not None
         and list(stored.data) != list(json.loads(EXPORTS[name])["entries"][0])[1:]
     )
-    exported = client.get(f"/sheet/{game.token}/export.json").content.decode()
+    exported = read_body(client.get(f"/sheet/{game.token}/export.json")).decode()
     assert exported == EXPORTS[name].rstrip("\n")
 
 

@@ -19,6 +19,7 @@ from games.engine.vingt_un import VingtUn
 from games.request_forms import flatten
 from games.scoresheet import ledger
 from games.scoresheet.models import Deal, Game
+from tests.conftest import read_body
 from tests.scoresheet.sheet_factory import action
 
 pytestmark = pytest.mark.django_db
@@ -112,15 +113,15 @@ def test_start_record_edit_undo_share_export_import(client, real_games, slug):
     view = client.get(f"/sheet/view/{game.view_token}/").content.decode()
     assert "read-only view" in view and "entry-dealer" not in view
     # export, import, export: the same file
-    text = client.get(f"/sheet/{game.token}/export.json").content.decode()
+    text = read_body(client.get(f"/sheet/{game.token}/export.json")).decode()
     written = json.loads(text)
     keys = [k for k in written["entries"][0] if k != "kind"]
     declared = list(get(slug).request_schema()["properties"])  # type: ignore[attr-defined]
     assert keys == [k for k in declared if k in keys]  # the game's order, not the database's
     assert client.post("/sheet/import/", {"text": text}).status_code == 303
     copy = Game.objects.exclude(pk=game.pk).get()
-    assert client.get(f"/sheet/{copy.token}/export.json").content.decode() == text
-    csv_text = client.get(f"/sheet/{game.token}/export.csv").content.decode("utf-8-sig")
+    assert read_body(client.get(f"/sheet/{copy.token}/export.json")).decode() == text
+    csv_text = read_body(client.get(f"/sheet/{game.token}/export.csv")).decode("utf-8-sig")
     assert csv_text.splitlines()[0].startswith("Deal,Dealer,Winners")
 
 

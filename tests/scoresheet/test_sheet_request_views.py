@@ -11,6 +11,7 @@ import pytest
 
 from games.scoresheet import ledger
 from games.scoresheet.models import Deal, Game
+from tests.conftest import read_body
 from tests.scoresheet.sheet_factory import action, make_game
 
 pytestmark = pytest.mark.django_db
@@ -205,19 +206,19 @@ def test_export_and_import_round_trip(client, request_games):
     record(client, game, wager(1, (1, True), None, (1, True)))
     exported = client.get(f"/sheet/{game.token}/export.json")
     assert exported.status_code == 200
-    text = exported.content.decode()
+    text = read_body(exported).decode()
     sheet = json.loads(text)
     assert sheet["entries"][0] == {
         "kind": "deal",
         "dealer": "0",
         "players": [{"stake": ""}, {"stake": "2", "won": "on"}, {"stake": "1"}],
     }
-    csv_text = client.get(f"/sheet/{game.token}/export.csv").content.decode("utf-8-sig")
+    csv_text = read_body(client.get(f"/sheet/{game.token}/export.csv")).decode("utf-8-sig")
     assert csv_text.splitlines()[0].startswith("Deal,Dealer,Winners,Ann: hand,Ann: net")
     imported = client.post("/sheet/import/", {"text": text})
     assert imported.status_code == 303
     copy = Game.objects.exclude(pk=game.pk).get()
-    again = client.get(f"/sheet/{copy.token}/export.json").content.decode()
+    again = read_body(client.get(f"/sheet/{copy.token}/export.json")).decode()
     assert json.loads(again)["entries"] == sheet["entries"]
     assert json.loads(again)["totals"] == sheet["totals"]
     sheet["totals"]["Ann"] = "99"

@@ -12,6 +12,7 @@ from hypothesis.extra.django import TestCase
 
 from games.scoresheet import ledger, serialize, store
 from games.scoresheet.ledger import EntryError
+from tests.conftest import read_body
 from tests.scoresheet.sheet_factory import HANDS_4, PLAYERS, deal_data, entry, make_game, spec_for
 
 SPECS = [
@@ -21,6 +22,8 @@ SPECS = [
     spec_for("pool", stake="", buy_in="2", prize="1/2", horse_price="1/3"),
     spec_for("cox", stake="", players=PLAYERS[:3], penalty_before_double="true"),
 ]
+
+TITLES = st.text(max_size=80).filter(lambda t: "\x00" not in t).map(ledger.clean_title)
 
 
 def evening(spec, raw):
@@ -49,7 +52,7 @@ def evening(spec, raw):
 @given(
     data=st.data(),
     which=st.integers(0, len(SPECS) - 1),
-    title=st.text(max_size=80).filter(lambda t: "\x00" not in t).map(ledger.clean_title),
+    title=TITLES,
     finished=st.booleans(),
 )
 def test_export_then_import_gives_the_same_sheet(data, which, title, finished):
@@ -81,12 +84,12 @@ class TestRoundTripThroughTheDatabase(TestCase):
             entries,
             **spec.options,
         )
-        first = self.client.get(f"/sheet/{game.token}/export.json")
-        response = self.client.post("/sheet/import/", {"text": first.content.decode()})
+        first = read_body(self.client.get(f"/sheet/{game.token}/export.json"))
+        response = self.client.post("/sheet/import/", {"text": first.decode()})
         assert response.status_code == 303
         token = response["Location"].split("/")[2]
-        second = self.client.get(f"/sheet/{token}/export.json")
-        assert json.loads(second.content) == json.loads(first.content)
+        second = read_body(self.client.get(f"/sheet/{token}/export.json"))
+        assert json.loads(second) == json.loads(first)
         from games.scoresheet.models import Game
 
         assert (

@@ -15,6 +15,7 @@ from hypothesis.extra.django import TestCase
 
 from games.scoresheet import store
 from games.scoresheet.models import Change, Deal, Game
+from tests.conftest import read_body
 from tests.scoresheet.sheet_factory import HANDS_4, action, entry, make_game, post_deal, spec_for
 
 pytestmark = pytest.mark.django_db
@@ -692,16 +693,17 @@ def test_export_csv_and_json_and_print(client, game):
         assert response.status_code == 200
         assert response["Content-Type"] == "text/csv; charset=utf-8"
         assert "attachment" in response["Content-Disposition"]
-        lines = response.content.decode("utf-8-sig").splitlines()
+        lines = read_body(response).decode("utf-8-sig").splitlines()
         assert lines[0].startswith("Deal,Dealer,Winners,Ann: hand")
         assert lines[1].startswith("1,Ann,Ann,AS KS QS,0,7,7,")
         response = client.get(f"/sheet/{prefix}{token}/export.json")
         assert response.status_code == 200
-        data = json.loads(response.content)
+        exported = read_body(response).decode()
+        data = json.loads(exported)
         assert data["format"] == "rulesite-scoresheet" and data["players"][0] == "Ann"
         assert data["totals"] == {"Ann": "7", "Bob": "-3", "Cy": "-1", "Dee": "-3"}
-        assert game.token not in response.content.decode()
-        assert game.view_token not in response.content.decode()
+        assert game.token not in exported
+        assert game.view_token not in exported
         response = client.get(f"/sheet/{prefix}{token}/print/")
         assert response.status_code == 200
         check(response)
@@ -712,14 +714,14 @@ def test_export_csv_and_json_and_print(client, game):
 
 def test_import_page_and_a_good_file(client, game):
     post_deal(client, game, PEEL_DEAL)
-    exported = client.get(f"/sheet/{game.token}/export.json").content
+    exported = read_body(client.get(f"/sheet/{game.token}/export.json"))
     assert client.get("/sheet/import/").status_code == 200
     upload = SimpleUploadedFile("sheet.json", exported, content_type="application/json")
     response = client.post("/sheet/import/", {"file": upload})
     assert response.status_code == 303
     imported = Game.objects.exclude(pk=game.pk).get()
     assert response["Location"] == f"/sheet/{imported.token}/"
-    again = client.get(f"/sheet/{imported.token}/export.json").content
+    again = read_body(client.get(f"/sheet/{imported.token}/export.json"))
     assert json.loads(again) == json.loads(exported)
     response = client.post("/sheet/import/", {"text": exported.decode()})
     assert response.status_code == 303
@@ -760,7 +762,7 @@ def test_import_page_and_a_good_file(client, game):
 )
 def test_import_refuses_a_bad_file_naming_what_is_wrong(client, game, mangle, words):
     post_deal(client, game, PEEL_DEAL)
-    data = json.loads(client.get(f"/sheet/{game.token}/export.json").content)
+    data = json.loads(read_body(client.get(f"/sheet/{game.token}/export.json")))
     mangled = mangle(data)
     body = mangled if isinstance(mangled, str) else json.dumps(mangled)
     response = client.post("/sheet/import/", {"text": body})

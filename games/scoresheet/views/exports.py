@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 
 from rulesite.htmx import HtmxHttpRequest
@@ -32,47 +35,108 @@ def _filename(game: Game, ext: str) -> str:
     return f"{base}-{game.created_at:%Y-%m-%d}.{ext}"
 
 
-def _whole(game: Game) -> tuple[ledger.Spec, ledger.Sheet, EntryError | None]:
-    """The whole evening computed (for a file or the printed sheet)."""
-    spec = store.spec_of(game)
-    entries = [d.entry() for d in Deal.objects.filter(game=game).order_by("position")]
-    try:
-        return spec, ledger.compute(spec, entries), None
-    except EntryError as error:
-        assert error.index is not None
-        return spec, ledger.compute(spec, entries[: error.index]), error
+CHUNK = 200
+"""Entries read from the database at a time for a file (``QuerySet.iterator``)."""
+SENT = 64 * 1024
+"""About how many characters of a file are sent at a time."""
 
 
-def _attachment(response: HttpResponse, game: Game, ext: str) -> HttpResponse:
+def _attachment(
+    request: HtmxHttpRequest, game: Game, ext: str, content_type: str, parts: Iterable[str]
+) -> StreamingHttpResponse:
+    """A file of the sheet sent as it is written, in pieces of about :data:`SENT`
+    characters, in the language of the request (the pieces are written after the view has
+    answered); nothing is written for a HEAD."""
+    language = translation.get_language()
+    if request.method == "HEAD":
+        parts = ()
+
+    def sent() -> Iterator[str]:
+        with translation.override(language):
+            batch: list[str] = []
+            size = 0
+            for part in parts:
+                batch.append(part)
+                size += len(part)
+                if size >= SENT:
+                    yield "".join(batch)
+                    batch, size = [], 0
+            if batch:
+                yield "".join(batch)
+
+    response = StreamingHttpResponse(sent(), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, ext)}"'
     return response
 
 
+def _stored(game: Game, *fields: str) -> Iterator[Deal]:
+    """The sheet's entries in order, :data:`CHUNK` at a time, in one query (one snapshot of
+    the sheet: a deal recorded meanwhile is in it with the state after it, or not at all)."""
+    query = Deal.objects.filter(game=game).order_by("position").only(*fields)
+    return query.iterator(chunk_size=CHUNK)
+
+
 @require_safe
-def export_json(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+def export_json(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponseBase:
+    """The sheet as JSON, streamed from what is stored without the engine: each entry's
+    inputs, then the totals of the state stored after the last one read (the same query)."""
     game = game_or_404(token, spectator)
-    spec, sheet, broken = _whole(game)
-    if broken is not None:
+    spec = store.spec_of(game)
+    window = store.load(game, size=0, spec=spec)  # heals states of an older engine
+    if window.broken is not None:
         return HttpResponse(
             gettext("Entry {number} no longer settles: fix it first.").format(
-                number=(broken.index or 0) + 1
+                number=(window.broken.index or 0) + 1
             ),
             status=409,
             content_type="text/plain; charset=utf-8",
         )
-    body = serialize.export_json(game.title, game.finished, spec, sheet)
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    return _attachment(response, game, "json")
+    seats = Deal.objects.filter(game=game, kind__in=ledger.SEAT_KINDS).exists()
+    last: list[object] = []
+
+    def entries() -> Iterator[ledger.Entry]:
+        for deal in _stored(game, "kind", "data", "state"):
+            last[:] = [deal.state]
+            yield deal.entry()
+
+    def totals() -> tuple[Fraction, ...]:
+        state = ledger.load_state(spec, last[0]) if last else ledger.initial(spec)
+        if state is None:  # stored meanwhile by an engine of another revision
+            state = store.load(game, size=0, spec=spec).sheet.state
+        return ledger.summarise(spec, state).totals
+
+    parts = serialize.export_json_parts(game.title, game.finished, spec, seats, entries(), totals)
+    return _attachment(request, game, "json", "application/json; charset=utf-8", parts)
 
 
 @require_safe
-def export_csv(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponse:
+def export_csv(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponseBase:
+    """The accounts as CSV, streamed: each entry taken through the engine as it is read
+    (the rows up to one the engine no longer accepts)."""
     game = game_or_404(token, spectator)
-    spec, sheet, _ = _whole(game)
-    buffer = io.StringIO()
-    csv.writer(buffer).writerows(serialize.csv_rows(game.title, spec, sheet))
-    response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    return _attachment(response, game, "csv")
+    spec = store.spec_of(game)
+    state = ledger.initial(spec)
+
+    def rows() -> Iterator[ledger.Row]:
+        nonlocal state
+        for deal in _stored(game, "kind", "data"):
+            try:
+                state, row = ledger.step(spec, state, deal.entry())
+            except EntryError:
+                return
+            yield row
+
+    def lines() -> Iterator[str]:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        yield "\ufeff"
+        for line in serialize.csv_lines(spec, rows(), lambda: ledger.summarise(spec, state)):
+            writer.writerow(line)
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+
+    return _attachment(request, game, "csv", "text/csv; charset=utf-8", lines())
 
 
 PRINT_PAGE = 200
@@ -80,20 +144,41 @@ PRINT_PAGE = 200
 sheet of thousands of deals on several (each costs what 200 entries cost)."""
 
 
-def _evening_points(game: Game, spec: ledger.Spec) -> list[tuple[int, tuple[Fraction, ...]]]:
-    """The accounts after every deal, from the stored states (the chart of the whole
-    evening, without the engine): a state not stored ends them."""
+CHART_POINTS = 100
+"""The most deals the printed chart and its table show: a longer evening's are spread
+evenly through it, the last included (the pages of entries have every one)."""
+
+
+def spread(count: int, most: int = CHART_POINTS) -> list[int]:
+    """Which of ``count`` deals (their indices) a chart of at most ``most`` shows: all of
+    them, or ``most`` spread evenly, the last included.
+
+    >>> spread(3, 5), spread(10, 4), len(spread(2000)), spread(2000)[:2], spread(2000)[-1]
+    ([0, 1, 2], [1, 4, 6, 9], 100, [19, 39], 1999)
+    """
+    if count <= most:
+        return list(range(count))
+    return [(k + 1) * count // most - 1 for k in range(most)]
+
+
+def _evening_points(
+    game: Game, spec: ledger.Spec
+) -> tuple[list[tuple[int, tuple[Fraction, ...]]], int]:
+    """The accounts after the deals :func:`spread` picks, from their stored states (the
+    chart of the whole evening, without the engine; a state not stored ends them), and how
+    many deals the evening has."""
+    deals = Deal.objects.filter(game=game, kind="deal")
+    ids = list(deals.order_by("position").values_list("id", flat=True))
+    picked = [ids[i] for i in spread(len(ids))]
+    states = dict(deals.filter(id__in=picked).values_list("id", "state"))
     points = [(0, (Fraction(0),) * spec.n)]
-    for state in (
-        Deal.objects.filter(game=game, kind="deal")
-        .order_by("position")
-        .values_list("state", flat=True)
-    ):
+    for pk in picked:
+        state = states.get(pk)
         if not isinstance(state, dict) or "t" not in state:
             break
         totals = [Fraction(t) for t in state["t"]]
         points.append((state["n"], tuple(totals + [Fraction(0)] * (spec.n - len(totals)))))
-    return points
+    return points, len(ids)
 
 
 @require_safe
@@ -135,8 +220,11 @@ def print_view(request: HtmxHttpRequest, token: str, spectator: bool = False) ->
         if pages > 1
         else [],
         "shown": (start + 1, start + len(window.deals)),
-        "chart": evening_chart(spec, _evening_points(game, spec)) if page == 1 else None,
     }
+    if page == 1:
+        points, deals = _evening_points(game, spec)
+        context["chart"] = evening_chart(spec, points)
+        context["chart_spread"] = (len(points) - 1, deals) if deals > CHART_POINTS else None
     return render(request, "scoresheet/print.html", context)
 
 
@@ -145,30 +233,58 @@ UPLOAD_SLACK = 64 * 1024
 largest size an import takes."""
 
 
+def _import_page(
+    request: HtmxHttpRequest, form: ImportForm, status: int = 200, too_large: str = ""
+) -> HttpResponse:
+    """The import form, with what its script needs to refuse a file or a paste over the
+    limit before sending it (the limits, and the words in the page's language)."""
+    context = {
+        "form": form,
+        "too_large": too_large,
+        "max_bytes": ImportForm.MAX_BYTES,
+        "max_body": ImportForm.MAX_BYTES + UPLOAD_SLACK,
+        "too_large_file": ImportForm.too_large_words("file", "bytes"),
+        "too_large_text": ImportForm.too_large_words("pasted text", "characters"),
+        "too_large_sent": ImportForm.too_large_words("text sent", "bytes"),
+    }
+    return render(request, "scoresheet/import.html", context, status=status)
+
+
 def _too_large(request: HtmxHttpRequest, sent: int) -> HttpResponse:
+    """413: the body is not read, so nothing sent can be shown again; the page says the
+    limit and so."""
     too_large = ImportForm.too_large("text sent", sent, "bytes")
-    context = {"form": ImportForm(), "too_large": too_large}
-    return render(request, "scoresheet/import.html", context, status=413)
+    return _import_page(request, ImportForm(), 413, too_large)
 
 
+@csrf_exempt  # checked by _import, once the body is known to be small enough to read
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
-    """A JSON export (pasted or a file) made a new sheet."""
+    """A JSON export (pasted or a file) made a new sheet.
+
+    A body declared far over the limit (a file or a paste) is refused before anything of it
+    is read -- before the check of the form's CSRF token too, which reads the form (Django's
+    middleware would read, or stream to disk, all of it, then answer a bare 400)."""
     if request.method != "POST":
-        return render(request, "scoresheet/import.html", {"form": ImportForm()})
+        return _import_page(request, ImportForm())
     size = request.META.get("CONTENT_LENGTH") or "0"
     sent = int(size) if size.isdigit() else 0
-    # Refused before anything is read: a body far over the limit (a file or a paste), then an
-    # address over the rate of sheets started (counted when sent: the parse and the replay of
-    # every deal are what the limit spares the server).
     if sent > ImportForm.MAX_BYTES + UPLOAD_SLACK:
         return _too_large(request, sent)
+    try:
+        return _import(request)
+    except RequestDataTooBig:  # a smaller DATA_UPLOAD_MAX_MEMORY_SIZE, or no length said
+        return _too_large(request, sent)
+
+
+@csrf_protect
+def _import(request: HtmxHttpRequest) -> HttpResponse:
+    # An address over the rate of sheets started is refused before the form is parsed
+    # (counted when sent: the parse and the replay of every deal are what the limit spares
+    # the server).
     if (too_many := limited(request, "import")) is not None:
         return too_many
-    try:
-        form = ImportForm(request.POST, request.FILES)
-    except RequestDataTooBig:
-        return _too_large(request, sent)
+    form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
             imported = serialize.import_sheet(form.cleaned_data["json_text"])
@@ -185,4 +301,4 @@ def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
                 imported.finished,
             )
             return see_other(reverse("sheet:sheet", args=[game.token]))
-    return render(request, "scoresheet/import.html", {"form": form}, status=400)
+    return _import_page(request, form, 400)

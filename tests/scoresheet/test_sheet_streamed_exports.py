@@ -1,0 +1,169 @@
+"""A sheet's exports are streamed (issue 22): the pieces sent, joined, are byte for byte the
+file the whole sheet computed at once gives (``serialize.export_json``, ``csv_rows``), for
+every way a sheet is kept -- Peel's games, the Swedish game, Pool, Cox, a game settled from
+one request, players joining and leaving --; a streamed file still imports; a long sheet is
+read from the database a chunk at a time and sent in pieces; the headers are the files'."""
+
+import csv
+import io
+import secrets
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.django import TestCase
+
+from games.scoresheet import ledger, serialize, store
+from games.scoresheet.models import Deal, Game
+from games.scoresheet.views import exports
+from tests.conftest import read_body
+from tests.scoresheet.sheet_factory import HANDS_4, PLAYERS, deal_data, entry, spec_for
+from tests.scoresheet.test_sheet_request import deal, wager, wager_spec
+from tests.scoresheet.test_sheet_serialize import SPECS, TITLES, evening
+
+ONE = {"dealer": 0, "stood": 1, "bought": [0] * 4, "mode": "hands", "hands": HANDS_4}
+"""A deal of Peel's new game."""
+
+
+def whole(title: str, finished: bool, spec: ledger.Spec, entries: list[ledger.Entry]):
+    """The two files as the whole sheet computed at once writes them."""
+    sheet = ledger.compute(spec, entries)
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(serialize.csv_rows(title, spec, sheet))
+    return (
+        serialize.export_json(title, finished, spec, sheet).encode(),
+        ("\ufeff" + buffer.getvalue()).encode(),
+    )
+
+
+def streamed(client, game: Game) -> tuple[bytes, bytes]:
+    files = []
+    for ext in ("json", "csv"):
+        response = client.get(f"/sheet/{game.token}/export.{ext}")
+        assert response.status_code == 200 and response.streaming
+        files.append(read_body(response))
+    return files[0], files[1]
+
+
+def sheet_of(spec, entries, title="", finished=False) -> Game:
+    return store.create(spec, title, entries, "start", secrets.token_urlsafe(16), finished)
+
+
+def same_files(client, spec, entries, title="", finished=False) -> bytes:
+    game = sheet_of(spec, entries, title, finished)
+    assert streamed(client, game) == whole(title, finished, spec, entries)
+    return streamed(client, game)[0]
+
+
+class TestEveryKindOfSheet(TestCase):
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(data=st.data(), which=st.sampled_from(SPECS), title=TITLES, finished=st.booleans())
+    def test_the_streamed_files_are_the_whole_sheets_byte_for_byte(
+        self, data, which, title, finished
+    ):
+        entries = evening(which, data.draw(st.lists(deal_data(which), max_size=6)))
+        text = same_files(self.client, which, entries, title, finished)
+        response = self.client.post("/sheet/import/", {"text": text.decode()})
+        assert response.status_code == 303
+
+
+@pytest.mark.django_db
+def test_a_game_settled_from_one_request(client, request_games):
+    spec = wager_spec()
+    entries = [
+        deal(spec, wager(0, None, (2, True), (1, False), (5, True))),
+        deal(spec, wager(1, (3, False), None, (1, True), (2, True))),
+    ]
+    text = same_files(client, spec, entries, "Fredag hos Cy")
+    assert client.post("/sheet/import/", {"text": text.decode()}).status_code == 303
+
+
+@pytest.mark.django_db
+def test_players_joining_and_leaving_write_version_2(client):
+    spec = ledger.make_spec("peel-old", [*PLAYERS[:3], "Eve"], "1", {}, late=[3])
+    three = [*HANDS_4[:3], None]
+    entries = [
+        entry(spec, {"dealer": 0, "mode": "hands", "hands": three}),
+        entry(spec, {"player": 3}, kind="join"),
+        entry(spec, {"dealer": 1, "mode": "hands", "hands": HANDS_4}),
+        entry(spec, {"player": 0}, kind="leave"),
+    ]
+    text = same_files(client, spec, entries)
+    assert b'"format_version": 2' in text
+    assert client.post("/sheet/import/", {"text": text.decode()}).status_code == 303
+    # An original player leaving is a change of seats too, with no one late.
+    spec = spec_for("peel-old")
+    entries = [
+        entry(spec, {"dealer": 0, "mode": "hands", "hands": HANDS_4}),
+        entry(spec, {"player": 3}, kind="leave"),
+    ]
+    assert b'"format_version": 2' in same_files(client, spec, entries)
+
+
+@pytest.mark.django_db
+def test_an_empty_sheet(client):
+    for spec in SPECS:
+        same_files(client, spec, [])
+
+
+@pytest.mark.django_db
+def test_a_long_sheet_is_read_a_chunk_at_a_time_and_sent_in_pieces(client, monkeypatch):
+    spec = spec_for("peel-new")
+    entries = [entry(spec, {**ONE, "dealer": i % 4}) for i in range(450)]
+    game = sheet_of(spec, entries, "Long")
+    chunks = []
+    query_set = type(Deal.objects.none())
+    iterator = query_set.iterator
+
+    def counted(self, chunk_size=None):
+        chunks.append(chunk_size)
+        return iterator(self, chunk_size=chunk_size)
+
+    monkeypatch.setattr(query_set, "iterator", counted)
+    pieces = {}
+    for ext in ("json", "csv"):
+        response = client.get(f"/sheet/{game.token}/export.{ext}")
+        pieces[ext] = list(response.streaming_content)
+    assert chunks == [exports.CHUNK, exports.CHUNK]
+    assert len(pieces["json"]) > 2  # 450 deals are some 150 kB: several pieces
+    assert all(len(p) <= 2 * exports.SENT for p in pieces["json"])
+    json_file, csv_file = whole("Long", False, spec, entries)
+    assert b"".join(pieces["json"]) == json_file
+    assert b"".join(pieces["csv"]) == csv_file
+
+
+@pytest.mark.django_db
+def test_the_files_headers_and_what_a_sheet_the_engine_refuses_gives(client):
+    spec = spec_for("peel-new")
+    good = entry(
+        spec, {"dealer": 0, "stood": 1, "bought": [0] * 4, "mode": "hands", "hands": HANDS_4}
+    )
+    game = sheet_of(spec, [good, good], "Friday night")
+    for prefix, token in (("", game.token), ("view/", game.view_token)):
+        for ext, kind in (("json", "application/json"), ("csv", "text/csv")):
+            response = client.get(f"/sheet/{prefix}{token}/export.{ext}")
+            assert response["Content-Type"] == f"{kind}; charset=utf-8"
+            assert response["Content-Disposition"] == (
+                f'attachment; filename="friday-night-{game.created_at:%Y-%m-%d}.{ext}"'
+            )
+            assert "no-store" in response["Cache-Control"]
+            assert "ETag" not in response
+    # The second deal's cards changed in the database into a hand no pack holds: the JSON
+    # is refused (409), the CSV has the accounts up to the entry before it.
+    second = Deal.objects.filter(game=game).order_by("position").last()
+    second.data = {**second.data, "hands": [["AS", "AS", "QS"], *HANDS_4[1:]]}
+    second.state = None
+    second.save()
+    response = client.get(f"/sheet/{game.token}/export.json")
+    assert response.status_code == 409 and "Entry 2 no longer settles" in response.text
+    _, csv_file = whole("Friday night", False, spec, [good])
+    assert read_body(client.get(f"/sheet/{game.token}/export.csv")) == csv_file
+
+
+@pytest.mark.django_db
+def test_the_csv_is_in_the_language_of_the_address(client):
+    spec = spec_for("swedish", stake="0.25")
+    game = sheet_of(spec, [])
+    english = read_body(client.get(f"/sheet/{game.token}/export.csv")).decode("utf-8-sig")
+    swedish = read_body(client.get(f"/sv/sheet/{game.token}/export.csv")).decode("utf-8-sig")
+    assert english.startswith("Deal,") and not swedish.startswith("Deal,")
