@@ -1,7 +1,10 @@
 """What a 2,000-deal sheet costs (issue 22): its printed sheet and exports (time, time to
 the first byte of the body, bytes, the peak of memory Python allocated while answering), an
 edit of its first deal and of its last (time, and how long the write lock is held: the time
-spent in :func:`store.commit`), and an import refused by the rate limit or for its size.
+spent in :func:`store.commit`), an import refused by the rate limit or for its size, and
+an edit of the first deal racing phones that record deals (threads, each its own
+connection to the database): how many edits win, as a scorer would, trying again at the
+sheet's new version after each 409.
 
 ``python -m bench.sheet_cost [DEALS]``: one process, Django's test client, a throwaway
 SQLite database (``bench/settings.py``)."""
@@ -86,6 +89,78 @@ def _lock_held() -> Iterator[list[float]]:
         store.commit = commit
 
 
+def _deal_fields(version: int, dealer: int, hands: list[list[str]]) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "mode": "hands",
+        "dealer": dealer,
+        "stood": 1,
+        "version": version,
+        "key": secrets.token_urlsafe(16),
+    }
+    for i in range(4):
+        fields[f"bought_{i}"] = 0
+        for j, card in enumerate(hands[i]):
+            fields[f"card_{i}_{j}"] = card
+    return fields
+
+
+def _race(token: str, position: int, phones: int = 3, seconds: float = 15.0) -> None:
+    """``phones`` threads record deals while one edits deal ``position`` over and over,
+    each sending again at the sheet's version after a 409, for ``seconds``."""
+    import threading
+
+    from django.db import connection
+    from django.test import Client
+
+    from games.scoresheet.models import Game
+
+    stop = time.perf_counter() + seconds
+    counts: dict[str, int] = {"recorded": 0, "record 409": 0, "edited": 0, "edit 409": 0}
+    lock = threading.Lock()
+
+    def version() -> int:
+        return Game.objects.values_list("version", flat=True).get(token=token)
+
+    def loop(url: str, won: str, lost: str, dealer: Callable[[], int]) -> None:
+        client = Client()
+        k = 0
+        try:
+            while time.perf_counter() < stop:
+                hands = OTHER if k % 2 else HANDS
+                answer = client.post(url, _deal_fields(version(), dealer(), hands))
+                with lock:
+                    counts[won if answer.status_code in (200, 303) else lost] += 1
+                k += 1
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(
+            target=loop, args=(f"/sheet/{token}/deals/", "recorded", "record 409", lambda: 0)
+        )
+        for _ in range(phones)
+    ]
+    threads.append(
+        threading.Thread(
+            target=loop,
+            args=(
+                f"/sheet/{token}/deals/{position}/",
+                "edited",
+                "edit 409",
+                lambda: (position - 1) % 4,
+            ),
+        )
+    )
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print(
+        f"  {phones} phones recording, one scorer editing deal 1, {seconds:.0f} s: "
+        + ", ".join(f"{n} {what}" for what, n in counts.items())
+    )
+
+
 def _said(what: str, seconds: float, peak: int, status: int) -> None:
     print(f"  {what:33} {seconds * 1000:6.0f} ms  peak {peak / 1e6:.1f} MB ({status})")
 
@@ -139,17 +214,7 @@ def main(deals: int = 2000) -> int:
         for k in range(4):
             game.refresh_from_db()
             hands = OTHER if k % 2 == 0 else HANDS
-            fields: dict[str, Any] = {
-                "mode": "hands",
-                "dealer": (position - 1) % 4,
-                "stood": 1,
-                "version": game.version,
-                "key": secrets.token_urlsafe(16),
-            }
-            for i in range(4):
-                fields[f"bought_{i}"] = 0
-                for j, card in enumerate(hands[i]):
-                    fields[f"card_{i}_{j}"] = card
+            fields = _deal_fields(game.version, (position - 1) % 4, hands)
             with _lock_held() as held:
                 start = time.perf_counter()
                 response = client.post(f"/sheet/{game.token}/deals/{position}/", fields)
@@ -172,6 +237,7 @@ def main(deals: int = 2000) -> int:
             lambda: client.post("/sheet/import/", {"text": exported.decode()})
         )
         _said("import refused by the rate limit", seconds, peak, status)
+    _race(game.token, positions[0])
     big = "x" * 3_000_000
     seconds, _, peak, status, _ = _measured(lambda: client.post("/sheet/import/", {"text": big}))
     _said("import of a 3 MB paste", seconds, peak, status)

@@ -348,6 +348,14 @@ def bump(game: Game, key: str, action: str, **detail: Any) -> None:
     Change.objects.create(game=game, key=key, action=action, version=game.version, detail=detail)
 
 
+def only_recorded_since(game: Game, version: int) -> bool:
+    """Whether every change since ``version`` recorded a deal at the end of the sheet (none
+    edited, undid, restored, seated or finished anything): a change of an earlier entry,
+    drawn against ``version``, still means what it meant (one query on the changes' index)."""
+    later = Change.objects.filter(game=game, version__gt=version)
+    return not later.exclude(action="record").exists()
+
+
 def already_done(game: Game, key: str) -> bool:
     return bool(key) and Change.objects.filter(game=game, key=key).exists()
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from games.scoresheet import store
+from games.scoresheet import ledger, store
 from games.scoresheet.models import Change, Deal, Game
 from tests.conftest import read_body
 from tests.scoresheet.sheet_factory import HANDS_4, action, entry, make_game, post_deal, spec_for
@@ -456,8 +456,10 @@ def test_edit_with_bad_values_keeps_them(client, game):
 
 def test_edit_stale_unknown_and_not_a_deal(client, game):
     post_deal(client, game, PEEL_DEAL)
+    post_deal(client, game, PEEL_DEAL)
     page = check(client.get(f"/sheet/{game.token}/deals/1/"))
-    post_deal(client, game, PEEL_DEAL)  # meanwhile
+    # meanwhile deal 2 is edited: the sheet changed in a way the scorer must see first
+    post_deal(client, game, {**PEEL_DEAL, "stood": 2}, url=f"/sheet/{game.token}/deals/2/")
     response = client.post(
         f"/sheet/{game.token}/deals/1/", {**page.values, "dealer": 0, "stood": 1, "mode": "hands"}
     )
@@ -465,6 +467,51 @@ def test_edit_stale_unknown_and_not_a_deal(client, game):
     assert "Someone else changed this sheet" in text(response)
     assert client.get(f"/sheet/{game.token}/deals/99/").status_code == 404
     assert client.post(f"/sheet/{game.token}/deals/99/", page.values).status_code == 404
+
+
+def test_an_edit_drawn_before_deals_recorded_meanwhile_is_saved_and_they_follow_it(client, game):
+    """Phones at the table recorded deals while the scorer edited deal 1 (issue 22: with
+    phones recording, edits never won): the edit still means what it meant; it is saved and
+    every total after it is recomputed, the deals recorded meanwhile included."""
+    post_deal(client, game, PEEL_DEAL)
+    page = check(client.get(f"/sheet/{game.token}/deals/1/"))
+    later = {**PEEL_DEAL, "dealer": 1, "stood": 0}
+    post_deal(client, game, later)  # meanwhile, on another phone
+    post_deal(client, game, later)
+    response = client.post(
+        f"/sheet/{game.token}/deals/1/", {**page.values, "dealer": 0, "stood": 2, "mode": "hands"}
+    )
+    assert response.status_code == 303
+    assert [d.data["stood"] for d in Deal.objects.filter(game=game)] == [2, 0, 0]
+    spec = store.load(game).spec
+    replay = ledger.compute(
+        spec, [entry(spec, d) for d in ({**PEEL_DEAL, "stood": 2}, later, later)]
+    )
+    assert store.load(game).sheet.totals == replay.totals
+
+
+def test_an_edit_raced_by_a_deal_recorded_while_it_was_computed_is_computed_again(
+    client, game, monkeypatch
+):
+    """A deal recorded between the edit's computation and its write: the edit is computed
+    again with it (outside the write lock) instead of answering 409."""
+    post_deal(client, game, PEEL_DEAL)
+    page = check(client.get(f"/sheet/{game.token}/deals/1/"))
+    recompute = store.recompute
+    raced: list[int] = []
+
+    def racing(*args, **kwargs):
+        done = recompute(*args, **kwargs)
+        if not raced:  # once: another phone records a deal now
+            raced.append(post_deal(Client(), game, PEEL_DEAL).status_code)
+        return done
+
+    monkeypatch.setattr(store, "recompute", racing)
+    response = client.post(
+        f"/sheet/{game.token}/deals/1/", {**page.values, "dealer": 0, "stood": 2, "mode": "hands"}
+    )
+    assert raced == [303] and response.status_code == 303
+    assert [d.data["stood"] for d in Deal.objects.filter(game=game)] == [2, 1]
 
 
 def test_undo_a_deal_recomputes_every_total(client, game):

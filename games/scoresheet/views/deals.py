@@ -33,6 +33,7 @@ from .answers import (
     finished_words,
     form_key,
     game_or_404,
+    posted_version,
     refused_change,
     see_other,
     sheet_answer,
@@ -43,6 +44,9 @@ from .context import links, sheet_context
 from .history import later_message
 
 _ONCE = gettext_lazy("That deal was already recorded; it counts once.")
+EDIT_ATTEMPTS = 4
+"""How many times an edit is computed again when deals were recorded while it was being
+computed (each time outside the write lock) before it answers 409."""
 
 
 @require_POST
@@ -254,7 +258,9 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         words = conflict_message(game, now.deals)
         return _render_edit(request, game, before, deal, form, status=409, conflict=words)
 
-    if stale(game, request):
+    # Deals recorded meanwhile by the other phones come after this one: the edit still
+    # means what it meant, and the deals after it are recomputed with it.
+    if stale(game, request) and not store.only_recorded_since(game, posted_version(request) or 0):
         return changed_meanwhile()
     form = deal_form(spec, before, request.POST)
     if form.edited:
@@ -268,19 +274,25 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         deals[0].data = new_data
         return deals
 
-    redone = store.recompute(game, spec, position, replace)
-    if redone.error is not None:
-        if redone.error.index == before.state.index:
-            form.engine_error(redone.error)
-        else:
-            form.add_error(None, later_message(game, redone.error, "change"))
-        return _render_edit(request, game, before, deal, form, status=400)
-
-    try:
-        _write_edit(game, key, deal, redone, new_data)
-    except store.Stale:
-        game.refresh_from_db()
-        return changed_meanwhile()
+    for attempt in range(EDIT_ATTEMPTS):
+        redone = store.recompute(game, spec, position, replace)
+        if redone.error is not None:
+            if redone.error.index == before.state.index:
+                form.engine_error(redone.error)
+            else:
+                form.add_error(None, later_message(game, redone.error, "change"))
+            return _render_edit(request, game, before, deal, form, status=400)
+        seen = game.version
+        try:
+            _write_edit(game, key, deal, redone, new_data)
+            break
+        except store.Stale:
+            game.refresh_from_db()
+            # Only deals recorded meanwhile (phones at the table): computed again with
+            # them, outside the lock; anything else the scorer must see first.
+            last = attempt == EDIT_ATTEMPTS - 1
+            if last or game.finished or not store.only_recorded_since(game, seen):
+                return changed_meanwhile()
     return see_other(
         reverse("sheet:sheet", args=[token]) + f"?done=edit&at={position}#deal-{position}"
     )
