@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -413,6 +413,12 @@ class Recomputed:
     error: EntryError | None = None
     stepped: int = 0
     """How many entries were taken through the engine (the others were moved)."""
+    read_to: int | None = None
+    """The position of the last entry read (None: none was)."""
+    moved_by: ledger.Offset | None = None
+    """How the entries after those taken through the engine moved (None: none was moved)."""
+    last: ledger.Running | None = None
+    """The state after the last entry, when every entry was taken through the engine."""
 
 
 def recompute(
@@ -448,6 +454,7 @@ def recompute(
     }
     start = state
     later = change(list(read))
+    read_to = read[-1].position if read else None
     for k, deal in enumerate(later):
         if spec.kept.additive and deal.pk in was and deal.data is was[deal.pk][0]:
             stored_before = was[deal.pk][2]
@@ -456,13 +463,44 @@ def recompute(
             if by is not None:
                 rest = _moved(spec, later[k:], [was[d.pk][1] for d in later[k:]], by)
                 if rest is not None:
-                    return Recomputed(later[:k] + rest, stepped=k)
+                    return Recomputed(later[:k] + rest, stepped=k, read_to=read_to, moved_by=by)
         try:
             state, row = ledger.step(spec, state, deal.entry())
         except EntryError as error:
             return Recomputed(later, error, k)
         deal.state = ledger.dump_state(state, row)
-    return Recomputed(later, stepped=len(later))
+    return Recomputed(later, stepped=len(later), read_to=read_to, last=state)
+
+
+def recorded_after(game: Game, spec: ledger.Spec, done: Recomputed) -> Recomputed | None:
+    """``done`` followed by the entries recorded after the last it read (deals the other
+    phones recorded while it was computed): moved as the entries before them were, or taken
+    through the engine from its last state; reads only those entries. None when it cannot
+    tell (an error, nothing read): :func:`recompute` again."""
+    if done.error is not None or done.read_to is None:
+        return None
+    new = list(
+        Deal.objects.filter(game=game, position__gt=done.read_to)
+        .only(*_FIELDS)
+        .order_by("position")
+    )
+    read_to = new[-1].position if new else done.read_to
+    if done.moved_by is not None:
+        rest = _moved(spec, new, [d.state for d in new], done.moved_by)
+        if rest is None:
+            return None
+        return replace(done, deals=done.deals + rest, read_to=read_to)
+    state = done.last
+    if state is None:
+        return None
+    for deal in new:
+        try:
+            state, row = ledger.step(spec, state, deal.entry())
+        except EntryError:
+            return None
+        deal.state = ledger.dump_state(state, row)
+    stepped = done.stepped + len(new)
+    return replace(done, deals=done.deals + new, stepped=stepped, read_to=read_to, last=state)
 
 
 def _moved(

@@ -258,6 +258,37 @@ def test_a_change_that_moves_more_than_the_totals_is_computed_in_full(monkeypatc
     assert kept == _recomputed_in_full(game)
 
 
+@pytest.mark.parametrize(
+    ("hands", "dealer", "stepped"),
+    [(TRICON, 0, 1), (HANDS_4, 2, 40)],  # Bob's tricon moves totals; another dealer
+    ids=["totals-moved", "dealer-changed"],
+)
+def test_deals_recorded_while_an_edit_is_computed_follow_it(monkeypatch, hands, dealer, stepped):
+    """Phones record deals while an early deal's edit is computed (issue 22: edits never
+    won): the edit is written with them, each read and moved (or stepped) alone, never the
+    evening again, and the states are those a replay gives."""
+    game = _evening(40)
+    first = Deal.objects.filter(game=game).order_by("position").first()
+    assert first is not None
+    fields = _edit_fields(game, first.position, hands, dealer)
+    recompute, recorded = store.recompute, []
+
+    def raced(*args: object, **kwargs: object) -> object:
+        done = recompute(*args, **kwargs)
+        for _ in range(2):  # two phones record now
+            recorded.append(post_deal(Client(), game, _next_deal(game)))
+        return done
+
+    monkeypatch.setattr(store, "recompute", raced)
+    url = f"/sheet/{game.token}/deals/{first.position}/"
+    # The edit's own steps, the two phones' deals, and theirs again when they follow a
+    # change of dealer (moved, they are not stepped again).
+    assert _counted_edit(game, fields, url, monkeypatch) == stepped + 2 + (stepped > 1) * 2
+    assert [r.status_code for r in recorded] == [303, 303]
+    kept = list(Deal.objects.filter(game=game).order_by("position").values_list("state", flat=True))
+    assert len(kept) == 42 and kept == _recomputed_in_full(game)
+
+
 def test_an_undo_and_a_restore_early_in_a_sheet_leave_the_states_a_replay_gives():
     from tests.scoresheet.sheet_factory import action
 

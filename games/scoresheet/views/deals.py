@@ -45,8 +45,8 @@ from .history import later_message
 
 _ONCE = gettext_lazy("That deal was already recorded; it counts once.")
 EDIT_ATTEMPTS = 4
-"""How many times an edit is computed again when deals were recorded while it was being
-computed (each time outside the write lock) before it answers 409."""
+"""How many times an edit is written, the deals recorded while it was computed added to
+it each time (outside the write lock), before it answers 409."""
 
 
 @require_POST
@@ -274,8 +274,8 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         deals[0].data = new_data
         return deals
 
+    redone = store.recompute(game, spec, position, replace)
     for attempt in range(EDIT_ATTEMPTS):
-        redone = store.recompute(game, spec, position, replace)
         if redone.error is not None:
             if redone.error.index == before.state.index:
                 form.engine_error(redone.error)
@@ -288,11 +288,14 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
             break
         except store.Stale:
             game.refresh_from_db()
-            # Only deals recorded meanwhile (phones at the table): computed again with
-            # them, outside the lock; anything else the scorer must see first.
+            # Only deals recorded meanwhile (phones at the table): they follow the edit,
+            # computed outside the lock; anything else the scorer must see first.
             last = attempt == EDIT_ATTEMPTS - 1
             if last or game.finished or not store.only_recorded_since(game, seen):
                 return changed_meanwhile()
+            redone = store.recorded_after(game, spec, redone) or store.recompute(
+                game, spec, position, replace
+            )
     return see_other(
         reverse("sheet:sheet", args=[token]) + f"?done=edit&at={position}#deal-{position}"
     )
