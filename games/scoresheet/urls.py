@@ -1,8 +1,13 @@
 """Score sheets: /sheet/ starts one; /sheet/<token>/ records deals; /sheet/view/<token>/ is the
 read-only link for spectators. Tokens are 22 URL-safe characters (128 random bits)."""
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponseBase
 from django.urls import path, register_converter
-from django.views.decorators.cache import never_cache
+from django.utils.cache import add_never_cache_headers, patch_cache_control
 
 from .views import deals, exports, history, links, pages, seats
 
@@ -21,43 +26,63 @@ register_converter(TokenConverter, "token")
 
 SPECTATOR = {"spectator": True}
 
-# The pages that show a sheet's links (the scorers' is a secret) and its exports are never
-# stored by a browser or a proxy (Cache-Control: no-store, Django's never_cache).
-sheet_page = never_cache(pages.sheet)
-print_view = never_cache(exports.print_view)
-export_csv = never_cache(exports.export_csv)
-export_json = never_cache(exports.export_json)
-changes = never_cache(history.changes)
+
+def secret(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """A view under a sheet's link, whose answers carry the link (issue 22): never stored
+    by a browser or a proxy (``no-store``, Django's never_cache; a poll keeps its own
+    ``no-cache`` for its version's ETag, made ``private``), and the address never sent to
+    another page as a referrer (``Referrer-Policy: no-referrer``, over the site's
+    ``same-origin``)."""
+
+    @wraps(view)
+    def answered(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        response = view(request, *args, **kwargs)
+        if response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True)
+        else:
+            add_never_cache_headers(response)
+        response["Referrer-Policy"] = "no-referrer"
+        return response
+
+    return answered
+
 
 urlpatterns = [
-    path("<token:token>/live/", pages.live, name="live"),
-    path("<token:token>/deals/", deals.record, name="record"),
-    path("view/<token:token>/live/", pages.live, SPECTATOR, name="spectate_live"),
+    path("<token:token>/live/", secret(pages.live), name="live"),
+    path("<token:token>/deals/", secret(deals.record), name="record"),
+    path("view/<token:token>/live/", secret(pages.live), SPECTATOR, name="spectate_live"),
     path("", pages.start, name="start"),
     path("import/", exports.import_sheet, name="import"),
     path("from-table/", pages.from_table, name="from_table"),
-    path("view/<token:token>/", sheet_page, SPECTATOR, name="spectate"),
-    path("view/<token:token>/export.csv", export_csv, SPECTATOR, name="spectate_export_csv"),
+    path("view/<token:token>/", secret(pages.sheet), SPECTATOR, name="spectate"),
+    path(
+        "view/<token:token>/export.csv",
+        secret(exports.export_csv),
+        SPECTATOR,
+        name="spectate_export_csv",
+    ),
     path(
         "view/<token:token>/export.json",
-        export_json,
+        secret(exports.export_json),
         SPECTATOR,
         name="spectate_export_json",
     ),
-    path("view/<token:token>/print/", print_view, SPECTATOR, name="spectate_print"),
-    path("view/<token:token>/history/", changes, SPECTATOR, name="spectate_history"),
-    path("<token:token>/", sheet_page, name="sheet"),
-    path("<token:token>/deals/<int:position>/", deals.edit, name="edit"),
-    path("<token:token>/deals/<int:position>/undo/", history.undo, name="undo"),
-    path("<token:token>/restore/<int:change>/", history.restore, name="restore"),
-    path("<token:token>/seats/", seats.seats, name="seats"),
-    path("<token:token>/horse/", seats.horse, name="horse"),
-    path("<token:token>/finish/", seats.finish, name="finish"),
-    path("<token:token>/reopen/", seats.reopen, name="reopen"),
-    path("<token:token>/replace-link/", links.replace_link, name="replace_link"),
-    path("<token:token>/export.csv", export_csv, name="export_csv"),
-    path("<token:token>/export.json", export_json, name="export_json"),
-    path("<token:token>/print/", print_view, name="print"),
-    path("<token:token>/history/", changes, name="history"),
-    path("<token:token>/history/<int:change>/put-back/", deals.put_back, name="put_back"),
+    path("view/<token:token>/print/", secret(exports.print_view), SPECTATOR, name="spectate_print"),
+    path(
+        "view/<token:token>/history/", secret(history.changes), SPECTATOR, name="spectate_history"
+    ),
+    path("<token:token>/", secret(pages.sheet), name="sheet"),
+    path("<token:token>/deals/<int:position>/", secret(deals.edit), name="edit"),
+    path("<token:token>/deals/<int:position>/undo/", secret(history.undo), name="undo"),
+    path("<token:token>/restore/<int:change>/", secret(history.restore), name="restore"),
+    path("<token:token>/seats/", secret(seats.seats), name="seats"),
+    path("<token:token>/horse/", secret(seats.horse), name="horse"),
+    path("<token:token>/finish/", secret(seats.finish), name="finish"),
+    path("<token:token>/reopen/", secret(seats.reopen), name="reopen"),
+    path("<token:token>/replace-link/", secret(links.replace_link), name="replace_link"),
+    path("<token:token>/export.csv", secret(exports.export_csv), name="export_csv"),
+    path("<token:token>/export.json", secret(exports.export_json), name="export_json"),
+    path("<token:token>/print/", secret(exports.print_view), name="print"),
+    path("<token:token>/history/", secret(history.changes), name="history"),
+    path("<token:token>/history/<int:change>/put-back/", secret(deals.put_back), name="put_back"),
 ]

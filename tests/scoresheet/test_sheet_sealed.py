@@ -168,3 +168,18 @@ def test_a_grid_drawn_before_finishing_loses_its_edit_links_after(client):
     assert f"/sheet/{game.token}/deals/1/" in client.get(f"/sheet/{game.token}/").content.decode()
     assert action(client, game, f"/sheet/{game.token}/finish/").status_code == 303
     assert "/deals/1/" not in client.get(f"/sheet/{game.token}/").content.decode()
+
+
+def test_a_seat_change_sent_against_an_older_sheet_keeps_the_name(client):
+    """Issue 22, item 5: a late player's name typed while another phone recorded a deal
+    comes back in the 409, the seat form open, at the sheet's version now."""
+    game = make_game("peel-new")
+    response = action(client, game, f"/sheet/{game.token}/seats/", name="Eve Late", version=0)
+    assert response.status_code == 409
+    body = response.content.decode()
+    assert re.search(r'id="seat-name"[^>]*value="Eve Late"', body)
+    assert '<details class="panel seats" open>' in body
+    game.refresh_from_db()
+    resent = action(client, game, f"/sheet/{game.token}/seats/", **check(response).values)
+    assert resent.status_code in (200, 303)
+    assert game.spec().players[-1] == "Eve Late"

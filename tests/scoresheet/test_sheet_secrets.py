@@ -8,6 +8,7 @@ import logging
 import secrets
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client
 
 from tests.scoresheet.sheet_factory import make_game
@@ -46,3 +47,36 @@ def test_the_pages_that_carry_the_links_are_never_stored(page):
         response = Client().get(address)
         assert response.status_code == 200, address
         assert "no-store" in response["Cache-Control"], address
+
+
+def test_every_address_under_a_sheets_link_is_answered_as_a_secret():
+    """Issue 22: "Cache-Control: no-store and Referrer-Policy: no-referrer on every response
+    that carries a token": every route with a token goes through ``secret``."""
+    from games.scoresheet import urls
+
+    answered = urls.secret(lambda request: HttpResponse()).__code__  # the wrapper's own
+    routes = [p for p in urls.urlpatterns if "<token:token>" in str(p.pattern)]
+    assert len(routes) > 20
+    for route in routes:
+        assert route.callback.__code__ is answered, str(route.pattern)
+
+
+def test_answers_under_a_sheets_link_are_never_stored_nor_sent_on_as_a_referrer():
+    game = make_game("peel-new")
+    phone = Client()
+    answers = {
+        "page": phone.get(f"/sheet/{game.token}/"),
+        "read-only page": phone.get(f"/sheet/view/{game.view_token}/"),
+        "a deal refused": phone.post(
+            f"/sheet/{game.token}/deals/", {"version": game.version - 1, "mode": "hands"}
+        ),
+        "seats refused": phone.post(f"/sheet/{game.token}/seats/", {"version": 0, "name": "Eve"}),
+        "history": phone.get(f"/sheet/{game.token}/history/"),
+    }
+    for what, response in answers.items():
+        assert response["Referrer-Policy"] == "no-referrer", what
+        assert "no-store" in response["Cache-Control"], what
+    poll = phone.get(f"/sheet/{game.token}/live/?v=0")
+    assert poll["Referrer-Policy"] == "no-referrer"
+    assert "private" in poll["Cache-Control"] and "no-cache" in poll["Cache-Control"]
+    assert Client().get("/library/")["Referrer-Policy"] == "same-origin"  # elsewhere: the site's

@@ -295,12 +295,17 @@ def conflict_message(game: Game, deals: int, doing: str = "form", again: str = "
 
 
 def conflict(
-    request: HtmxHttpRequest, game: Game, deals: int = 0, again: str = "send", doing: str = "form"
+    request: HtmxHttpRequest,
+    game: Game,
+    deals: int = 0,
+    again: str = "send",
+    doing: str = "form",
+    **kept: Any,
 ) -> HttpResponse:
     """The 409 for a form sent against an older sheet: the sheet as it is now, and what to
-    do again once it has been read."""
+    do again once it has been read; ``kept``: the form as typed (``seat_form``)."""
     words = conflict_message(game, deals, doing, again)
-    return sheet_answer(request, game, status=409, conflict=words)
+    return sheet_answer(request, game, status=409, conflict=words, **kept)
 
 
 def limited(request: HtmxHttpRequest, what: str) -> HttpResponse | None:

@@ -96,7 +96,7 @@ def seats(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return sheet_answer(request, game, status=400, seat_form=form, problem=first_error(form))
     if stale(game, request):
-        return conflict(request, game, sheet.deals)
+        return conflict(request, game, sheet.deals, seat_form=form)
     action, seat, name = form.change()
     before_write = None
     if name is not None:
@@ -112,7 +112,7 @@ def seats(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
         problem = _append(game, spec, state, Entry(action, {"player": seat}), key, before_write)
     except store.Stale:
-        return conflict(request, game, sheet.deals)
+        return conflict(request, game, sheet.deals, seat_form=form)
     if problem:
         return sheet_answer(request, game, status=400, problem=problem)
     who = spec.players[seat]
