@@ -8,6 +8,7 @@ on the server: the answer is the server's, headers (``HX-Push-Url``, ``HX-Retarg
 
 from __future__ import annotations
 
+import importlib._bootstrap_external
 import importlib.util
 import io
 import json
@@ -132,4 +133,45 @@ def compiled() -> bytes:
                 invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
             )
             kept.write(target, str(Path(target).relative_to(root)))
+    return buffer.getvalue()
+
+
+def stdlib_compiled(archive: str | None = None) -> bytes:
+    """The standard library's modules imported so far from ``archive`` (by default Pyodide's,
+    the zip on ``sys.path`` named ``python314.zip``: it holds sources only, so Python compiles
+    each module it imports from it, at every start) compiled to bytecode, as a zip to put on
+    ``sys.path`` before it at the next start (``PYTHONPATH``: ahead of Pyodide's own start-up,
+    which imports about 140 of them). Each such module's package comes whole, its other
+    modules as sources, so that a submodule imported later is found beside its package.
+    Unchecked hash-based bytecode, as :func:`compiled`: the archive is the same bytes for the
+    same Pyodide, and the worker keeps it under the site's revision, which names the Pyodide
+    it serves."""
+    if archive is None:
+        named = f"/python{sys.version_info.major}{sys.version_info.minor}.zip"
+        archive = next(p for p in sys.path if p.endswith(named) and os.path.isfile(p))
+    prefix = archive.rstrip("/") + "/"
+    imported = set()
+    for module in list(sys.modules.values()):
+        source = getattr(module, "__file__", None)
+        if source and source.startswith(prefix) and source.endswith(".py"):
+            imported.add(source.removeprefix(prefix))
+    packages = {name.split("/", 1)[0] for name in imported if "/" in name}
+    buffer = io.BytesIO()
+    with (
+        zipfile.ZipFile(archive) as stdlib,
+        zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as kept,
+    ):
+        for name in stdlib.namelist():
+            whole = name.split("/", 1)[0] in packages
+            if name.endswith("/") or not (name in imported or whole):
+                continue
+            data = stdlib.read(name)
+            if name not in imported:  # a package's module not imported yet: its source
+                kept.writestr(name, data)
+                continue
+            code = compile(data, prefix + name, "exec", dont_inherit=True)
+            bytecode = importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
+                code, importlib.util.source_hash(data), False
+            )
+            kept.writestr(name.removesuffix(".py") + ".pyc", bytecode, zipfile.ZIP_STORED)
     return buffer.getvalue()

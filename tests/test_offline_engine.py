@@ -170,6 +170,71 @@ def test_the_worker_keeps_what_it_imported_compiled_for_its_next_start(tmp_path:
         assert flags == 0b01, name
 
 
+STDLIB_COMPILE = """
+import sys
+sys.path.append(sys.argv[1])  # as Pyodide's standard library: a zip of sources on the path
+import spam, pack.used
+assert spam.__file__.startswith(sys.argv[1])
+from rulesite import worker
+sys.stdout.buffer.write(worker.stdlib_compiled())
+"""
+
+STDLIB_KEPT = """
+import sys
+sys.path[:0] = sys.argv[1:]  # the compiled zip ahead of the sources, as PYTHONPATH puts it
+import spam, pack.used, pack.unused, eggs
+print(spam.__file__, pack.used.__file__, pack.unused.__file__, eggs.__file__, spam.where())
+"""
+
+
+def test_the_worker_keeps_the_standard_librarys_modules_it_imported_compiled(
+    tmp_path: Path,
+) -> None:
+    root = _unpacked(tmp_path)
+    archive = tmp_path / f"python{sys.version_info.major}{sys.version_info.minor}.zip"
+    sources = {
+        "spam.py": "import sys\ndef where():\n    return where.__code__.co_filename\n",
+        "eggs.py": "",
+        "pack/__init__.py": "",
+        "pack/used.py": "",
+        "pack/unused.py": "",
+        "pack/data.txt": "words",
+    }
+    with zipfile.ZipFile(archive, "w") as stdlib:
+        for name, text in sources.items():
+            stdlib.writestr(name, text)
+    made = subprocess.run(  # noqa: S603  (our own interpreter and script)
+        [sys.executable, "-S", "-B", "-c", STDLIB_COMPILE, str(archive)],
+        capture_output=True,
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PYTHONSAFEPATH": "1"},
+        check=True,
+    ).stdout
+    kept = zipfile.ZipFile(io.BytesIO(made))
+    # What was imported, compiled; its package whole (a submodule imported later is found
+    # beside it); nothing else (a module never imported stays in the standard library's zip).
+    assert sorted(kept.namelist()) == sorted(
+        ["spam.pyc", "pack/__init__.pyc", "pack/used.pyc", "pack/unused.py", "pack/data.txt"]
+    )
+    for name in kept.namelist():
+        if name.endswith(".pyc"):
+            assert int.from_bytes(kept.read(name)[4:8], "little") == 0b01, name
+    (tmp_path / "kept.zip").write_bytes(made)
+    read = subprocess.run(  # noqa: S603
+        [sys.executable, "-S", "-B", "-c", STDLIB_KEPT, str(tmp_path / "kept.zip"), str(archive)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert read[:4] == [
+        f"{tmp_path}/kept.zip/spam.pyc",
+        f"{tmp_path}/kept.zip/pack/used.pyc",
+        f"{tmp_path}/kept.zip/pack/unused.py",
+        f"{archive}/eggs.py",
+    ]
+    assert read[4] == f"{archive}/spam.py"  # tracebacks name the source where it is
+
+
 SHEET = """
 import json, sys
 from rulesite import worker

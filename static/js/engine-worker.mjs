@@ -9,7 +9,8 @@
  *
  * Messages in: {start: {pyodide, site}} once, then {id, url, headers, method, body}, or
  * {id, mirror: {exported, token, view, version}} (a score sheet kept on this device).
- * Messages out: {ready: milliseconds, memory: bytes, phases: {name: ms}} once, then {id, status, headers, body},
+ * Messages out: {ready: milliseconds, memory: bytes, phases: {name: ms}, kept: [what an earlier
+ * start compiled, read]} once, then {id, status, headers, body},
  * {id, mirrored: entries} or {id, error}.
  */
 let answer = null;
@@ -17,19 +18,27 @@ let site = null;
 const waiting = [];
 const SITE = "/home/pyodide/site";
 const BYTECODE = "rulesite-engine-bytecode";
+const STDLIB_KEPT = "/lib/stdlib-compiled.zip";
 
-/* The site's compiled modules kept by an earlier start, for this revision of the site. */
-async function keptBytecode(revision) {
+/* The modules an earlier start compiled, kept for this revision of the site: the site's
+ * ("site", unpacked over it) and the standard library's ("stdlib", a zip put on sys.path). */
+async function keptBytecode(revision, part) {
   if (!revision || !self.caches) { return null; }
-  const kept = await (await caches.open(BYTECODE)).match("/bytecode/" + encodeURIComponent(revision));
+  const kept = await (await caches.open(BYTECODE)).match(keptAt(revision, part));
   return kept ? kept.arrayBuffer() : null;
 }
 
-async function keepBytecode(revision, bytes) {
+function keptAt(revision, part) {
+  return "/bytecode/" + encodeURIComponent(revision) + "/" + part;
+}
+
+async function keepBytecode(revision, parts) {
   if (!self.caches) { return; }
   const cache = await caches.open(BYTECODE);
   for (const old of await cache.keys()) { await cache.delete(old); }  // an earlier deploy's
-  await cache.put("/bytecode/" + encodeURIComponent(revision), new Response(bytes));
+  for (const [part, bytes] of Object.entries(parts)) {
+    await cache.put(keptAt(revision, part), new Response(bytes));
+  }
 }
 
 async function start(urls) {
@@ -42,11 +51,26 @@ async function start(urls) {
     return response;
   });
   const bytes = bundle.then(function (response) { return response.arrayBuffer(); });
-  const kept = bundle.then(function (response) { return keptBytecode(response.headers.get("ETag")); });
+  const revision = bundle.then(function (response) { return response.headers.get("ETag"); });
+  const kept = revision.then(function (etag) { return keptBytecode(etag, "site"); });
+  const keptStdlib = revision.then(function (etag) { return keptBytecode(etag, "stdlib"); })
+    .catch(function () { return null; });
   const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: urls.pyodide });
+  let stdlibKept = false;
+  const pyodide = await loadPyodide({
+    indexURL: urls.pyodide,
+    // The standard library's modules compiled by an earlier start, ahead of Pyodide's own
+    // sources (which Python would compile again, Pyodide's start-up among them).
+    env: { PYTHONPATH: STDLIB_KEPT },
+    fsInit: async function (FS) {
+      const compiled = await keptStdlib;
+      if (compiled) {
+        FS.writeFile(STDLIB_KEPT, new Uint8Array(compiled));
+        stdlibKept = true;
+      }
+    },
+  });
   mark("pyodide");
-  const revision = (await bundle).headers.get("ETag");
   pyodide.unpackArchive(await bytes, "zip", { extractDir: SITE });
   const bytecode = await kept;
   if (bytecode) { pyodide.unpackArchive(bytecode, "zip", { extractDir: SITE }); }
@@ -67,14 +91,18 @@ async function start(urls) {
   // The WebAssembly memory the site holds and the start's phases (make bench reports them).
   self.postMessage({
     ready: performance.now() - begun, memory: pyodide._module.HEAP8.length, phases: phases,
+    kept: [bytecode ? "site" : "", stdlibKept ? "stdlib" : ""].filter(Boolean),
   });
   waiting.splice(0).forEach(handle);
-  if (!bytecode && revision) {
+  const etag = await revision;
+  if (!(bytecode && stdlibKept) && etag) {
     // Once for each deploy: the modules just imported, compiled, kept for the next start.
     setTimeout(function () {
       const made = site.compiled();
-      keepBytecode(revision, made.toJs());
+      const stdlib = site.stdlib_compiled();
+      keepBytecode(etag, { stdlib: stdlib.toJs(), site: made.toJs() });
       made.destroy();
+      stdlib.destroy();
     }, 1000);
   }
 }

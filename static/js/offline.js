@@ -53,6 +53,7 @@
         root.dataset.offlineEngineMs = String(Math.round(performance.now() - began));
         root.dataset.offlineEngineMemory = String(message.memory || 0);
         root.dataset.offlineEnginePhases = JSON.stringify(message.phases || {});
+        root.dataset.offlineEngineKept = (message.kept || []).join();
       } else if (message.failed !== undefined) {
         root.dataset.offlineEngine = "failed";
         root.dataset.offlineEngineError = message.failed;

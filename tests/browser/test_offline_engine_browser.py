@@ -41,6 +41,11 @@ BOARDS = [
 ]
 
 
+KEPT = """caches.open("rulesite-engine-bytecode").then((cache) => cache.keys())
+  .then((keys) => keys.map((request) => request.url.split("/").pop()).sort().join() ===
+    "site,stdlib")"""
+"""What the engine's worker keeps compiled for its next start."""
+
 SEND = (
     "([path, query]) => htmx.ajax('GET', `${path}?${query}`, "
     "{target: '#result', swap: 'outerHTML'})"
@@ -77,6 +82,11 @@ def test_without_signal_every_game_is_judged_as_the_server_judges_it(
         assert int(page.evaluate("document.documentElement.dataset.offlineAnswers")) > answers
         expect(page.locator(".offline-answer")).to_be_visible()
         offline[path] = page.locator("#result").inner_text()
+        # The engine's first start keeps the modules it compiled, the site's and the standard
+        # library's: the later starts (a page each) read them, and their verdicts are checked
+        # as well.
+        _wait(page, KEPT, ENGINE)
+    assert page.evaluate("document.documentElement.dataset.offlineEngineKept") == "site,stdlib"
     context.set_offline(False)
     for path, query in BOARDS:
         page.goto(path)
