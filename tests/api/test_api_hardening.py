@@ -321,6 +321,9 @@ def test_a_page_that_fails_on_our_side_still_gets_the_html_500():
     assert response.status_code == 500
     assert response["Content-Type"].startswith("text/html")
     assert "Something went wrong" in response.content.decode()
+    # Issue 22: the site cannot know that nothing entered was wrong when it failed.
+    assert "Nothing you entered was wrong" not in response.content.decode()
+    assert "a fault on the site" in response.content.decode()
 
 
 # --- HEAD answers like GET on every read-only page ---------------------------------------------
