@@ -19,10 +19,10 @@ of its operation, so that every case is timed warm, whichever case ran before it
 To add a figure, write a function that returns :class:`Case` objects, decorate it with
 :func:`register`, and put it in one of :data:`ENGINE_MODULES` (``bench/cox_and_settlement.py``,
 ``bench/request_games.py``). ``python -m bench`` then runs the other benches of the package
-(``bench.pages``, ``bench.sheet``) after the engine's; ``python -m bench WORD ...`` runs only
-the engine's figures whose names contain one of the words (the baselines always), e.g.
-``python -m bench "(6)"`` for the games settled from one request, and ``--rounds N`` counts
-fewer rounds for a quick look.
+(``bench.pages``, ``bench.sheet_cost``, ``bench.offline``) after the engine's;
+``python -m bench WORD ...`` runs only the engine's figures whose names contain one of the
+words (the baselines always), e.g. ``python -m bench "(6)"`` for the games settled from one
+request, and ``--rounds N`` counts fewer rounds for a quick look.
 
 Only the standard library: :func:`time.perf_counter`.
 """

@@ -1,6 +1,6 @@
 """``python -m bench``: the engine's figures against the fastest baseline, then the other
-benches of the package that exist (``bench.pages``, ``bench.offline``), each by its
-``main()``.
+benches of the package that exist (``bench.pages``, ``bench.sheet_cost``,
+``bench.offline``), each by its ``main()``.
 Exits with the first non-zero status a bench returns.
 
 ``python -m bench WORD ...`` runs only the engine's figures whose names contain one of the
@@ -18,7 +18,7 @@ parser.add_argument("only", nargs="*", metavar="WORD", help="run only the figure
 parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"rounds counted ({ROUNDS})")
 arguments = parser.parse_args()
 status = main(arguments.only, arguments.rounds)
-for name in () if arguments.only else ("pages", "offline"):
+for name in () if arguments.only else ("pages", "sheet_cost", "offline"):
     try:
         module = importlib.import_module(f"bench.{name}")
     except ModuleNotFoundError as error:
