@@ -30,9 +30,10 @@ SPECTATOR = {"spectator": True}
 def secret(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """A view under a sheet's link, whose answers carry the link (issue 22): never stored
     by a browser or a proxy (``no-store``, Django's never_cache; a poll keeps its own
-    ``no-cache`` for its version's ETag, made ``private``), and the address never sent to
-    another page as a referrer (``Referrer-Policy: no-referrer``, over the site's
-    ``same-origin``)."""
+    ``no-cache`` for its version's ETag, made ``private``), and its address never sent on as
+    a referrer, to another site or to this one's logs: ``Referrer-Policy: strict-origin``
+    sends the site's origin alone. Not ``no-referrer``: with it a browser sends a form's
+    POST with ``Origin: null``, which Django's CSRF protection rightly refuses."""
 
     @wraps(view)
     def answered(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
@@ -41,7 +42,7 @@ def secret(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseB
             patch_cache_control(response, private=True)
         else:
             add_never_cache_headers(response)
-        response["Referrer-Policy"] = "no-referrer"
+        response["Referrer-Policy"] = "strict-origin"
         return response
 
     return answered
