@@ -131,3 +131,24 @@ def test_the_history_in_swedish(client, game):
         and "Giv 1 ändrades." in said
         and "Vem som stod: var Bob, nu Cy" in said
     )
+
+
+def test_a_deal_recorded_while_an_edit_is_put_back_follows_it(client, game, monkeypatch):
+    """Put back shares the edit's writing (``_save_edit``): a deal another phone records
+    while it is computed follows it, instead of a 409."""
+    from games.scoresheet import store
+
+    edit = Change.objects.get(game=game, action="edit")
+    recompute, raced = store.recompute, []
+
+    def racing(*args, **kwargs):
+        done = recompute(*args, **kwargs)
+        if not raced:
+            raced.append(post_deal(Client(), game, {**PEEL_DEAL, "dealer": 1}).status_code)
+        return done
+
+    monkeypatch.setattr(store, "recompute", racing)
+    response = action(client, game, f"/sheet/{game.token}/history/{edit.version}/put-back/")
+    assert raced == [303] and response.status_code == 303
+    deals = list(Deal.objects.filter(game=game).order_by("position"))
+    assert deals[0].data == edit.detail["before"] and deals[1].data["dealer"] == 1

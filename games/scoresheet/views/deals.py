@@ -270,35 +270,51 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         return _render_edit(request, game, before, deal, form, status=400)
     new_data = form.cleaned_entry
 
-    def replace(deals: list[Deal]) -> list[Deal]:
-        deals[0].data = new_data
-        return deals
-
-    redone = store.recompute(game, spec, position, replace)
-    for attempt in range(EDIT_ATTEMPTS):
-        if redone.error is not None:
-            if redone.error.index == before.state.index:
-                form.engine_error(redone.error)
-            else:
-                form.add_error(None, later_message(game, redone.error, "change"))
-            return _render_edit(request, game, before, deal, form, status=400)
-        seen = game.version
-        try:
-            _write_edit(game, key, deal, redone, new_data)
-            break
-        except store.Stale:
-            game.refresh_from_db()
-            # Only deals recorded meanwhile (phones at the table): they follow the edit,
-            # computed outside the lock; anything else the scorer must see first.
-            last = attempt == EDIT_ATTEMPTS - 1
-            if last or game.finished or not store.only_recorded_since(game, seen):
-                return changed_meanwhile()
-            redone = store.recorded_after(game, spec, redone) or store.recompute(
-                game, spec, position, replace
-            )
+    try:
+        error = _save_edit(game, spec, key, deal, new_data)
+    except store.Stale:
+        return changed_meanwhile()
+    if error is not None:
+        if error.index == before.state.index:
+            form.engine_error(error)
+        else:
+            form.add_error(None, later_message(game, error, "change"))
+        return _render_edit(request, game, before, deal, form, status=400)
     return see_other(
         reverse("sheet:sheet", args=[token]) + f"?done=edit&at={position}#deal-{position}"
     )
+
+
+def _save_edit(
+    game: Game, spec: ledger.Spec, key: str, deal: Deal, data: dict[str, Any], **more: Any
+) -> EntryError | None:
+    """Write ``deal`` as ``data`` with every state after it recomputed, outside the write
+    lock. Deals recorded meanwhile by the phones at the table follow it: the edit is
+    written again with them (:func:`store.recorded_after`), up to :data:`EDIT_ATTEMPTS`
+    times. Returns the engine's refusal, or None once written; raises :class:`store.Stale`
+    (the game refreshed) when the sheet changed in any other way: the scorer sees it first."""
+
+    def replace(deals: list[Deal]) -> list[Deal]:
+        deals[0].data = data
+        return deals
+
+    redone = store.recompute(game, spec, deal.position, replace)
+    for attempt in range(EDIT_ATTEMPTS):
+        if redone.error is not None:
+            return redone.error
+        seen = game.version
+        try:
+            _write_edit(game, key, deal, redone, data, **more)
+            return None
+        except store.Stale:
+            game.refresh_from_db()
+            last = attempt == EDIT_ATTEMPTS - 1
+            if last or game.finished or not store.only_recorded_since(game, seen):
+                raise
+            redone = store.recorded_after(game, spec, redone) or store.recompute(
+                game, spec, deal.position, replace
+            )
+    raise store.Stale  # not reached: the last attempt returns or raises
 
 
 def _write_edit(
@@ -347,19 +363,11 @@ def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     if deal is None:
         problem = gettext("That entry is no longer on the sheet: it was undone.")
         return sheet_answer(request, game, status=409, problem=problem)
-    spec = store.spec_of(game)
-
-    def replace(deals: list[Deal]) -> list[Deal]:
-        deals[0].data = before
-        return deals
-
-    redone = store.recompute(game, spec, deal.position, replace)
-    if redone.error is not None:
-        problem = later_message(game, redone.error, "change")
-        return sheet_answer(request, game, status=409, problem=problem)
     try:
-        _write_edit(game, key, deal, redone, before, put_back=change)
+        error = _save_edit(game, store.spec_of(game), key, deal, before, put_back=change)
     except store.Stale:
-        game.refresh_from_db()
         return conflict(request, game, 0, "send", "looking")
+    if error is not None:
+        problem = later_message(game, error, "change")
+        return sheet_answer(request, game, status=409, problem=problem)
     return done(request, game, gettext("The deal is back as it was."), "edit", deal.position)
