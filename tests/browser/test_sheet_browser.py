@@ -284,6 +284,27 @@ def test_undo_then_redo(page: Page, axe_check):
     expect(page.get_by_role("button", name="Redo: restore deal 1")).to_have_count(0)
 
 
+@pytest.mark.browser_context_args(java_script_enabled=False, **PHONE)
+def test_undo_without_javascript_sends_the_pages_one_undo_form(page: Page):
+    """Each deal's Undo button belongs to the page's one #undo-form (its token, key and
+    version) and sends it to its own deal's address: a plain form, no script."""
+    new_sheet(page, PLAYERS)
+    for hands in (
+        {"Ann": "as ks qs", "Bob": "2h 2d 7c", "Cy": "9c 8d 4h", "Dee": "3c 5d jh"},
+        {"Ann": "3c 5d jh", "Bob": "as ks qs", "Cy": "2h 2d 7c", "Dee": "9c 8d 4h"},
+    ):
+        page.get_by_label("Who stood (knocked)").select_option(label="Bob")
+        enter_hands(page, hands)
+        page.get_by_role("button", name=re.compile(r"^Record deal \d")).click()
+    expect(deal_article(page, 2)).to_be_visible()
+    assert page.locator("form#undo-form").count() == 1
+    assert page.locator("button[form=undo-form]").count() == 2
+    deal_article(page, 1).get_by_role("button", name="Undo deal 1").click()
+    expect(page.locator(".messages")).to_contain_text("Undone")
+    expect(page.locator("article.deal")).to_have_count(1)  # the second deal, now the first
+    expect(page.get_by_role("button", name="Redo: restore deal 1")).to_be_visible()
+
+
 @PHONE_NO_CSP
 def test_a_late_player_joins_the_table(page: Page, axe_check):
     new_sheet(page, ["Ann", "Bob", "Cy"], rules="Peel's old game")
