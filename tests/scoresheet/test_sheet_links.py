@@ -31,6 +31,7 @@ def _replace(client, game, which, **kw):
 
 def test_the_scorers_link_is_replaced_and_the_old_one_answers_410(client, game):
     old, view = game.token, game.view_token
+    assert f"/sheet/{old}/deals/1/undo/" in client.get(f"/sheet/{old}/").content.decode()
     response = _replace(client, game, "write")
     assert response.status_code == 303
     game.refresh_from_db()
@@ -39,6 +40,7 @@ def test_the_scorers_link_is_replaced_and_the_old_one_answers_410(client, game):
     page = client.get(response["Location"])
     assert "The scorers' link is replaced" in text(page)
     assert game.token in page.content.decode()
+    assert old not in page.content.decode()  # nor in a deal's actions kept in the cache
     for url in ("", "deals/1/", "print/", "export.json", "history/", "live/"):
         gone = client.get(f"/sheet/{old}/{url}")
         assert gone.status_code == 410, url
