@@ -152,6 +152,30 @@ def test_a_kept_page_reads_no_deal_it_does_not_show(monkeypatch: pytest.MonkeyPa
     assert steps == []
 
 
+def test_a_kept_deal_form_is_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page whose fresh deal form is kept (its inputs and pack) builds no deal form: only
+    the key and version it sends are drawn anew."""
+    from games.scoresheet.views import context
+
+    game = _evening(12)
+    phone = Client()
+    first = _raw_page(phone, game)
+    built: list[object] = []
+    deal_form = context.deal_form
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        built.append(args)
+        return deal_form(*args, **kwargs)
+
+    monkeypatch.setattr(context, "deal_form", counted)
+    again = _raw_page(phone, game)
+    assert built == []
+    assert _deal_form(again) == _deal_form(first)
+    caches["template_fragments"].clear()
+    assert _deal_form(_raw_page(phone, game)) == _deal_form(first)
+    assert len(built) == 1
+
+
 def test_the_last_undo_and_the_changes_since_a_version_are_found_by_an_index() -> None:
     """The page's "Redo" and a poll's question do not sort every change of the evening (read
     in SQLite's query plan: PostgreSQL scans a table this small whatever its indexes)."""
