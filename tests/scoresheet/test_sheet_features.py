@@ -442,3 +442,19 @@ def test_one_tap_from_the_grid_to_any_deal(client, prefix):
             assert links[position] == f"{page}#deal-{position}"
             shown = client.get(page).content.decode()
             assert f'<article class="deal" id="deal-{position}"' in shown
+
+
+def test_redo_is_offered_while_the_undone_entrys_place_is_free(client):
+    """An undone entry can be restored while no entry holds its place."""
+    from games.scoresheet.views.context import undone
+
+    game = make_game("peel-new")
+    post_deal(client, game, PEEL_DEAL)
+    post_deal(client, game, {**PEEL_DEAL, "dealer": 1})
+    action(client, game, f"/sheet/{game.token}/deals/2/undo/")
+    assert "Redo: restore deal 2" in text(client.get(f"/sheet/{game.token}/"))
+    change = Change.objects.get(game=game, action="undo")
+    assert undone(game) == change
+    change.detail["position"] = 1  # a place an entry holds
+    change.save()
+    assert undone(game) is None

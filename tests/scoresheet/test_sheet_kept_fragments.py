@@ -155,13 +155,13 @@ def test_a_kept_page_reads_no_deal_it_does_not_show(monkeypatch: pytest.MonkeyPa
 def test_a_kept_deal_form_is_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
     """A page whose fresh deal form is kept (its inputs and pack) builds no deal form: only
     the key and version it sends are drawn anew."""
+    from games.scoresheet.forms import deal_form
     from games.scoresheet.views import context
 
     game = _evening(12)
     phone = Client()
     first = _raw_page(phone, game)
     built: list[object] = []
-    deal_form = context.deal_form
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         built.append(args)
