@@ -10,9 +10,6 @@ from functools import cached_property
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Exists, IntegerField, OuterRef
-from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
@@ -137,16 +134,11 @@ def last_deal(window: store.Window) -> dict[str, Any] | None:
 
 
 def undone(game: Game) -> Change | None:
-    """The last undo, while its entry can be restored (nothing recorded in its place since:
-    asked in the same query)."""
-    position = Cast(KeyTextTransform("position", OuterRef("detail")), IntegerField())
-    last = (
-        Change.objects.filter(game=game, action="undo")
-        .annotate(taken=Exists(Deal.objects.filter(game=game, position=position)))
-        .order_by("-version")
-        .first()
-    )
-    if last is None or last.taken or last.detail.get("restored") or "data" not in last.detail:
+    """The last undo, while its entry can be restored."""
+    last = Change.objects.filter(game=game, action="undo").order_by("-version").first()
+    if last is None or last.detail.get("restored") or "data" not in last.detail:
+        return None
+    if Deal.objects.filter(game=game, position=last.detail.get("position")).exists():
         return None
     return last
 
