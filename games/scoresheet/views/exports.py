@@ -250,9 +250,9 @@ def _import_page(
     return render(request, "scoresheet/import.html", context, status=status)
 
 
-def _too_large(request: HtmxHttpRequest, sent: int) -> HttpResponse:
+def _too_large(request: HtmxHttpRequest, sent: int | None) -> HttpResponse:
     """413: the body is not read, so nothing sent can be shown again; the page says the
-    limit and so."""
+    limit and so, and the size sent when its length was said (``sent``)."""
     too_large = ImportForm.too_large("text sent", sent, "bytes")
     return _import_page(request, ImportForm(), 413, too_large)
 
@@ -267,9 +267,9 @@ def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
     middleware would read, or stream to disk, all of it, then answer a bare 400)."""
     if request.method != "POST":
         return _import_page(request, ImportForm())
-    size = request.META.get("CONTENT_LENGTH") or "0"
-    sent = int(size) if size.isdigit() else 0
-    if sent > ImportForm.MAX_BYTES + UPLOAD_SLACK:
+    size = request.META.get("CONTENT_LENGTH") or ""
+    sent = int(size) if size.isdigit() else None  # None: not said (sent chunked)
+    if sent is not None and sent > ImportForm.MAX_BYTES + UPLOAD_SLACK:
         return _too_large(request, sent)
     try:
         return _import(request)
