@@ -39,14 +39,18 @@ CHUNK = 200
 """Entries read from the database at a time for a file (``QuerySet.iterator``)."""
 SENT = 64 * 1024
 """About how many characters of a file are sent at a time."""
+FIRST_SENT = 1024
+"""About how many characters the first piece of a file holds; each piece after holds twice
+the one before, up to :data:`SENT` (the first rows leave at once, not after some 64 kB of
+them, and a long file is still a few large pieces, each gzipped and flushed on its own)."""
 
 
 def _attachment(
     request: HtmxHttpRequest, game: Game, ext: str, content_type: str, parts: Iterable[str]
 ) -> StreamingHttpResponse:
-    """A file of the sheet sent as it is written, in pieces of about :data:`SENT`
-    characters, in the language of the request (the pieces are written after the view has
-    answered); nothing is written for a HEAD."""
+    """A file of the sheet sent as it is written, in pieces of :data:`FIRST_SENT` growing
+    to about :data:`SENT` characters, in the language of the request (the pieces are
+    written after the view has answered); nothing is written for a HEAD."""
     language = translation.get_language()
     if request.method == "HEAD":
         parts = ()
@@ -54,13 +58,13 @@ def _attachment(
     def sent() -> Iterator[str]:
         with translation.override(language):
             batch: list[str] = []
-            size = 0
+            size, most = 0, FIRST_SENT
             for part in parts:
                 batch.append(part)
                 size += len(part)
-                if size >= SENT:
+                if size >= most:
                     yield "".join(batch)
-                    batch, size = [], 0
+                    batch, size, most = [], 0, min(2 * most, SENT)
             if batch:
                 yield "".join(batch)
 
