@@ -952,6 +952,10 @@ class ImportForm(forms.Form):
         "The {what} is larger than 2 MB ({size:,} {unit}; at most 2,000,000): a sheet is far "
         "smaller, even a long evening's. Is it the JSON exported from a sheet?"
     )
+    TOO_LARGE_UNSIZED = _(
+        "The {what} is larger than 2 MB (at most 2,000,000 {unit}): a sheet is far smaller, "
+        "even a long evening's. Is it the JSON exported from a sheet?"
+    )
     WHAT = {
         "file": _("file"),
         "pasted text": _("pasted text"),
@@ -961,9 +965,12 @@ class ImportForm(forms.Form):
     }
 
     @classmethod
-    def too_large(cls, what: str, size: int, unit: str) -> str:
+    def too_large(cls, what: str, size: int | None, unit: str) -> str:
         """The words for a file or a text larger than :data:`MAX_BYTES`; ``what`` and
-        ``unit`` name them (keys of :data:`WHAT`)."""
+        ``unit`` name them (keys of :data:`WHAT`); a ``size`` of None is not known (a body
+        sent without its length), and the words say only the limit."""
+        if size is None:
+            return str(cls.TOO_LARGE_UNSIZED).format(what=cls.WHAT[what], unit=cls.WHAT[unit])
         text = str(cls.TOO_LARGE).format(what=cls.WHAT[what], size=size, unit=cls.WHAT[unit])
         if get_language() not in (None, "en"):  # 2 000 000, as Swedish writes thousands
             text = text.replace(f"{size:,}", f"{size:,}".replace(",", "\u00a0"))

@@ -355,6 +355,55 @@ def test_the_413_page_says_the_limit_and_that_nothing_sent_could_be_kept(
     assert 'data-max="2000000"' in html and "{size}" in html
 
 
+@pytest.mark.parametrize(
+    ("prefix", "words"),
+    [
+        ("", ["text sent is larger than 2 MB (at most 2,000,000 bytes)", "None of what was sent"]),
+        ("/sv", ["skickade texten är större än 2 MB (högst 2 000 000 byte)", "Inget av det"]),
+    ],
+)
+def test_a_body_sent_without_its_length_is_refused_without_a_size(settings, prefix, words):
+    """A body sent chunked, with no Content-Length (an ASGI server passes it on so, spooled
+    to a file; under WSGI Django reads none of it), found over DATA_UPLOAD_MAX_MEMORY_SIZE
+    only as the form is parsed: the 413 page says the limit, not a size nobody said (it
+    said "0 bytes")."""
+    import tempfile
+
+    from django.core.handlers.asgi import ASGIRequest
+    from django.core.handlers.base import BaseHandler
+
+    client = Client(enforce_csrf_checks=True)
+    form = client.get(f"{prefix}/sheet/import/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)[1]
+    cookies = "; ".join(f"{c.key}={c.coded_value}" for c in client.cookies.values())
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": f"{prefix}/sheet/import/",
+        "query_string": b"",
+        "scheme": "http",
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 0),
+        "headers": [
+            (b"host", b"testserver"),
+            (b"content-type", b"application/x-www-form-urlencoded"),
+            (b"cookie", cookies.encode()),
+        ],
+    }
+    handler = BaseHandler()
+    handler.load_middleware()
+    with tempfile.SpooledTemporaryFile() as body:  # as ASGIHandler.read_body spools it
+        body.write(f"csrfmiddlewaretoken={token}&text=".encode())
+        body.write(b"x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        body.seek(0)
+        response = handler.get_response(ASGIRequest(scope, body))
+    assert response.status_code == 413
+    page = text(response).replace("\u00a0", " ")
+    for said in words:
+        assert said in page, page
+    assert not re.search(r"\(0 (bytes|byte)\b", page), page
+
+
 def test_an_import_still_needs_the_forms_csrf_token():
     client = Client(enforce_csrf_checks=True)
     text_sent = json.dumps(exported(Client()))

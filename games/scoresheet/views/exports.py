@@ -39,14 +39,18 @@ CHUNK = 200
 """Entries read from the database at a time for a file (``QuerySet.iterator``)."""
 SENT = 64 * 1024
 """About how many characters of a file are sent at a time."""
+FIRST_SENT = 1024
+"""About how many characters the first piece of a file holds; each piece after holds twice
+the one before, up to :data:`SENT` (the first rows leave at once, not after some 64 kB of
+them, and a long file is still a few large pieces, each gzipped and flushed on its own)."""
 
 
 def _attachment(
     request: HtmxHttpRequest, game: Game, ext: str, content_type: str, parts: Iterable[str]
 ) -> StreamingHttpResponse:
-    """A file of the sheet sent as it is written, in pieces of about :data:`SENT`
-    characters, in the language of the request (the pieces are written after the view has
-    answered); nothing is written for a HEAD."""
+    """A file of the sheet sent as it is written, in pieces of :data:`FIRST_SENT` growing
+    to about :data:`SENT` characters, in the language of the request (the pieces are
+    written after the view has answered); nothing is written for a HEAD."""
     language = translation.get_language()
     if request.method == "HEAD":
         parts = ()
@@ -54,13 +58,13 @@ def _attachment(
     def sent() -> Iterator[str]:
         with translation.override(language):
             batch: list[str] = []
-            size = 0
+            size, most = 0, FIRST_SENT
             for part in parts:
                 batch.append(part)
                 size += len(part)
-                if size >= SENT:
+                if size >= most:
                     yield "".join(batch)
-                    batch, size = [], 0
+                    batch, size, most = [], 0, min(2 * most, SENT)
             if batch:
                 yield "".join(batch)
 
@@ -250,9 +254,9 @@ def _import_page(
     return render(request, "scoresheet/import.html", context, status=status)
 
 
-def _too_large(request: HtmxHttpRequest, sent: int) -> HttpResponse:
+def _too_large(request: HtmxHttpRequest, sent: int | None) -> HttpResponse:
     """413: the body is not read, so nothing sent can be shown again; the page says the
-    limit and so."""
+    limit and so, and the size sent when its length was said (``sent``)."""
     too_large = ImportForm.too_large("text sent", sent, "bytes")
     return _import_page(request, ImportForm(), 413, too_large)
 
@@ -267,9 +271,9 @@ def import_sheet(request: HtmxHttpRequest) -> HttpResponse:
     middleware would read, or stream to disk, all of it, then answer a bare 400)."""
     if request.method != "POST":
         return _import_page(request, ImportForm())
-    size = request.META.get("CONTENT_LENGTH") or "0"
-    sent = int(size) if size.isdigit() else 0
-    if sent > ImportForm.MAX_BYTES + UPLOAD_SLACK:
+    size = request.META.get("CONTENT_LENGTH") or ""
+    sent = int(size) if size.isdigit() else None  # None: not said (sent chunked)
+    if sent is not None and sent > ImportForm.MAX_BYTES + UPLOAD_SLACK:
         return _too_large(request, sent)
     try:
         return _import(request)
