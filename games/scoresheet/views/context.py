@@ -18,7 +18,6 @@ from rulesite.htmx import HtmxHttpRequest
 from .. import ledger, store
 from ..chart import evening_chart, points_of
 from ..forms import (
-    ActionForm,
     DealForm,
     HorseForm,
     RequestDealForm,
@@ -183,7 +182,7 @@ def fresh_form_shape(spec: ledger.Spec, sheet: ledger.Sheet, initial: dict[str, 
 class FreshForm(SimpleLazyObject):  # type: ignore[type-arg]  # not subscriptable at run time
     """A fresh deal form, built only if a part of it that is not kept in Django's cache is
     drawn (its inputs and pack after a miss): true meanwhile, so ``{% if form %}`` does
-    not build it. Its key and version are sent by ``form_keys``, a form of those alone."""
+    not build it. Its key and version are then drawn as the page's other forms draw theirs."""
 
     def __bool__(self) -> bool:
         return True
@@ -203,7 +202,6 @@ def sheet_context(
     can_edit = not spectator
     final = game.finished or sheet.over
     form_kept = ""  # a fresh form's shape: its inputs are kept under it
-    form_keys: ActionForm | None = None  # the key and version it sends, when kept
     if can_edit and form is None and not final:
         fresh = deal_initial(spec, sheet, last_deal(window))
         prefill = extra.pop("prefill", {})
@@ -213,7 +211,6 @@ def sheet_context(
         else:
             form = FreshForm(lambda: deal_form(spec, sheet, initial=initial))
             form_kept = fresh_form_shape(spec, sheet, fresh)
-            form_keys = ActionForm(initial={"version": game.version})
     horse_form = None
     if can_edit and form is not False and sheet.may_buy_horse and not game.finished:
         horse_form = HorseForm(spec, sheet, initial={"version": game.version})
@@ -238,7 +235,6 @@ def sheet_context(
         "can_edit": can_edit,
         "form": form,
         "form_kept": form_kept,
-        "form_keys": form_keys,
         "form_action": addresses["record"] if can_edit else "",
         "form_htmx": True,
         "horse_form": horse_form,
