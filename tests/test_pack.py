@@ -1,12 +1,14 @@
-"""Where a tapped card goes, or why not (:func:`games.pack.place_tapped`): the decision of
-the table's board (``games/table/forms.py``) when a card of the pack is tapped without
-JavaScript.
+"""Where a tapped card goes, or why not (:func:`games.pack.place_tapped`): the one decision
+of the table's board (``games/table/forms.py``) and the sheet's deal form
+(``games/scoresheet/forms.py``) when a card of the pack is tapped without JavaScript.
 
 The function's order of checks is pinned case by case (not in the pack, then held, then no
-box free); hypothesis then builds any board, taps any card and checks that the form placed
+box free); hypothesis then builds any board, taps any card and checks that each form placed
 it or refused it as the function decides for that board."""
 
 from __future__ import annotations
+
+from functools import cache
 
 import pytest
 from django.http import QueryDict
@@ -16,7 +18,10 @@ from hypothesis import strategies as st
 
 from games.engine.cards import CARDS, PACK_32, PACK_52, Card, CardError, parse_card
 from games.pack import AlreadyHeld, Holder, NoEmptyBox, NotInPack, Refusal, place_tapped
+from games.scoresheet import ledger
+from games.scoresheet.forms import DealForm
 from games.table.forms import read_board
+from tests.scoresheet.sheet_factory import PLAYERS, spec_for
 
 ACE = parse_card("AS")
 """In both packs."""
@@ -31,6 +36,7 @@ class Box:
 BOX = Box()
 
 TABLE_FULL = "Every hand is full: clear a card first, or add a player."
+SHEET_FULL = "The card tapped: every box is filled; empty one to put another card there."
 
 # --------------------------------------------------------------------------- the decision
 
@@ -146,6 +152,45 @@ def test_the_table_places_a_tapped_card_as_the_function_decides(board, pack, car
     else:
         assert (placed.notice, placed.placed) == (_words(decided), "")
     assert now == hands  # the card in the box decided, or nothing changed
+
+
+@cache
+def _sheet(players: int, pack: int) -> tuple[ledger.Spec, ledger.Sheet]:
+    spec = spec_for("peel-new", PLAYERS[:players], pack=str(pack))
+    return spec, ledger.compute(spec, [])
+
+
+@given(
+    players=st.integers(2, 4),
+    pack=PACKS,
+    typed=st.lists(TYPED, min_size=12, max_size=12),
+    card=TAPPED,
+)
+def test_the_sheet_places_a_tapped_card_as_the_function_decides(players, pack, typed, card):
+    spec, sheet = _sheet(players, pack.size)
+    seats = [(i, f"card_{i}_{j}") for i in range(players) for j in range(3)]
+    names = [name for _, name in seats]
+    boxes = dict(zip(names, typed, strict=False))
+    # Any card typed counts as held here, in the pack or not: the form only counts the
+    # pack's, which comes to the same only because "not in the pack" is decided first.
+    held = _held([(boxes[name], Holder(i + 1, PLAYERS[i])) for i, name in seats])
+    box = next((name for name in names if not boxes[name]), None)
+    decided = place_tapped(card, pack, held, box)
+    event(type(decided).__name__)
+
+    data = QueryDict(mutable=True)
+    data.update({"version": "1", "key": "k", "dealer": "0", "mode": "hands", **boxes})
+    data["tap"] = card.code
+    with translation.override("en"):
+        form = DealForm(spec, sheet, data)
+    if isinstance(decided, str):
+        boxes[decided] = card.symbol
+        assert (form.tap_error, form.edited) == ("", True)
+    elif isinstance(decided, NoEmptyBox):
+        assert (form.tap_error, form.edited) == (SHEET_FULL, False)
+    else:
+        assert (form.tap_error, form.edited) == (f"The card tapped: {_words(decided)}", False)
+    assert {name: form.data[name] for name in names} == boxes
 
 
 def _words(refusal: Refusal) -> str:
