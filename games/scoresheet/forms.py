@@ -29,7 +29,15 @@ from games.options_form import (
     option_defaults,
     option_fields,
 )
-from games.pack import notation, pack_suits
+from games.pack import (
+    AlreadyHeld,
+    Holder,
+    NoEmptyBox,
+    NotInPack,
+    notation,
+    pack_suits,
+    place_tapped,
+)
 from games.request_forms import (
     RequestForm,
     edit,
@@ -466,7 +474,8 @@ class DealForm(KeyedForm):
         return taken
 
     def _tap(self, code: str, pack: Pack) -> None:
-        """Put the tapped card in the first empty box, or say why not (``tap_error``)."""
+        """Put the tapped card where :func:`games.pack.place_tapped` says (the first empty
+        box), or say why not (``tap_error``)."""
         try:
             card = parse_card(code)
         except CardError as error:
@@ -474,27 +483,29 @@ class DealForm(KeyedForm):
                 problem=sentence(error.render())
             )
             return
-        if card not in pack:
-            self.tap_error = gettext("The card tapped: {card} is not in the {pack}.").format(
-                card=card.symbol, pack=gettext(pack.description)
-            )
-            return
-        if card in self._taken:
-            self.tap_error = gettext("The card tapped: {card} is already {name}'s.").format(
-                card=card.symbol, name=self.spec.players[self._taken[card]]
-            )
-            return
-        empty = [name for _, _, name in self._box_names() if not self._typed(name)]
-        if not empty:
-            self.tap_error = gettext(
-                "The card tapped: every box is filled; empty one to put another card there."
-            )
-            return
-        data: Any = copy.copy(self.data)
-        data[self.add_prefix(empty[0])] = card.symbol
-        self.data = data
-        self.edited = True
-        self._taken = self._mark_cards()
+        held = {taken: Holder(i + 1, self.spec.players[i]) for taken, i in self._taken.items()}
+        next_box = self._next_box()
+        match place_tapped(card, pack, held, None if next_box is None else next_box[2]):
+            case str() as name:
+                data: Any = copy.copy(self.data)
+                data[self.add_prefix(name)] = card.symbol
+                self.data = data
+                self.edited = True
+                self._taken = self._mark_cards()
+            case NoEmptyBox():
+                self.tap_error = gettext(
+                    "The card tapped: every box is filled; empty one to put another card there."
+                )
+            case NotInPack() | AlreadyHeld() as refusal:
+                self.tap_error = gettext("The card tapped: {problem}").format(
+                    problem=refusal.words()
+                )
+
+    def _next_box(self) -> tuple[int, int, str] | None:
+        """The box the next tapped card goes to: the first empty one, if any."""
+        return next(
+            ((i, j, name) for i, j, name in self._box_names() if not self._typed(name)), None
+        )
 
     @property
     def pack_buttons(self) -> list[dict[str, Any]]:
@@ -509,12 +520,13 @@ class DealForm(KeyedForm):
     @property
     def target_hint(self) -> str:
         """Where the next tapped card goes: the first empty box."""
-        for i, j, name in self._box_names():
-            if not self._typed(name):
-                return gettext("Next card: {hand}, card {position}.").format(
-                    hand=self.spec.players[i], position=j + 1
-                )
-        return gettext("Every box is filled.")
+        next_box = self._next_box()
+        if next_box is None:
+            return gettext("Every box is filled.")
+        i, j, _ = next_box
+        return gettext("Next card: {hand}, card {position}.").format(
+            hand=self.spec.players[i], position=j + 1
+        )
 
     def _spread_hands(self, present: Any) -> None:
         """A whole hand typed into one box is spread over the player's three boxes, as at

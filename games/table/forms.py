@@ -44,6 +44,7 @@ from games.engine.games import Config, Game, Option, RackCard, RackGame
 from games.engine.wording import EngineError, speaker
 from games.forms_util import spread
 from games.options_form import configure, option_defaults, option_fields
+from games.pack import AlreadyHeld, Holder, NoEmptyBox, NotInPack, place_tapped
 from rulesite.language import reverse_here
 
 EMPTY = "_"
@@ -249,6 +250,21 @@ class Board:
             if slot.card is not None:
                 taken.setdefault(str(slot.card), slot.hand)
         return taken
+
+    def held(self) -> dict[Card, Holder]:
+        """Every card typed on the board to the first hand that holds it (its number and
+        player), read from what was typed: a tap is placed before ``Slot.card`` is read."""
+        held: dict[Card, Holder] = {}
+        for number, hand in enumerate(self.hands, start=1):
+            for slot in hand.slots:
+                if slot.empty:
+                    continue
+                try:
+                    card = parse_card(slot.raw)
+                except CardError:
+                    continue
+                held.setdefault(card, Holder(number, hand.player))
+        return held
 
     @property
     def missing(self) -> int:
@@ -464,28 +480,16 @@ def _apply_edit(board: Board, query: QueryDict) -> None:
 
 
 def _place(board: Board, card: Card) -> None:
-    for slot in board.slots:
-        if not slot.empty:
-            try:
-                if parse_card(slot.raw) == card:
-                    board.notice = gettext("{card} is already in hand {number}.").format(
-                        card=card.symbol, number=slot.hand
-                    )
-                    return
-            except CardError:
-                pass
-    if card not in board.pack:
-        board.notice = gettext("{card} is not in the {pack}.").format(
-            card=card.symbol, pack=gettext(board.pack.description)
-        )
-        return
-    target = board.target
-    if target is None:
-        board.notice = gettext("Every hand is full: clear a card first, or add a player.")
-        return
-    target.raw = str(card)
-    board.placed = target.id
-    board.chosen = None
+    """Put a tapped card where :func:`games.pack.place_tapped` says, or say why not."""
+    match place_tapped(card, board.pack, board.held(), board.target):
+        case Slot() as target:
+            target.raw = str(card)
+            board.placed = target.id
+            board.chosen = None
+        case NoEmptyBox():
+            board.notice = gettext("Every hand is full: clear a card first, or add a player.")
+        case NotInPack() | AlreadyHeld() as refusal:
+            board.notice = refusal.words()
 
 
 def read_board(query: QueryDict, pack: Pack, limit: int, *, judging: bool) -> Board:

@@ -130,8 +130,35 @@ def test_a_tap_when_every_box_is_filled_is_refused(client):
     assert "every box is filled" in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("pack", "code", "words"),
+    [
+        # The order of games.pack.place_tapped, as at the table: not in the pack, then held,
+        # then every box filled; only the first reason is said.
+        ("32", "2S", "The card tapped: 2♠ is not in the 32-card pack"),
+        ("52", "2H", "The card tapped: 2♥ is already Bob's."),
+        ("52", "9C", "The card tapped: every box is filled"),
+    ],
+)
+def test_a_tap_on_a_full_form_says_the_first_reason_only(client, pack, code, words):
+    game = make_game("peel-new", ["Ann", "Bob"], pack=pack)
+    full = {"card_0_0": "AS", "card_0_1": "KS", "card_0_2": "2S"}
+    full.update({"card_1_0": "2H", "card_1_1": "10D", "card_1_2": "7C"})
+    response = tap(client, game, code, **full)
+    assert response.status_code == 400
+    page = response.content.decode().replace("&#x27;", "'")
+    assert words in page
+    assert page.count("The card tapped:") == 1
+    assert all(value(page, name) == typed for name, typed in full.items())
+
+
 def test_the_swedish_pack_speaks_swedish(client):
     game = make_game("swedish")
     page = client.get(f"/sv/sheet/{game.token}/").content.decode()
     assert 'class="pack pack-52"' in page
     assert "Next card" not in page and "Nästa kort: Ann, kort 1." in page
+    data = {"version": game.version, "key": secrets.token_urlsafe(16), "dealer": "0"}
+    data.update({"mode": "hands", "card_1_2": "AS", "tap": "AS"})
+    refused = client.post(f"/sv/sheet/{game.token}/deals/", data)
+    assert refused.status_code == 400
+    assert "Kortet du tryckte på: Bob har redan A♠." in refused.content.decode()

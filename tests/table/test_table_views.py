@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from content.library import find_paragraph
+from games.engine.cards import parse_card
 
 HX = {"HX-Request": "true"}
 PAGES = ["/table/peel-new/", "/table/swedish/", "/table/compare/", "/table/cox/"]
@@ -485,6 +486,34 @@ def test_tap_puts_a_card_in_the_first_empty_field_and_clear_removes_one(client):
     page = Page(cleared.content.decode())
     assert page.value("h1c2") == ""
     assert page.attr("pack-KS", "aria-disabled") is None
+
+
+@pytest.mark.parametrize(
+    ("board", "code", "said"),
+    [
+        # The order of games.pack.place_tapped: not in the pack, then held, then no box.
+        (hands("2S 7S 8S", "AH KH QH") + [("pack", "32")], "2S", "2♠ is not in the 32-card pack"),
+        (hands("AS KS QS", "2H 3H 4H"), "ks", "K♠ is already in hand 1."),
+        (hands("AS KS QS", "2H 3H 4H"), "9C", "Every hand is full: clear a card first"),
+        # A hand with a player's name is spoken of by it, as the sheet speaks of its players.
+        (hands("AS KS QS", "2H 3H 4H") + [("n", "Ann"), ("n", "")], "KS", "K♠ is already Ann's."),
+        (hands("AS KS QS", "2H 3H 4H") + [("n", "Ann"), ("n", "")], "3h", "in hand 2."),
+    ],
+)
+def test_a_tap_refused_says_why_and_changes_nothing(client, board, code, said):
+    response = get(client, "/table/peel-new/", [*board, ("tap", code)])
+    page = Page(response.content.decode())
+    assert said in html.unescape(page.text("board-notice"))
+    typed = [card for name, text in board if name == "h" for card in text.split()]
+    shown = [page.value(f"h{h}c{p}") for h in (1, 2) for p in (1, 2, 3)]
+    assert [parse_card(card) for card in shown] == [parse_card(card) for card in typed]
+
+
+def test_a_tap_refused_in_swedish_names_the_player(client):
+    board = hands("AS KS QS", "2H 3H _") + [("n", "Ann"), ("n", "Bo")]
+    page = Page(get(client, "/sv/table/peel-new/", [*board, ("tap", "KS")]).content.decode())
+    assert page.text("board-notice") == "Ann har redan K♠."
+    assert page.value("h2c3") == ""
 
 
 def test_any_notation_the_engine_reads_is_accepted(client):
