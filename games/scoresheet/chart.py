@@ -88,12 +88,15 @@ def evening_chart(spec: ledger.Spec, points: list[Point]) -> Chart | None:
     def x(i: int) -> float:
         return round(LEFT + i * inner_w / (len(points) - 1), 1)
 
-    def y(value: Fraction) -> float:
-        return round(TOP + float((high - value) / (high - low)) * inner_h, 1)
+    top, scale = float(high), inner_h / float(high - low)  # a point's place needs no exact sum
 
+    def y(value: Fraction) -> float:
+        return round(TOP + (top - float(value)) * scale, 1)
+
+    xs = [x(i) for i in range(len(points))]
     lines = []
     for seat in range(n):
-        drawn = " ".join(f"{x(i)},{y(row[seat])}" for i, row in enumerate(totals))
+        drawn = " ".join(f"{xs[i]},{y(row[seat])}" for i, row in enumerate(totals))
         last = totals[-1][seat]
         name = spec.players[seat] if seat < len(spec.players) else ""
         lines.append(Line(seat, name, drawn, x(len(points) - 1) + 4, y(last), seat % STYLES))
