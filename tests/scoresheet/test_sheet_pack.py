@@ -162,3 +162,15 @@ def test_the_swedish_pack_speaks_swedish(client):
     refused = client.post(f"/sv/sheet/{game.token}/deals/", data)
     assert refused.status_code == 400
     assert "Kortet du tryckte på: Bob har redan A♠." in refused.content.decode()
+
+
+@pytest.mark.parametrize("prefix", ["", "/sv"])
+def test_the_sheets_pack_says_what_a_full_form_needs(client, prefix):
+    """The words cards.js says when every box is filled fit the page: the sheet's form has no
+    × button and no player to add (the table's pack says both)."""
+    game = make_game("peel-new")
+    sheet = client.get(f"{prefix}/sheet/{game.token}/").content.decode()
+    table = client.get(f"{prefix}/table/peel-new/").content.decode()
+    full = [re.search(r'data-full="([^"]*)"', page).group(1) for page in (sheet, table)]
+    assert full[0] != full[1]
+    assert "×" not in full[0] and "×" in full[1]
