@@ -300,7 +300,7 @@ def test_undo_without_javascript_sends_the_pages_one_undo_form(page: Page):
     assert page.locator("form#undo-form").count() == 1
     assert page.locator("button[form=undo-form]").count() == 2
     deal_article(page, 1).get_by_role("button", name="Undo deal 1").click()
-    expect(page.locator(".messages")).to_contain_text("Undone")
+    expect(page.locator(".messages")).to_contain_text("Deal 1 undone")
     expect(page.locator("article.deal")).to_have_count(1)  # the second deal, now the first
     expect(page.get_by_role("button", name="Redo: restore deal 1")).to_be_visible()
 

@@ -221,7 +221,7 @@ def test_undo_without_javascript_says_so_and_offers_redo(client):
     response = action(client, game, f"/sheet/{game.token}/deals/1/undo/")
     assert response.status_code == 303
     page = text(client.get(response["Location"]))
-    assert "Undone; every total is recomputed without it." in page
+    assert "Deal 1 undone; every total is recomputed without it." in page
     assert "Redo: restore deal 1" in page
 
 

@@ -115,7 +115,7 @@ def done(
 NOTICES = {
     "record": gettext_lazy("{What} recorded."),
     "edit": gettext_lazy("{What} saved; every total after it is recomputed."),
-    "undo": gettext_lazy("Undone; every total is recomputed without it."),
+    "undo": gettext_lazy("{What} undone; every total is recomputed without it."),
     "restore": gettext_lazy("{What} restored; every total after it is recomputed."),
     "horse": gettext_lazy("The horse is bought."),
     "join": gettext_lazy("Welcome to the table: the next deals include the new player."),
@@ -148,8 +148,23 @@ def number_at(game: Game, position: int) -> int | None:
     return deal.state.get("n")
 
 
+_ENTRIES = {
+    "horse": gettext_lazy("The horse"),
+    "join": gettext_lazy("The player's arrival"),
+    "leave": gettext_lazy("The player's leaving"),
+}
+
+
+def entry_words(game: Game, kind: str, number: int | None) -> str:
+    """An entry named in a notice: ``Deal 3``, ``The horse``."""
+    if kind == "deal":
+        return entry_name(game.entry_word, number) if number else gettext("The deal")
+    return str(_ENTRIES.get(kind, gettext("The deal")))
+
+
 def notice_of(game: Game, request: HtmxHttpRequest) -> str:
-    """The notice a redirected page shows: what was done (``?done=…&at=…``)."""
+    """The notice a redirected page shows: what was done (``?done=…&at=…``; an entry undone
+    is named by the last undo, as its place is empty now)."""
     what = request.GET.get("done", "")
     if what not in NOTICES:
         return ""
@@ -159,6 +174,10 @@ def notice_of(game: Game, request: HtmxHttpRequest) -> str:
         number = number_at(game, at)
         if number is not None:
             name = entry_name(game.entry_word, number)
+    elif what == "undo":
+        last = Change.objects.filter(game=game, action="undo").order_by("-version").first()
+        if last is not None:
+            name = entry_words(game, last.detail.get("kind", ""), last.detail.get("number"))
     return str(NOTICES[what]).format(What=name)
 
 

@@ -16,11 +16,12 @@ from .. import store
 from ..changes import tell
 from ..ledger import EntryError
 from ..models import Change, Deal, Game
-from ..words import entry_name, entry_noun
+from ..words import entry_noun
 from .answers import (
     NOTICES,
     conflict,
     done,
+    entry_words,
     finished_words,
     form_key,
     game_or_404,
@@ -59,20 +60,6 @@ def later_message(game: Game, error: EntryError, what: str) -> str:
         if found and found[0].kind == "deal" and isinstance(found[0].state, dict):
             name = f"{entry_noun('deal')} {found[0].state.get('n')}"
     return str(_LATER[what]).format(entry=name, problem=error.message)
-
-
-_ENTRIES = {
-    "horse": gettext_lazy("The horse"),
-    "join": gettext_lazy("The player's arrival"),
-    "leave": gettext_lazy("The player's leaving"),
-}
-
-
-def _entry_words(game: Game, kind: str, number: int | None) -> str:
-    """An entry named in a notice: ``Deal 3``, ``The horse``."""
-    if kind == "deal":
-        return entry_name(game.entry_word, number) if number else gettext("The deal")
-    return str(_ENTRIES[kind])
 
 
 @require_POST
@@ -115,8 +102,7 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
     except store.Stale:
         game.refresh_from_db()
         return conflict(request, game, 0, "undo", "looking")
-    what = _entry_words(game, gone.kind, number)
-    notice = gettext("{What} undone; every total is recomputed without it.").format(What=what)
+    notice = str(NOTICES["undo"]).format(What=entry_words(game, gone.kind, number))
     return done(request, game, notice, "undo")
 
 
@@ -163,7 +149,7 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     except store.Stale:
         game.refresh_from_db()
         return conflict(request, game, 0, "restore", "looking")
-    what = _entry_words(game, back.kind, detail.get("number"))
+    what = entry_words(game, back.kind, detail.get("number"))
     notice = str(NOTICES["restore"]).format(What=what)
     return done(request, game, notice, "restore", position)
 
