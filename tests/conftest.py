@@ -22,9 +22,6 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The README's example variant registers a game when imported: only its own test loads it
-# (and removes it after), so --doctest-modules must not import it for every test.
-collect_ignore = ["example_variant.py"]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
