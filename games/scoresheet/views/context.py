@@ -17,14 +17,7 @@ from rulesite.htmx import HtmxHttpRequest
 
 from .. import ledger, store
 from ..chart import evening_chart, points_of
-from ..forms import (
-    DealForm,
-    HorseForm,
-    RequestDealForm,
-    SeatForm,
-    deal_form,
-    deal_initial,
-)
+from ..forms import DealForm, HorseForm, RequestDealForm, SeatForm, deal_form, deal_initial
 from ..models import Change, Deal, Game
 
 POLL_SECONDS = 3
