@@ -198,6 +198,18 @@ def stale(game: Game, request: HtmxHttpRequest) -> bool:
     return posted is not None and posted != game.version
 
 
+def changed_since(game: Game, request: HtmxHttpRequest) -> bool:
+    """The form was filled in against another version of the sheet, and the sheet changed
+    since in a way other than deals recorded at its end (an edit, an undo or a restore, a
+    seat, the finish): a change of an earlier entry (an edit, a put-back) is refused so,
+    while deals the phones at the table recorded meanwhile follow it
+    (:func:`store.only_recorded_since`)."""
+    posted = posted_version(request)
+    if posted is None or posted == game.version:
+        return False
+    return not store.only_recorded_since(game, posted)
+
+
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
@@ -265,11 +277,14 @@ def refused_change(
     what: str,
     again: str,
     deals: Callable[[], int] = lambda: 0,
+    followed: bool = False,
 ) -> HttpResponse | None:
     """The answer to an undo, a redo or a put-back that must not go ahead, else None: sent
     before (its key done: ``already`` said, as ``what`` was done), the sheet finished, the
     form wrong, or sent against an older sheet (a 409 saying what to do ``again``, with the
-    sheet's ``deals`` now)."""
+    sheet's ``deals`` now). ``followed``: deals recorded at the end since the form was drawn
+    follow the change, as they follow an edit (:func:`changed_since`); only another change
+    meanwhile is refused."""
     if store.already_done(game, key):
         return done(request, game, already, what)
     if game.finished:
@@ -277,7 +292,7 @@ def refused_change(
     form = ActionForm(request.POST)
     if not form.is_valid():
         return sheet_answer(request, game, status=400, problem=first_error(form))
-    if stale(game, request):
+    if changed_since(game, request) if followed else stale(game, request):
         return conflict(request, game, deals(), again, "looking")
     return None
 
