@@ -134,10 +134,9 @@ def test_the_history_in_swedish(client, game):
     )
 
 
-def test_a_deal_recorded_while_an_edit_is_put_back_follows_it(client, game, monkeypatch):
-    """Put back shares the edit's writing (``_save_edit``): a deal another phone records
-    while it is computed follows it, instead of a 409."""
-    edit = Change.objects.get(game=game, action="edit")
+def deal_recorded_while_computed(monkeypatch, game) -> list[int]:
+    """Another phone records a deal once, while a change is computed (after the first
+    :func:`store.recompute`); its answer's status is kept in the list returned."""
     recompute, raced = store.recompute, []
 
     def racing(*args, **kwargs):
@@ -147,6 +146,14 @@ def test_a_deal_recorded_while_an_edit_is_put_back_follows_it(client, game, monk
         return done
 
     monkeypatch.setattr(store, "recompute", racing)
+    return raced
+
+
+def test_a_deal_recorded_while_an_edit_is_put_back_follows_it(client, game, monkeypatch):
+    """Put back shares the edit's writing (``_save_edit``): a deal another phone records
+    while it is computed follows it, instead of a 409."""
+    edit = Change.objects.get(game=game, action="edit")
+    raced = deal_recorded_while_computed(monkeypatch, game)
     response = action(client, game, f"/sheet/{game.token}/history/{edit.version}/put-back/")
     assert raced == [303] and response.status_code == 303
     deals = list(Deal.objects.filter(game=game).order_by("position"))
@@ -245,3 +252,35 @@ def test_a_put_back_drawn_before_the_evening_was_finished_is_sealed(client, game
     response = action(client, game, url, version=drawn, htmx=htmx)
     assert response.status_code == 409 and "reopen it to change it" in text(response)
     assert Deal.objects.get(game=game, position=1).data == edit.detail["after"]
+
+
+@pytest.mark.parametrize(
+    ("path", "extra"),
+    [
+        ("deals/2/undo/", {}),
+        ("restore/1/", {}),
+        ("replace-link/", {"which": "read"}),
+        ("history/{edit}/put-back/", {}),
+    ],
+    ids=["undo", "restore", "link", "put-back"],
+)
+def test_a_change_sent_against_an_older_sheet_says_what_it_holds_now(client, game, path, extra):
+    """The 409 of an undo, a restore, a link replaced or a put-back sent against an older
+    sheet says how many deals it holds now (it said 0)."""
+    drawn = drawn_version(client, game)
+    post_deal(Client(), game, {**PEEL_DEAL, "dealer": 1, "stood": 0})
+    action(Client(), game, f"/sheet/{game.token}/finish/")  # not a deal: no put-back follows
+    action(Client(), game, f"/sheet/{game.token}/reopen/")
+    edit = Change.objects.get(game=game, action="edit").version
+    url = f"/sheet/{game.token}/{path.format(edit=edit)}"
+    response = action(client, game, url, version=drawn, **extra)
+    assert response.status_code == 409
+    assert "(it now holds 2 deals)" in text(response)
+
+
+def test_an_undo_raced_by_another_change_says_what_the_sheet_holds_now(client, game, monkeypatch):
+    """The 409 of an undo whose write found the sheet changed while it was computed."""
+    raced = deal_recorded_while_computed(monkeypatch, game)
+    response = action(client, game, f"/sheet/{game.token}/deals/1/undo/")
+    assert raced == [303] and response.status_code == 409
+    assert "(it now holds 2 deals)" in text(response)

@@ -347,11 +347,6 @@ def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     another way than deals recorded at its end; those follow it."""
     game = game_or_404(token, False)
     key = form_key(request)
-
-    def held() -> int:
-        """The deals the sheet holds now (what a 409 says)."""
-        return store.tail_state(game, store.spec_of(game))[1].deals
-
     refused = refused_change(
         request,
         game,
@@ -359,7 +354,6 @@ def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
         already=gettext("That deal was already put back."),
         what="edit",
         again="send",
-        deals=held,
         followed=True,
     )
     if refused is not None:
@@ -375,7 +369,7 @@ def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     try:
         error = _save_edit(game, store.spec_of(game), key, deal, before, put_back=change)
     except store.Stale:
-        return conflict(request, game, held(), "send", "looking")
+        return conflict(request, game, doing="looking")
     if error is not None:
         problem = later_message(game, error, "change")
         return sheet_answer(request, game, status=409, problem=problem)
