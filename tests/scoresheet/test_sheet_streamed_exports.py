@@ -8,8 +8,10 @@ what a file says before its entries is of their version of the sheet."""
 import csv
 import io
 import secrets
+import threading
 
 import pytest
+from django.db import connection
 from django.db.models import F
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
@@ -274,3 +276,62 @@ def test_a_sheet_changing_at_every_read_is_refused_for_a_moment(client, monkeypa
     assert len(changed) == len(asked) * exports.SNAPSHOT_ATTEMPTS
     head = client.head(f"/sheet/{game.token}/export.json")  # no entries read
     assert head.status_code == 200 and len(changed) == len(asked) * exports.SNAPSHOT_ATTEMPTS
+
+
+def _in_another_connection(change) -> object:
+    """``change()`` run in a thread of its own (its own connection to the database, as a
+    request of another server's), waited for; what it answers."""
+    done: list[object] = []
+
+    def run() -> None:
+        try:
+            done.append(change())
+        except Exception as error:  # noqa: BLE001 -- reported by the test
+            done.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=30)
+    return done[0] if done else "timed out"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("deals", [1, exports.CHUNK + 50])
+@pytest.mark.parametrize("hooked", ["entries", "version"], ids=["before-entries", "after-query"])
+def test_a_player_leaving_from_another_connection_gives_one_version_or_the_other(
+    monkeypatch, hooked, deals
+):
+    """A player leaves through another connection (committed on its own) just before the
+    entries' query runs, or just after it ran and before the version is read again: the
+    JSON is the sheet's before the leaving or after it, byte for byte, never a mix. (The
+    second read sees the change and everything is read again; or, on SQLite while the
+    query is still open, longer than a chunk, it is in the query's snapshot: the file
+    before.)"""
+    client = Client()
+    spec = spec_for("peel-old", PLAYERS[:3])
+    one = {"mode": "hands", "hands": HANDS_4[:3]}
+    evening = [entry(spec, {**one, "dealer": i % 3}) for i in range(deals)]
+    game = sheet_of(spec, evening)
+    url = f"/sheet/{game.token}/export.json"
+    before = read_body(client.get(url))
+    seats = f"/sheet/{game.token}/seats/"
+    answered: list[object] = []
+    target, name = (exports, "_stored") if hooked == "entries" else (store, "version_of")
+    original = getattr(target, name)
+
+    def leave():
+        return action(Client(), game, seats, leave=2).status_code
+
+    def racing(*args, **kwargs):
+        if not answered:  # once: the entries' query is about to run, or has run
+            answered.append(_in_another_connection(leave))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(target, name, racing)
+    raced = read_body(client.get(url))
+    monkeypatch.undo()
+    assert answered == [303]
+    after = read_body(client.get(url))
+    assert before != after and raced in (before, after)
