@@ -35,7 +35,10 @@ PHONE = {
 
 def read_body(response: Any) -> bytes:
     """A response's body, whether sent whole or streamed (a sheet's exports are streamed:
-    ``response.content`` is for the others)."""
+    ``response.content`` is for the others). Read a streamed one a test is done with: an
+    export runs its entries' query before it answers, and the test client closes it only
+    once read (on PostgreSQL an open cursor left to the garbage collector breaks the
+    transaction of a later test)."""
     if response.streaming:
         return b"".join(response.streaming_content)
     return bytes(response.content)

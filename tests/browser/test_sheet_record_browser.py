@@ -23,15 +23,20 @@ def _record(page: Page, number: int, stood: str) -> None:
     expect(page.locator("article.deal h3", has_text=f"Deal {number}").first).to_be_attached()
 
 
-@pytest.mark.browser_context_args(bypass_csp=True, **PHONE)
-def test_edit_see_the_old_value_put_it_back_finish_refuse_reopen(page: Page, axe_check) -> None:
+def _edited(page: Page) -> str:
+    """A new sheet's address, its deal 1 recorded (Ann stood) and edited (Bob stood)."""
     address = new_sheet(page, ["Ann", "Bob", "Cy"])
     _record(page, 1, "Ann")
-
     page.goto(address + "deals/1/")
     page.get_by_label("Who stood (knocked)").select_option("Bob")
     page.get_by_role("button", name="Save deal 1").click()
     expect(page).to_have_url(re.compile(re.escape(address)))
+    return address
+
+
+@pytest.mark.browser_context_args(bypass_csp=True, **PHONE)
+def test_edit_see_the_old_value_put_it_back_finish_refuse_reopen(page: Page, axe_check) -> None:
+    address = _edited(page)
 
     page.goto(address)
     page.get_by_role("link", name="History of changes").click()
@@ -71,3 +76,24 @@ def test_a_poll_answered_after_this_phones_deal_adds_nothing_twice(page: Page) -
     )
     expect(page.locator("article#deal-1")).to_have_count(1)
     expect(page.locator("tr#grid-1")).to_have_count(1)
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_put_back_tapped_after_another_phone_recorded_deals_is_saved(page: Page) -> None:
+    """The history page open on one phone while another records two deals: the put-back
+    tapped then is saved (it answered 409), the two deals after it."""
+    address = _edited(page)
+    page.goto(address + "history/")
+
+    other = page.context.new_page()
+    other.goto(address)
+    _record(other, 2, "Cy")
+    _record(other, 3, "Ann")
+    other.close()
+
+    edited = page.locator("li.change-edit").first
+    edited.get_by_role("button", name="Put it back as it was before this edit").click()
+    expect(page.get_by_text("Deal 1 saved; every total after it is recomputed.")).to_be_visible()
+    expect(page.locator("article#deal-3")).to_have_count(1)
+    page.goto(address + "history/")
+    expect(page.locator("li.change").first).to_contain_text("was Bob, now Ann")

@@ -5,9 +5,10 @@ for both links (read-only for the reader's)."""
 import pytest
 from django.test import Client
 
+from games.scoresheet import ledger, store
 from games.scoresheet.models import Change, Deal
 from games.scoresheet.views import history
-from tests.scoresheet.sheet_factory import action, make_game, post_deal
+from tests.scoresheet.sheet_factory import action, entry, make_game, post_deal
 from tests.scoresheet.test_sheet_views import PEEL_DEAL, check, text
 
 pytestmark = pytest.mark.django_db
@@ -133,12 +134,9 @@ def test_the_history_in_swedish(client, game):
     )
 
 
-def test_a_deal_recorded_while_an_edit_is_put_back_follows_it(client, game, monkeypatch):
-    """Put back shares the edit's writing (``_save_edit``): a deal another phone records
-    while it is computed follows it, instead of a 409."""
-    from games.scoresheet import store
-
-    edit = Change.objects.get(game=game, action="edit")
+def deal_recorded_while_computed(monkeypatch, game) -> list[int]:
+    """Another phone records a deal once, while a change is computed (after the first
+    :func:`store.recompute`); its answer's status is kept in the list returned."""
     recompute, raced = store.recompute, []
 
     def racing(*args, **kwargs):
@@ -148,7 +146,141 @@ def test_a_deal_recorded_while_an_edit_is_put_back_follows_it(client, game, monk
         return done
 
     monkeypatch.setattr(store, "recompute", racing)
+    return raced
+
+
+def test_a_deal_recorded_while_an_edit_is_put_back_follows_it(client, game, monkeypatch):
+    """Put back shares the edit's writing (``_save_edit``): a deal another phone records
+    while it is computed follows it, instead of a 409."""
+    edit = Change.objects.get(game=game, action="edit")
+    raced = deal_recorded_while_computed(monkeypatch, game)
     response = action(client, game, f"/sheet/{game.token}/history/{edit.version}/put-back/")
     assert raced == [303] and response.status_code == 303
     deals = list(Deal.objects.filter(game=game).order_by("position"))
     assert deals[0].data == edit.detail["before"] and deals[1].data["dealer"] == 1
+
+
+def drawn_version(client, game) -> int:
+    """The version a put-back's form on the history page holds, drawn now."""
+    page = client.get(f"/sheet/{game.token}/history/").content.decode()
+    return int(page.split('name="version" value="')[1].split('"')[0])
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_put_back_drawn_before_deals_recorded_meanwhile_is_saved_and_they_follow_it(
+    client, game, htmx
+):
+    """The history page drawn, then two deals recorded by another phone: the put-back
+    still means what it meant, as an edit does; it is saved, the two deals follow it and
+    every total after it is recomputed (it answered 409)."""
+    edit = Change.objects.get(game=game, action="edit")
+    drawn = drawn_version(client, game)
+    later = [{**PEEL_DEAL, "dealer": 1, "stood": 0}, {**PEEL_DEAL, "dealer": 2, "stood": 3}]
+    phone = Client()
+    assert [post_deal(phone, game, deal).status_code for deal in later] == [303, 303]
+    url = f"/sheet/{game.token}/history/{edit.version}/put-back/"
+    response = action(client, game, url, version=drawn, htmx=htmx)
+    if htmx:
+        assert response.status_code == 200 and "The deal is back as it was." in text(response)
+    else:
+        assert response.status_code == 303 and response["Location"].endswith("#deal-1")
+    deals = list(Deal.objects.filter(game=game).order_by("position"))
+    assert [d.data for d in deals] == [edit.detail["before"], *(d.data for d in deals[1:])]
+    assert [(d.data["dealer"], d.data["stood"]) for d in deals[1:]] == [(1, 0), (2, 3)]
+    spec = store.spec_of(game)
+    entries = [entry(spec, d) for d in (PEEL_DEAL, *later)]
+    for n, deal in enumerate(deals, 1):  # each stored state is the evening replayed to it
+        stored = ledger.load_state(spec, deal.state)
+        assert stored is not None
+        assert ledger.summarise(spec, stored).totals == ledger.compute(spec, entries[:n]).totals
+    assert store.load(game).sheet.totals == ledger.compute(spec, entries).totals
+    back = Change.objects.filter(game=game, action="edit").latest("version")
+    assert back.detail["put_back"] == edit.version
+
+
+def _edit(client, game):
+    url = f"/sheet/{game.token}/deals/2/"
+    return post_deal(client, game, {**PEEL_DEAL, "dealer": 1, "stood": 2}, url=url)
+
+
+def _undo(client, game):
+    return action(client, game, f"/sheet/{game.token}/deals/2/undo/")
+
+
+def _seat(client, game):
+    return action(client, game, f"/sheet/{game.token}/seats/", leave=3)
+
+
+def _finish_and_reopen(client, game):
+    action(client, game, f"/sheet/{game.token}/finish/")
+    return action(client, game, f"/sheet/{game.token}/reopen/")
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+@pytest.mark.parametrize(
+    "meanwhile", [_edit, _undo, _seat, _finish_and_reopen], ids=lambda f: f.__name__[1:]
+)
+def test_a_put_back_drawn_before_another_change_is_still_refused(client, game, meanwhile, htmx):
+    """Deals recorded meanwhile follow a put-back, but an edit, an undo, a seat changed or
+    the evening finished (and reopened) since its page was drawn may change what it means:
+    409, saying that the sheet changed and what it holds now, the deal left as it is."""
+    edit = Change.objects.get(game=game, action="edit")
+    drawn = drawn_version(client, game)
+    phone = Client()
+    assert post_deal(phone, game, {**PEEL_DEAL, "dealer": 1, "stood": 0}).status_code == 303
+    assert meanwhile(phone, game).status_code in (200, 303)
+    holds = store.load(game).sheet.deals
+    url = f"/sheet/{game.token}/history/{edit.version}/put-back/"
+    response = action(client, game, url, version=drawn, htmx=htmx)
+    assert response.status_code == 409
+    said = text(response)
+    assert "Someone else changed this sheet" in said and "while you were looking at it" in said
+    assert f"it now holds {holds} deal" in said
+    assert Deal.objects.get(game=game, position=1).data == edit.detail["after"]
+    if htmx:
+        assert response["HX-Retarget"] == "#sheet"
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_put_back_drawn_before_the_evening_was_finished_is_sealed(client, game, htmx):
+    edit = Change.objects.get(game=game, action="edit")
+    drawn = drawn_version(client, game)
+    phone = Client()
+    post_deal(phone, game, {**PEEL_DEAL, "dealer": 1, "stood": 0})
+    action(phone, game, f"/sheet/{game.token}/finish/")
+    url = f"/sheet/{game.token}/history/{edit.version}/put-back/"
+    response = action(client, game, url, version=drawn, htmx=htmx)
+    assert response.status_code == 409 and "reopen it to change it" in text(response)
+    assert Deal.objects.get(game=game, position=1).data == edit.detail["after"]
+
+
+@pytest.mark.parametrize(
+    ("path", "extra"),
+    [
+        ("deals/2/undo/", {}),
+        ("restore/1/", {}),
+        ("replace-link/", {"which": "read"}),
+        ("history/{edit}/put-back/", {}),
+    ],
+    ids=["undo", "restore", "link", "put-back"],
+)
+def test_a_change_sent_against_an_older_sheet_says_what_it_holds_now(client, game, path, extra):
+    """The 409 of an undo, a restore, a link replaced or a put-back sent against an older
+    sheet says how many deals it holds now (it said 0)."""
+    drawn = drawn_version(client, game)
+    post_deal(Client(), game, {**PEEL_DEAL, "dealer": 1, "stood": 0})
+    action(Client(), game, f"/sheet/{game.token}/finish/")  # not a deal: no put-back follows
+    action(Client(), game, f"/sheet/{game.token}/reopen/")
+    edit = Change.objects.get(game=game, action="edit").version
+    url = f"/sheet/{game.token}/{path.format(edit=edit)}"
+    response = action(client, game, url, version=drawn, **extra)
+    assert response.status_code == 409
+    assert "(it now holds 2 deals)" in text(response)
+
+
+def test_an_undo_raced_by_another_change_says_what_the_sheet_holds_now(client, game, monkeypatch):
+    """The 409 of an undo whose write found the sheet changed while it was computed."""
+    raced = deal_recorded_while_computed(monkeypatch, game)
+    response = action(client, game, f"/sheet/{game.token}/deals/1/undo/")
+    assert raced == [303] and response.status_code == 409
+    assert "(it now holds 2 deals)" in text(response)

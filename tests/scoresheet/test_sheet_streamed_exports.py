@@ -2,13 +2,18 @@
 file the whole sheet computed at once gives (``serialize.export_json``, ``csv_rows``), for
 every way a sheet is kept -- Peel's games, the Swedish game, Pool, Cox, a game settled from
 one request, players joining and leaving --; a streamed file still imports; a long sheet is
-read from the database a chunk at a time and sent in pieces; the headers are the files'."""
+read from the database a chunk at a time and sent in pieces; the headers are the files';
+what a file says before its entries is of their version of the sheet."""
 
 import csv
 import io
 import secrets
+import threading
 
 import pytest
+from django.db import connection
+from django.db.models import F
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
@@ -17,7 +22,14 @@ from games.scoresheet import ledger, serialize, store
 from games.scoresheet.models import Deal, Game
 from games.scoresheet.views import exports
 from tests.conftest import read_body
-from tests.scoresheet.sheet_factory import HANDS_4, PLAYERS, deal_data, entry, spec_for
+from tests.scoresheet.sheet_factory import (
+    HANDS_4,
+    PLAYERS,
+    action,
+    deal_data,
+    entry,
+    spec_for,
+)
 from tests.scoresheet.test_sheet_request import deal, wager, wager_spec
 from tests.scoresheet.test_sheet_serialize import SPECS, TITLES, evening
 
@@ -182,6 +194,7 @@ def test_the_files_headers_and_what_a_sheet_the_engine_refuses_gives(client):
             )
             assert "no-store" in response["Cache-Control"]
             assert "ETag" not in response
+            read_body(response)  # its entries are read as it is sent: done with them
     # The second deal's cards changed in the database into a hand no pack holds: the JSON
     # is refused (409), the CSV has the accounts up to the entry before it.
     second = Deal.objects.filter(game=game).order_by("position").last()
@@ -201,3 +214,124 @@ def test_the_csv_is_in_the_language_of_the_address(client):
     english = read_body(client.get(f"/sheet/{game.token}/export.csv")).decode("utf-8-sig")
     swedish = read_body(client.get(f"/sv/sheet/{game.token}/export.csv")).decode("utf-8-sig")
     assert english.startswith("Deal,") and not swedish.startswith("Deal,")
+
+
+def _changing(monkeypatch, change, times: int | None = 1) -> list[object]:
+    """Each of the first ``times`` (None: every) reads of a sheet's entries for a file made
+    just after ``change()`` (what it answers kept): the sheet changes between what the file
+    says of it and its entries."""
+    stored, changed = exports._stored, []
+
+    def racing(*args, **kwargs):
+        if times is None or len(changed) < times:
+            changed.append(change())
+        return stored(*args, **kwargs)
+
+    monkeypatch.setattr(exports, "_stored", racing)
+    return changed
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("seat", "ext", "told"),
+    [
+        ({"name": "Eve"}, "json", b'"format_version": 2'),
+        ({"name": "Eve"}, "csv", b"Eve: total"),
+        ({"leave": 2}, "json", b'"format_version": 2'),
+    ],
+    ids=["join-json", "join-csv", "leave-json"],
+)
+def test_a_seat_changed_while_a_file_is_read_is_in_all_of_it(client, monkeypatch, seat, ext, told):
+    """A player joins or leaves between the reading of the sheet (its players, whether a
+    seat changed: the JSON's format_version) and of its entries: the file is the sheet's
+    after the change, byte for byte, not a head of three players over entries of four, nor
+    format_version 1 over a player's leaving (which no import reads)."""
+    spec = spec_for("peel-old", PLAYERS[:3])
+    game = sheet_of(spec, [entry(spec, {"dealer": 0, "mode": "hands", "hands": HANDS_4[:3]})])
+    url = f"/sheet/{game.token}/seats/"
+    changed = _changing(monkeypatch, lambda: action(Client(), game, url, **seat).status_code)
+    raced = read_body(client.get(f"/sheet/{game.token}/export.{ext}"))
+    assert changed == [303]
+    monkeypatch.undo()
+    assert raced == read_body(client.get(f"/sheet/{game.token}/export.{ext}"))
+    assert told in raced
+    if ext == "json":
+        assert client.post("/sheet/import/", {"text": raced.decode()}).status_code == 303
+
+
+@pytest.mark.django_db
+def test_a_sheet_changing_at_every_read_is_refused_for_a_moment(client, monkeypatch):
+    """The sheet changed each time between the reading of it and of its entries: after
+    :data:`exports.SNAPSHOT_ATTEMPTS` reads, 503, in the page's language, to ask again."""
+    spec = spec_for("peel-new")
+    game = sheet_of(spec, [entry(spec, ONE)])
+    moved = Game.objects.filter(pk=game.pk)
+    changed = _changing(monkeypatch, lambda: moved.update(version=F("version") + 1), None)
+    said = {"": "kept changing while it was read", "/sv": "ändrades hela tiden medan det lästes"}
+    asked = [("", "json"), ("", "csv"), ("/sv", "json")]
+    for language, ext in asked:
+        response = client.get(f"{language}/sheet/{game.token}/export.{ext}")
+        assert response.status_code == 503 and response["Retry-After"] == "1"
+        assert said[language] in response.text
+    assert len(changed) == len(asked) * exports.SNAPSHOT_ATTEMPTS
+    head = client.head(f"/sheet/{game.token}/export.json")  # no entries read
+    assert head.status_code == 200 and len(changed) == len(asked) * exports.SNAPSHOT_ATTEMPTS
+
+
+def _in_another_connection(change) -> object:
+    """``change()`` run in a thread of its own (its own connection to the database, as a
+    request of another server's), waited for; what it answers."""
+    done: list[object] = []
+
+    def run() -> None:
+        try:
+            done.append(change())
+        except Exception as error:  # noqa: BLE001 -- reported by the test
+            done.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=30)
+    return done[0] if done else "timed out"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("deals", [1, exports.CHUNK + 50])
+@pytest.mark.parametrize("hooked", ["entries", "version"], ids=["before-entries", "after-query"])
+def test_a_player_leaving_from_another_connection_gives_one_version_or_the_other(
+    monkeypatch, hooked, deals
+):
+    """A player leaves through another connection (committed on its own) just before the
+    entries' query runs, or just after it ran and before the version is read again: the
+    JSON is the sheet's before the leaving or after it, byte for byte, never a mix. (The
+    second read sees the change and everything is read again; or, on SQLite while the
+    query is still open, longer than a chunk, it is in the query's snapshot: the file
+    before.)"""
+    client = Client()
+    spec = spec_for("peel-old", PLAYERS[:3])
+    one = {"mode": "hands", "hands": HANDS_4[:3]}
+    evening = [entry(spec, {**one, "dealer": i % 3}) for i in range(deals)]
+    game = sheet_of(spec, evening)
+    url = f"/sheet/{game.token}/export.json"
+    before = read_body(client.get(url))
+    seats = f"/sheet/{game.token}/seats/"
+    answered: list[object] = []
+    target, name = (exports, "_stored") if hooked == "entries" else (store, "version_of")
+    original = getattr(target, name)
+
+    def leave():
+        return action(Client(), game, seats, leave=2).status_code
+
+    def racing(*args, **kwargs):
+        if not answered:  # once: the entries' query is about to run, or has run
+            answered.append(_in_another_connection(leave))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(target, name, racing)
+    raced = read_body(client.get(url))
+    monkeypatch.undo()
+    assert answered == [303]
+    after = read_body(client.get(url))
+    assert before != after and raced in (before, after)

@@ -5,7 +5,6 @@ change, the 409's words, and what a posted form says of itself (its version, its
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any, NoReturn
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -198,6 +197,18 @@ def stale(game: Game, request: HtmxHttpRequest) -> bool:
     return posted is not None and posted != game.version
 
 
+def changed_since(game: Game, request: HtmxHttpRequest) -> bool:
+    """The form was filled in against another version of the sheet, and the sheet changed
+    since in a way other than deals recorded at its end (an edit, an undo or a restore, a
+    seat, the finish): a change of an earlier entry (an edit, a put-back) is refused so,
+    while deals the phones at the table recorded meanwhile follow it
+    (:func:`store.only_recorded_since`)."""
+    posted = posted_version(request)
+    if posted is None or posted == game.version:
+        return False
+    return not store.only_recorded_since(game, posted)
+
+
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
@@ -264,12 +275,13 @@ def refused_change(
     already: str,
     what: str,
     again: str,
-    deals: Callable[[], int] = lambda: 0,
+    followed: bool = False,
 ) -> HttpResponse | None:
     """The answer to an undo, a redo or a put-back that must not go ahead, else None: sent
     before (its key done: ``already`` said, as ``what`` was done), the sheet finished, the
-    form wrong, or sent against an older sheet (a 409 saying what to do ``again``, with the
-    sheet's ``deals`` now)."""
+    form wrong, or sent against an older sheet (a 409 saying what to do ``again``).
+    ``followed``: deals recorded at the end since the form was drawn follow the change, as
+    they follow an edit (:func:`changed_since`); only another change meanwhile is refused."""
     if store.already_done(game, key):
         return done(request, game, already, what)
     if game.finished:
@@ -277,8 +289,8 @@ def refused_change(
     form = ActionForm(request.POST)
     if not form.is_valid():
         return sheet_answer(request, game, status=400, problem=first_error(form))
-    if stale(game, request):
-        return conflict(request, game, deals(), again, "looking")
+    if changed_since(game, request) if followed else stale(game, request):
+        return conflict(request, game, again=again, doing="looking")
     return None
 
 
@@ -316,13 +328,16 @@ def conflict_message(game: Game, deals: int, doing: str = "form", again: str = "
 def conflict(
     request: HtmxHttpRequest,
     game: Game,
-    deals: int = 0,
+    deals: int | None = None,
     again: str = "send",
     doing: str = "form",
     **kept: Any,
 ) -> HttpResponse:
-    """The 409 for a form sent against an older sheet: the sheet as it is now, and what to
-    do again once it has been read; ``kept``: the form as typed (``seat_form``)."""
+    """The 409 for a form sent against an older sheet: the sheet as it is now (``deals``:
+    how many it holds, counted when not given), and what to do again once it has been
+    read; ``kept``: the form as typed (``seat_form``)."""
+    if deals is None:
+        deals = store.tail_state(game, store.spec_of(game))[1].deals
     words = conflict_message(game, deals, doing, again)
     return sheet_answer(request, game, status=409, conflict=words, **kept)
 

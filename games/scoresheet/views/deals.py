@@ -27,13 +27,13 @@ from ..models import Change, Deal, Game
 from ..words import entry_name
 from .answers import (
     NOTICES,
+    changed_since,
     conflict,
     conflict_message,
     done,
     finished_words,
     form_key,
     game_or_404,
-    posted_version,
     refused_change,
     see_other,
     sheet_answer,
@@ -260,7 +260,7 @@ def edit(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
 
     # Deals recorded meanwhile by the other phones come after this one: the edit still
     # means what it meant, and the deals after it are recomputed with it.
-    if stale(game, request) and not store.only_recorded_since(game, posted_version(request) or 0):
+    if changed_since(game, request):
         return changed_meanwhile()
     form = deal_form(spec, before, request.POST)
     if form.edited:
@@ -342,7 +342,9 @@ def _write_edit(
 
 @require_POST
 def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
-    """Put an edited deal back as it was before the edit (itself an edit, in the history)."""
+    """Put an edited deal back as it was before the edit (itself an edit, in the history):
+    refused, as an edit is, when the sheet changed since the history page was drawn in
+    another way than deals recorded at its end; those follow it."""
     game = game_or_404(token, False)
     key = form_key(request)
     refused = refused_change(
@@ -352,6 +354,7 @@ def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
         already=gettext("That deal was already put back."),
         what="edit",
         again="send",
+        followed=True,
     )
     if refused is not None:
         return refused
@@ -366,7 +369,7 @@ def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
     try:
         error = _save_edit(game, store.spec_of(game), key, deal, before, put_back=change)
     except store.Stale:
-        return conflict(request, game, 0, "send", "looking")
+        return conflict(request, game, doing="looking")
     if error is not None:
         problem = later_message(game, error, "change")
         return sheet_answer(request, game, status=409, problem=problem)

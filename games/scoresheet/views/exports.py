@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+import itertools
+from collections.abc import Callable, Generator, Iterable, Iterator
 from fractions import Fraction
 
 from django.core.exceptions import RequestDataTooBig
@@ -73,33 +74,81 @@ def _attachment(
     return response
 
 
-def _stored(game: Game, *fields: str) -> Iterator[Deal]:
+def _stored(game: Game, *fields: str) -> Generator[Deal, None, None]:
     """The sheet's entries in order, :data:`CHUNK` at a time, in one query (one snapshot of
     the sheet: a deal recorded meanwhile is in it with the state after it, or not at all)."""
     query = Deal.objects.filter(game=game).order_by("position").only(*fields)
-    return query.iterator(chunk_size=CHUNK)
+    yield from query.iterator(chunk_size=CHUNK)
+
+
+SNAPSHOT_ATTEMPTS = 4
+"""How many times a file's sheet and its entries are read, each time the sheet changed
+between the two, before it answers 503."""
+
+
+def _snapshot[About](
+    request: HtmxHttpRequest,
+    token: str,
+    spectator: bool,
+    about: Callable[[Game], About | HttpResponse],
+    *fields: str,
+) -> tuple[Game, About, Iterator[Deal]] | HttpResponse:
+    """The sheet with this link, what a file says of it before its entries (``about`` it:
+    its players, its seats), and its entries' query, run (``fields`` of them), all of one
+    version of the sheet: the version is read again once the query has run, and when it
+    moved meanwhile (a player joined, a deal was recorded) everything is read again. Every
+    change moves the version in the transaction that writes it, so the same version before
+    and after means nothing was written between. Nothing of the entries is read for a HEAD;
+    an answer ``about`` gives (a refusal) is the view's."""
+    for _ in range(SNAPSHOT_ATTEMPTS):
+        game = game_or_404(token, spectator)
+        said = about(game)
+        if isinstance(said, HttpResponse):
+            return said
+        if request.method == "HEAD":
+            return game, said, iter(())
+        stored = _stored(game, *fields)
+        first = next(stored, None)  # the query runs: the entries as they are now
+        if store.version_of(token, spectator) == game.version:
+            return game, said, stored if first is None else itertools.chain([first], stored)
+        stored.close()
+    response = HttpResponse(
+        gettext("The sheet kept changing while it was read: ask for the file again."),
+        status=503,
+        content_type="text/plain; charset=utf-8",
+    )
+    response["Retry-After"] = "1"
+    return response
 
 
 @require_safe
 def export_json(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponseBase:
     """The sheet as JSON, streamed from what is stored without the engine: each entry's
-    inputs, then the totals of the state stored after the last one read (the same query)."""
-    game = game_or_404(token, spectator)
-    spec = store.spec_of(game)
-    window = store.load(game, size=0, spec=spec)  # heals states of an older engine
-    if window.broken is not None:
-        return HttpResponse(
-            gettext("Entry {number} no longer settles: fix it first.").format(
-                number=(window.broken.index or 0) + 1
-            ),
-            status=409,
-            content_type="text/plain; charset=utf-8",
-        )
-    seats = Deal.objects.filter(game=game, kind__in=ledger.SEAT_KINDS).exists()
+    inputs, then the totals of the state stored after the last one read (the same query);
+    what it says before them is of the same version of the sheet (:func:`_snapshot`)."""
+
+    def about(game: Game) -> tuple[ledger.Spec, bool] | HttpResponse:
+        """The sheet's players, and whether a seat changed (its format's version)."""
+        spec = store.spec_of(game)
+        window = store.load(game, size=0, spec=spec)  # heals states of an older engine
+        if window.broken is not None:
+            return HttpResponse(
+                gettext("Entry {number} no longer settles: fix it first.").format(
+                    number=(window.broken.index or 0) + 1
+                ),
+                status=409,
+                content_type="text/plain; charset=utf-8",
+            )
+        return spec, Deal.objects.filter(game=game, kind__in=ledger.SEAT_KINDS).exists()
+
+    read = _snapshot(request, token, spectator, about, "kind", "data", "state")
+    if isinstance(read, HttpResponse):
+        return read
+    game, (spec, seats), stored = read
     last: list[object] = []
 
     def entries() -> Iterator[ledger.Entry]:
-        for deal in _stored(game, "kind", "data", "state"):
+        for deal in stored:
             last[:] = [deal.state]
             yield deal.entry()
 
@@ -116,14 +165,17 @@ def export_json(request: HtmxHttpRequest, token: str, spectator: bool = False) -
 @require_safe
 def export_csv(request: HtmxHttpRequest, token: str, spectator: bool = False) -> HttpResponseBase:
     """The accounts as CSV, streamed: each entry taken through the engine as it is read
-    (the rows up to one the engine no longer accepts)."""
-    game = game_or_404(token, spectator)
-    spec = store.spec_of(game)
+    (the rows up to one the engine no longer accepts); its columns are the players of the
+    same version of the sheet (:func:`_snapshot`)."""
+    read = _snapshot(request, token, spectator, store.spec_of, "kind", "data")
+    if isinstance(read, HttpResponse):
+        return read
+    game, spec, stored = read
     state = ledger.initial(spec)
 
     def rows() -> Iterator[ledger.Row]:
         nonlocal state
-        for deal in _stored(game, "kind", "data"):
+        for deal in stored:
             try:
                 state, row = ledger.step(spec, state, deal.entry())
             except EntryError:

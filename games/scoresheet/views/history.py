@@ -73,7 +73,6 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         already=gettext("That entry was already undone."),
         what="undo",
         again="undo",
-        deals=lambda: store.tail_state(game, store.spec_of(game))[1].deals,
     )
     if refused is not None:
         return refused
@@ -101,7 +100,7 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
         pass
     except store.Stale:
         game.refresh_from_db()
-        return conflict(request, game, 0, "undo", "looking")
+        return conflict(request, game, again="undo", doing="looking")
     notice = str(NOTICES["undo"]).format(What=entry_words(game, gone.kind, number))
     return done(request, game, notice, "undo")
 
@@ -148,7 +147,7 @@ def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
         pass
     except store.Stale:
         game.refresh_from_db()
-        return conflict(request, game, 0, "restore", "looking")
+        return conflict(request, game, again="restore", doing="looking")
     what = entry_words(game, back.kind, detail.get("number"))
     notice = str(NOTICES["restore"]).format(What=what)
     return done(request, game, notice, "restore", position)

@@ -40,7 +40,7 @@ def replace_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
         problem = first_error(form) if form.errors else gettext("Choose which link to replace.")
         return sheet_answer(request, game, status=400, problem=problem)
     if stale(game, request):
-        return conflict(request, game, 0, "send", "looking")
+        return conflict(request, game, doing="looking")
     spectator = which == "read"
 
     def write(locked: Game) -> None:
@@ -59,7 +59,7 @@ def replace_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
         locked = game
     except store.Stale:
         game.refresh_from_db()
-        return conflict(request, game, 0, "send", "looking")
+        return conflict(request, game, doing="looking")
     locked.refresh_from_db()
     url = reverse("sheet:sheet", args=[locked.token]) + f"?done=link-{which}#share-title"
     if request.htmx:  # the browser goes to the sheet's new address (a 303 would be followed)
