@@ -96,11 +96,23 @@
     window.dispatchEvent(new PopStateEvent("popstate", { state: { htmx: true } }));
   }
 
-  // Say so when an answer came from this device rather than from the site.
-  document.addEventListener("htmx:afterRequest", function (event) {
+  // Say so when an answer came from this device rather than from the site: an htmx request's,
+  // and a page drawn for its address (htmx's history restore, which swaps the whole page in
+  // after its load event).
+  function sayWhoAnswered(xhr) {
     var note = document.querySelector(".offline-answer");
-    var xhr = event.detail && event.detail.xhr;
     if (note && xhr) { note.hidden = xhr.getResponseHeader("X-Answered-By") !== "this-device"; }
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    sayWhoAnswered(event.detail && event.detail.xhr);
+  });
+  var restoredBy = null;
+  document.addEventListener("htmx:historyCacheMissLoad", function (event) {
+    restoredBy = event.detail && event.detail.xhr;
+  });
+  document.addEventListener("htmx:historyRestore", function () {
+    sayWhoAnswered(restoredBy);
+    restoredBy = null;
   });
 
   /* The engine's answer to ``message`` (a request, or a sheet to mirror), as a promise. */
