@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -212,6 +213,73 @@ def test_run_from_the_bundle_alone_the_worker_searches_as_the_server(
     triss = first[f"http://{HOST}/sv/search/?q=triss"]
     assert tricon and tricon[1] == "/library/peel-commerce/#tricon"
     assert triss and triss[1] == "/sv/library/commerce-swedish/#tretal"
+
+
+PYODIDE = """
+import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+import { readFileSync } from "node:fs";
+const [bundle, asked] = process.argv.slice(2);
+const pyodide = await loadPyodide({ indexURL: "%(pyodide)s/" });
+pyodide.unpackArchive(new Uint8Array(readFileSync(bundle)), "zip", { extractDir: "/site" });
+pyodide.globals.set("asked", readFileSync(asked, "utf8"));
+try {
+  console.log(pyodide.runPython(`
+import json, sqlite3, sys
+sys.path.insert(0, "/site")
+from rulesite import worker
+worker.start()
+asked = json.loads(asked)
+worker.warm(asked["page"])
+options = [o for (o,) in sqlite3.connect(":memory:").execute("PRAGMA compile_options")]
+json.dumps({
+    "fts5": "ENABLE_FTS5" in options,
+    "answers": [json.loads(worker.answer(u, json.dumps(h))) for u, h in asked["searches"]],
+})
+`));
+} catch (error) {
+  console.error(error.message);  // Python's traceback (not the minified line it passed through)
+  process.exitCode = 1;
+}
+"""
+"""The bundle run by Pyodide itself in Node: the browser's Python and its SQLite, not this
+interpreter's, searching as the engine's worker does."""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node runs Pyodide here (make: npm ci)")
+@pytest.mark.django_db
+def test_in_pyodide_the_bundle_searches_with_fts5_as_the_server(
+    tmp_path: Path, client: Client, settings
+) -> None:
+    """Pyodide's SQLite has FTS5, so the site's own search runs there unchanged: the same
+    pages, the same hits in the same order, in both languages (a few seconds: Pyodide starts
+    in Node)."""
+    settings.ALLOWED_HOSTS = [HOST]
+    pyodide = Path(settings.BASE_DIR) / "node_modules" / "pyodide"
+    searches = [
+        (f"http://{HOST}{prefix}/search/?{urlencode({'q': query})}", headers)
+        for prefix, query in [("", "what is a tricon?"), ("/sv", "triss"), ("/sv", "poang")]
+        for headers in ({"HX-Request": "true"}, {})
+    ]
+    (tmp_path / "site.zip").write_bytes(site_bundle("test"))
+    asked = {"page": f"http://{HOST}/search/", "searches": searches}
+    (tmp_path / "asked.json").write_text(json.dumps(asked))
+    (tmp_path / "search.mjs").write_text(PYODIDE % {"pyodide": pyodide})
+    run = subprocess.run(  # noqa: S603  (our own script)
+        ["node", "search.mjs", "site.zip", "asked.json"],  # noqa: S607
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    found = json.loads(run.stdout.strip().splitlines()[-1])
+    assert found["fts5"]
+    assert len(found["answers"]) == len(searches)
+    for (url, headers), answer in zip(searches, found["answers"], strict=True):
+        server = client.get(url.removeprefix(f"http://{HOST}"), headers={**headers, "Host": HOST})
+        assert answer["status"] == server.status_code == 200, url
+        assert answer["body"] == server.content.decode(), (url, headers)
 
 
 COMPILE = """
