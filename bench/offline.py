@@ -10,6 +10,11 @@ with signal, as on a phone that installed the site). Printed:
 - each further verdict (the request sent to the verdict swapped in, ``htmx:afterSettle``),
   median and 95th percentile over random boards; goal 50 ms at the 95th; beside it, the same
   boards answered online by the server (a ratio, offline over online);
+- search without signal: from a search sent by a reading page's header box (the search page,
+  kept blank, opens, its engine starts and builds the index, and draws the address's hits) to
+  the first hit drawn; the index's build in the worker; a search typed on the page once it is
+  ready, the first and then each further one (median and 95th); beside them, the same searches
+  answered online by the server;
 - the bytes a phone downloads to go offline (every precached file and page compressed as
   served: pages by the site's GZip middleware, static files by gzip as WhiteNoise keeps them)
   and the worker's WebAssembly memory.
@@ -56,6 +61,40 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+SEARCHES = [
+    "what is a tricon?",
+    "ties",
+    "sequence",
+    "point",
+    "the dealer stands",
+    "poäng",
+    "triss",
+    "who pays the pool",
+    "sequance",
+    "pair royal",
+    "vingt-un natural",
+    "trump",
+    "lägga upp",
+    "exchange",
+    "bank",
+    "Speculation",
+]
+"""Searches typed on the search page: terms, questions, Swedish words, a misspelt one."""
+
+SEARCH = """([query]) => new Promise((resolve) => {
+  const began = performance.now();
+  document.body.addEventListener("htmx:afterSettle", function done() {
+    document.body.removeEventListener("htmx:afterSettle", done);
+    resolve(performance.now() - began);
+  });
+  htmx.ajax("GET", "/search/?q=" + encodeURIComponent(query),
+            {target: "#results", swap: "outerHTML settle:0ms"});
+})"""
+"""A search as the page's box sends it (htmx), timed to its hits swapped in."""
+
+FIRST_HIT = "!!document.querySelector('#results .search-results a')"
 
 
 def _board(rng: random.Random) -> str:
@@ -148,9 +187,27 @@ def main() -> int:
             kept = page.evaluate("document.documentElement.dataset.offlineEngineKept")
             boards = [_board(rng) for _ in range(TAPS)]
             offline = [page.evaluate(ASK, [board]) for board in boards]
+            # Search: sent from a reading page's header box, the search page opens blank from
+            # what was kept and its engine starts.
+            page.goto(base + "/library/peel-commerce/")
+            page.fill("#site-search-q", "what is a tricon?")
+            sent = time.monotonic()
+            page.press("#site-search-q", "Enter")
+            _until(page, FIRST_HIT, 120)
+            search_first = time.monotonic() - sent
+            _until(page, "document.documentElement.dataset.offlineEngine === 'ready'", 120)
+            search_phases = json.loads(
+                page.evaluate("document.documentElement.dataset.offlineEnginePhases")
+            )
+            search_memory = int(
+                page.evaluate("document.documentElement.dataset.offlineEngineMemory")
+            )
+            typed = [page.evaluate(SEARCH, [query]) for query in SEARCHES]
             context.set_offline(False)
             page.goto(base + "/table/peel-new/")
             online = [page.evaluate(ASK, [board]) for board in boards]
+            page.goto(base + "/search/")
+            typed_online = [page.evaluate(SEARCH, [query]) for query in SEARCHES]
             browser.close()
         total, engine = _bytes_to_go_offline(base)
     finally:
@@ -189,6 +246,24 @@ def main() -> int:
         ),
     )
     line("the engine worker's WebAssembly memory", f"{memory / 1e6:.0f} MB")
+    further = typed[1:]
+    print("search without signal (the search page, its engine in the browser):")
+    line("a reading page's search box to the first hit", f"{search_first:.2f} s")
+    line(
+        "of its start: ready, of which the index built (ms)",
+        f"{search_phases.get('warm', '?')} / {search_phases.get('index', '?')}",
+    )
+    line("the first search typed once ready", f"{typed[0]:.1f} ms")
+    line("the search page's engine's WebAssembly memory", f"{search_memory / 1e6:.0f} MB")
+    p95_typed = _percentile(further, 0.95)
+    line(
+        f"a further search, median / 95th of {len(further)}",
+        f"{statistics.median(further):.1f} / {p95_typed:.1f} ms",
+    )
+    line(
+        "the same searches online from the server, median / 95th",
+        f"{statistics.median(typed_online[1:]):.1f} / {_percentile(typed_online[1:], 0.95):.1f} ms",
+    )
     return status
 
 

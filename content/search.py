@@ -11,17 +11,19 @@ since a reader may type either language, so ``ties`` finds "tie" and "tied" but 
 "a", "och", "hur") are left out, unless it has no other words or they belong to a glossary
 term ("lägga upp"); the texts keep theirs, so a term's phrase is still found whole.
 
-The stems go into an SQLite FTS5 table in memory, built once per process, whose columns weigh
-differently in its ``bm25`` ranking: a heading and a paragraph's run-in title ("(e) Point.—",
-"Poäng.") weigh most, and so do the names of the glossary terms it defines where no run-in
-title says so (the glossary's ``defined``: Squareman's "called the trump card"), then the
-glossary terms whose definitions cite the paragraph, then the
-words of the paragraph, then its section's heading. A paragraph matching more of the query's
-words comes first; among those, one matching the words as typed comes before one matched only
-by a synonym, then one in the reader's language (the page's: the Swedish text and its English
-translation are one book in two languages), then a paragraph before a heading (the hit names
-its section anyway), then the best ``bm25`` of the words as typed or of their synonyms,
-whichever matches better. A suggestion comes from the words of the reader's language first.
+The stems go into an SQLite FTS5 table in memory, built once per process (in the browser
+without signal too: Pyodide's SQLite has FTS5, and the engine's worker builds this index on the
+search page, ``rulesite.worker.warm``), whose columns weigh differently in its ``bm25``
+ranking: a heading and a paragraph's run-in title ("(e) Point.—", "Poäng.") weigh most, and so
+do the names of the glossary terms it defines where no run-in title says so (the glossary's
+``defined``: Squareman's "called the trump card"), then the glossary terms whose definitions
+cite the paragraph, then the words of the paragraph, then its section's heading. A paragraph
+matching more of the query's words comes first; among those, one matching the words as typed
+comes before one matched only by a synonym, then one in the reader's language (the page's: the
+Swedish text and its English translation are one book in two languages), then a paragraph
+before a heading (the hit names its section anyway), then the best ``bm25`` of the words as
+typed or of their synonyms, whichever matches better. A suggestion comes from the words of the
+reader's language first.
 """
 
 from __future__ import annotations

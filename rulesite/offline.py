@@ -179,9 +179,9 @@ def reading_pages() -> list[str]:
     for code, _ in settings.LANGUAGES:
         with translation.override(code):
             pages += [reverse(name) for name in READING_PAGES]
-            # The table pages too (blank, as they open): their verdicts come from the
-            # engine's worker without signal.
-            pages += [reverse("table:index"), reverse("table:compare")]
+            # The table pages and the search page too (blank, as they open): their answers
+            # come from the engine's worker without signal.
+            pages += [reverse("table:index"), reverse("table:compare"), reverse("search")]
             pages += [reverse("table:game", args=[game.slug]) for game in registered()]
             pages += [reverse("book", args=[slug]) for slug in load_library()]
             kept = [r.game for r in odds.rule_sets()] + registered(lambda g: g.board == "rack")
@@ -244,15 +244,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     precache = [{"url": url, "revision": revision} for url in reading_pages()] + static_kept()
     precache.append({"url": reverse("site-bundle"), "revision": revision})
     offline = {}
-    tables = []
+    answered_here = []  # the addresses under which the engine's worker answers htmx
     for code, _ in settings.LANGUAGES:
         with translation.override(code):
             offline[reverse("home")] = reverse("offline")
-            tables.append(reverse("table:index"))
+            answered_here += [reverse("table:index"), reverse("search")]
     context = {
         "precache": json.dumps(precache),
         "offline_pages": json.dumps(offline),
-        "tables": json.dumps(tables),
+        "answered_here": json.dumps(answered_here),
         "revision": revision,
     }
     response = render(request, "offline/sw.js", context, content_type="text/javascript")

@@ -1,15 +1,15 @@
 """Settings for the site run in the browser, in the engine's worker (issue 21, part 2).
 
-Without signal, a table page's htmx request is answered by this very site running in Pyodide
-in a Web Worker (``static/js/engine-worker.mjs``, ``rulesite/worker.py``): the same views,
-templates, catalogue and engine as the server, so the verdict and its words are the server's
-by construction. Everything else is the site's own settings, less what a browser cannot have
-or needs not: a database of its own in the worker's memory (SQLite, which Pyodide has: the
-table pages never ask it; a score sheet kept on the device is mirrored there, see
-:func:`rulesite.worker.mirror`), no compression (the worker hands the page plain text), no
-static files of its own (the page's are the service worker's), no redirect to HTTPS (the
-address is the page's own), any host (the page's), no CSRF check (nothing but the page that
-started the worker can send it a request: no other site reaches it).
+Without signal, a table page's or the search page's htmx request is answered by this very site
+running in Pyodide in a Web Worker (``static/js/engine-worker.mjs``, ``rulesite/worker.py``):
+the same views, templates, catalogue, engine and search index as the server, so the verdict,
+the hits and their words are the server's by construction. Everything else is the site's own
+settings, less what a browser cannot have or needs not: a database of its own in the worker's
+memory (SQLite, which Pyodide has: the table pages never ask it; a score sheet kept on the
+device is mirrored there, see :func:`rulesite.worker.mirror`), no compression (the worker hands
+the page plain text), no static files of its own (the page's are the service worker's), no
+redirect to HTTPS (the address is the page's own), any host (the page's), no CSRF check
+(nothing but the page that started the worker can send it a request: no other site reaches it).
 """
 
 from rulesite.settings import *  # noqa: F403

@@ -56,6 +56,7 @@ def test_the_worker_keeps_every_reading_page_in_both_languages_and_each_answers(
     books = [p for p in kept if p.startswith(("/library/", "/sv/library/")) and p.count("/") > 2]
     assert len(books) >= 2 * 5, books  # five rulebooks, two languages
     assert {"/offline/", "/sv/offline/", "/glossary/", "/sv/glossary/"} <= kept
+    assert {"/search/", "/sv/search/"} <= kept  # blank: the engine answers its searches
     for page in offline.reading_pages():
         assert client.get(page).status_code == 200, page
 
@@ -96,6 +97,13 @@ def test_the_worker_is_never_kept_beyond_a_deploy_and_loads_workbox_from_the_sit
     assert len(scripts) == 4 and all(finders.find(s.removeprefix("/static/")) for s in scripts)
     assert "https://" not in body and "http://" not in body  # nothing from elsewhere
     assert client.get("/sw.js", headers={"If-None-Match": response["ETag"]}).status_code == 304
+
+
+def test_the_worker_hands_the_table_pages_and_the_search_pages_htmx_to_the_engine(client):
+    body = client.get("/sw.js").content.decode()
+    found = re.search(r"const ANSWERED_HERE = (\[.*?\]);", body)
+    assert found
+    assert json.loads(found.group(1)) == ["/table/", "/search/", "/sv/table/", "/sv/search/"]
 
 
 @pytest.mark.parametrize("prefix", ["", "/sv"])

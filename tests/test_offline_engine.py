@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -145,6 +147,139 @@ def test_run_from_the_bundle_alone_the_worker_answers_as_the_server(
             assert kept.get(name) == server.headers.get(name), (url, name)
         assert kept["Content-Language"] == server.headers["Content-Language"]
     assert statuses == {200, 400}  # verdicts and refusals both
+
+
+SEARCHES = ["what is a tricon?", "ties", "triss", "hur många poäng", "poang", "sequance", "lika"]
+"""Searches to ask in each language: a question (its glossary entry, then its paragraphs), an
+inflection, a Swedish term found by its synonym, a Swedish question, a word typed without its
+accent, a misspelt one (a suggestion), and the Swedish for a tie."""
+
+SEARCH = """
+import json, sys
+from rulesite import worker
+worker.start()
+asked = json.load(sys.stdin)
+built = worker.warm(asked["page"])
+print(json.dumps([built, worker.warm(asked["table"])]))
+for url, headers in asked["searches"]:
+    print(worker.answer(url, json.dumps(headers)))
+"""
+
+
+@pytest.mark.django_db
+def test_run_from_the_bundle_alone_the_worker_searches_as_the_server(
+    tmp_path: Path, client: Client, settings
+) -> None:
+    """The search page without signal: its index built by the worker's warm-up on that page
+    (not on a table page's), then each search answered as the server answers it, the results
+    as htmx swaps them in, the whole page (a link to a search), the page drawn for its address
+    (htmx's history restore: a reload without signal)."""
+    settings.ALLOWED_HOSTS = [HOST]
+    searches = []
+    for prefix in ("", "/sv"):
+        for query in SEARCHES:
+            url = f"http://{HOST}{prefix}/search/?{urlencode({'q': query})}"
+            searches.append((url, {"HX-Request": "true", "HX-Target": "results"}))
+            searches.append((url, {}))
+            searches.append((url, {"HX-Request": "true", "HX-History-Restore-Request": "true"}))
+    asked = {
+        "page": f"http://{HOST}/sv/search/",
+        "table": f"http://{HOST}/table/peel-new/",
+        "searches": searches,
+    }
+    lines = _run_from_the_bundle(_unpacked(tmp_path), SEARCH, json.dumps(asked)).splitlines()
+    built, not_built = json.loads(lines[0])
+    assert built > 0 and not_built == 0  # the index, built on the search page alone
+    answers = [json.loads(line) for line in lines[1:]]
+    assert len(answers) == len(searches)
+    for (url, headers), answer in zip(searches, answers, strict=True):
+        server = client.get(url.removeprefix(f"http://{HOST}"), headers={**headers, "Host": HOST})
+        assert answer["status"] == server.status_code == 200, url
+        assert answer["body"] == server.content.decode(), (url, headers)
+        assert dict(answer["headers"])["Content-Language"] == server.headers["Content-Language"]
+    # Each kind of answer was asked: the results alone, a whole page, a suggestion, a glossary
+    # entry; and the first hits are the defining paragraphs, the page's language first.
+    bodies = [a["body"] for a in answers]
+    assert any(b.lstrip().startswith('<section id="results"') for b in bodies)
+    assert any("<!doctype html>" in b for b in bodies)
+    assert any('class="suggestion"' in b for b in bodies)
+    assert any('class="search-terms"' in b for b in bodies)
+    first = {
+        url: re.search(r'<li><a href="([^"]+)"', answer["body"])
+        for (url, headers), answer in zip(searches, answers, strict=True)
+        if "HX-Target" in headers
+    }
+    tricon = first[f"http://{HOST}/search/?q=what+is+a+tricon%3F"]
+    triss = first[f"http://{HOST}/sv/search/?q=triss"]
+    assert tricon and tricon[1] == "/library/peel-commerce/#tricon"
+    assert triss and triss[1] == "/sv/library/commerce-swedish/#tretal"
+
+
+PYODIDE = """
+import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+import { readFileSync } from "node:fs";
+const [bundle, asked] = process.argv.slice(2);
+const pyodide = await loadPyodide({ indexURL: "%(pyodide)s/" });
+pyodide.unpackArchive(new Uint8Array(readFileSync(bundle)), "zip", { extractDir: "/site" });
+pyodide.globals.set("asked", readFileSync(asked, "utf8"));
+try {
+  console.log(pyodide.runPython(`
+import json, sqlite3, sys
+sys.path.insert(0, "/site")
+from rulesite import worker
+worker.start()
+asked = json.loads(asked)
+worker.warm(asked["page"])
+options = [o for (o,) in sqlite3.connect(":memory:").execute("PRAGMA compile_options")]
+json.dumps({
+    "fts5": "ENABLE_FTS5" in options,
+    "answers": [json.loads(worker.answer(u, json.dumps(h))) for u, h in asked["searches"]],
+})
+`));
+} catch (error) {
+  console.error(error.message);  // Python's traceback (not the minified line it passed through)
+  process.exitCode = 1;
+}
+"""
+"""The bundle run by Pyodide itself in Node: the browser's Python and its SQLite, not this
+interpreter's, searching as the engine's worker does."""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node runs Pyodide here (make: npm ci)")
+@pytest.mark.django_db
+def test_in_pyodide_the_bundle_searches_with_fts5_as_the_server(
+    tmp_path: Path, client: Client, settings
+) -> None:
+    """Pyodide's SQLite has FTS5, so the site's own search runs there unchanged: the same
+    pages, the same hits in the same order, in both languages (a few seconds: Pyodide starts
+    in Node)."""
+    settings.ALLOWED_HOSTS = [HOST]
+    pyodide = Path(settings.BASE_DIR) / "node_modules" / "pyodide"
+    searches = [
+        (f"http://{HOST}{prefix}/search/?{urlencode({'q': query})}", headers)
+        for prefix, query in [("", "what is a tricon?"), ("/sv", "triss"), ("/sv", "poang")]
+        for headers in ({"HX-Request": "true"}, {})
+    ]
+    (tmp_path / "site.zip").write_bytes(site_bundle("test"))
+    asked = {"page": f"http://{HOST}/search/", "searches": searches}
+    (tmp_path / "asked.json").write_text(json.dumps(asked))
+    (tmp_path / "search.mjs").write_text(PYODIDE % {"pyodide": pyodide})
+    run = subprocess.run(  # noqa: S603  (our own script)
+        ["node", "search.mjs", "site.zip", "asked.json"],  # noqa: S607
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    found = json.loads(run.stdout.strip().splitlines()[-1])
+    assert found["fts5"]
+    assert len(found["answers"]) == len(searches)
+    for (url, headers), answer in zip(searches, found["answers"], strict=True):
+        server = client.get(url.removeprefix(f"http://{HOST}"), headers={**headers, "Host": HOST})
+        assert answer["status"] == server.status_code == 200, url
+        assert answer["body"] == server.content.decode(), (url, headers)
 
 
 COMPILE = """

@@ -1,16 +1,18 @@
-/* The engine's worker: this site, run in the browser by Pyodide, answering the table's
- * requests when there is no signal (issue 21, part 2).
+/* The engine's worker: this site, run in the browser by Pyodide, answering the table's and
+ * the search page's requests when there is no signal (issue 21, part 2).
  *
- * Started by static/js/offline.js on a table page. It loads Pyodide (npm, served by the site),
- * unpacks the site itself (/offline/site.zip: its code, templates, rulebooks and catalogues,
- * and the pure-Python libraries it imports; rulesite/offline.py) and asks Django for each
- * request it is handed (rulesite/worker.py): the same views, templates and engine as the
- * server, so the answer is the server's own. Nothing here knows a rule or draws a page.
+ * Started by static/js/offline.js on a table page or the search page. It loads Pyodide (npm,
+ * served by the site), unpacks the site itself (/offline/site.zip: its code, templates,
+ * rulebooks and catalogues, and the pure-Python libraries it imports; rulesite/offline.py)
+ * and asks Django for each request it is handed (rulesite/worker.py): the same views,
+ * templates and engine as the server, so the answer is the server's own. Nothing here knows a
+ * rule or draws a page.
  *
- * Messages in: {start: {pyodide, site}} once, then {id, url, headers, method, body}, or
+ * Messages in: {start: {pyodide, site, warm}} once, then {id, url, headers, method, body}, or
  * {id, mirror: {exported, token, view, version}} (a score sheet kept on this device).
- * Messages out: {ready: milliseconds, memory: bytes, phases: {name: ms}, kept: [what an earlier
- * start compiled, read]} once, then {id, status, headers, body},
+ * Messages out: {ready: milliseconds, memory: bytes, phases: {name: ms since the start, and
+ * index: the search index's own build, on the search page}, kept: [what an earlier start
+ * compiled, read]} once, then {id, status, headers, body},
  * {id, mirrored: entries} or {id, error}.
  */
 let answer = null;
@@ -84,10 +86,12 @@ async function start(urls) {
   mark("django");
   site = pyodide.globals.get("worker");
   answer = site.answer;
-  // The first answer imports the views, reads the rulebooks and compiles the templates: done
-  // now, so that the first tap does not wait for it.
-  answer(new URL(urls.warm, self.location.href).href, JSON.stringify({ "HX-Request": "true" }));
+  // The first answer imports the views, reads the rulebooks and compiles the templates (and
+  // on the search page builds its index): done now, so that the first tap or search does not
+  // wait for it.
+  const index = site.warm(new URL(urls.warm, self.location.href).href);
   mark("warm");
+  if (index) { phases.index = Math.round(index); }
   // The WebAssembly memory the site holds and the start's phases (make bench reports them).
   self.postMessage({
     ready: performance.now() - begun, memory: pyodide._module.HEAP8.length, phases: phases,

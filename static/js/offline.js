@@ -3,11 +3,11 @@
  * available offline and how much room it takes. Without a service worker (an old browser,
  * a private window that refuses one) nothing happens and every page works online as before.
  *
- * On a table page it also keeps the engine's worker (static/js/engine-worker.mjs): the site
- * itself run by Pyodide in this browser. The service worker hands this page each table
- * request the network could not answer; the engine's worker answers it as the server would.
- * The worker starts when a table page kept offline has opened, so the first tap without
- * signal does not wait for it.
+ * On a table page and on the search page it also keeps the engine's worker
+ * (static/js/engine-worker.mjs): the site itself run by Pyodide in this browser. The service
+ * worker hands this page each of their requests the network could not answer; the engine's
+ * worker answers it as the server would. The worker starts when such a page kept offline has
+ * opened, so the first tap or search without signal does not wait for it.
  */
 (function () {
   "use strict";
@@ -74,11 +74,11 @@
     return engine;
   }
 
-  // A table page kept for use without signal starts its engine once it has opened, in the
-  // background, so that a tap without signal never waits for it: the signal cannot be known
-  // beforehand (a phone with no data getting through says it is online, and the browser's own
-  // cache answers a page it has just seen).
-  if (document.querySelector(".table-page") && script.dataset.engine &&
+  // A table page or the search page (its form) kept for use without signal starts its engine
+  // once it has opened, in the background, so that a tap or a search without signal never
+  // waits for it: the signal cannot be known beforehand (a phone with no data getting through
+  // says it is online, and the browser's own cache answers a page it has just seen).
+  if (document.querySelector(".table-page, .search-form") && script.dataset.engine &&
       navigator.serviceWorker.controller) {
     startEngine();  // a thread of its own: the page is not held up
     window.addEventListener("load", function () {
@@ -86,21 +86,34 @@
     });
   }
 
-  // Opened without signal at an address with a board (a permalink, a reload, a form sent
-  // without JavaScript's help), the page shown is the kept blank one: htmx draws the page the
-  // address asks for, as it does going Back to a page it no longer holds, and the request it
-  // sends is the engine's (it is a table page's htmx request).
+  // Opened without signal at an address with a board or a query (a permalink, a reload, a
+  // form sent without JavaScript's help: the search box in every page's header), the page
+  // shown is the kept blank one: htmx draws the page the address asks for, as it does going
+  // Back to a page it no longer holds, and the request it sends is the engine's (it is a
+  // table page's or the search page's htmx request).
   function drawTheAddress() {
     if (!window.htmx) { return; }
     window.history.replaceState({ htmx: true }, "", window.location.href);
     window.dispatchEvent(new PopStateEvent("popstate", { state: { htmx: true } }));
   }
 
-  // Say so when an answer came from this device rather than from the site.
-  document.addEventListener("htmx:afterRequest", function (event) {
+  // Say so when an answer came from this device rather than from the site: an htmx request's,
+  // and a page drawn for its address (htmx's history restore, which swaps the whole page in
+  // after its load event).
+  function sayWhoAnswered(xhr) {
     var note = document.querySelector(".offline-answer");
-    var xhr = event.detail && event.detail.xhr;
     if (note && xhr) { note.hidden = xhr.getResponseHeader("X-Answered-By") !== "this-device"; }
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    sayWhoAnswered(event.detail && event.detail.xhr);
+  });
+  var restoredBy = null;
+  document.addEventListener("htmx:historyCacheMissLoad", function (event) {
+    restoredBy = event.detail && event.detail.xhr;
+  });
+  document.addEventListener("htmx:historyRestore", function () {
+    sayWhoAnswered(restoredBy);
+    restoredBy = null;
   });
 
   /* The engine's answer to ``message`` (a request, or a sheet to mirror), as a promise. */

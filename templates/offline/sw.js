@@ -1,18 +1,18 @@
 {% load static %}/* rulesite's service worker (rulesite/offline.py), revision {{ revision }}.
  *
  * Workbox, served by the site. Kept at install, each with its revision: every reading page in
- * both languages, the static files, the offline page. A page is asked of the network first
- * (a reader online always gets the deploy's page, and a page visited is kept for later); with
- * no signal the kept page answers, else the offline page of its language. Static files come
- * from what is kept (their revisions change with them). Requests that are not page loads (an
- * htmx answer, a form sent) are the network's: nothing is answered from a cache that could be
- * a stale verdict or a sheet.
+ * both languages (the table pages and the search page blank), the static files, the offline
+ * page. A page is asked of the network first (a reader online always gets the deploy's page,
+ * and a page visited is kept for later); with no signal the kept page answers, else the
+ * offline page of its language. Static files come from what is kept (their revisions change
+ * with them). Requests that are not page loads (an htmx answer, a form sent) are the
+ * network's: nothing is answered from a cache that could be a stale verdict or a sheet.
  *
- * One exception, and no cache in it: a table page's htmx request, or a score sheet's (its
- * scorer's page and forms), that the network cannot answer (no signal, or none within 5 s) is
- * handed to the page that sent it, whose engine's worker runs this very site in the browser
- * (static/js/offline.js, engine-worker.mjs) and answers as the server would; htmx gets that
- * answer as if it came from the server.
+ * One exception, and no cache in it: a table page's htmx request, the search page's, or a
+ * score sheet's (its scorer's page and forms), that the network cannot answer (no signal, or
+ * none within 5 s) is handed to the page that sent it, whose engine's worker runs this very
+ * site in the browser (static/js/offline.js, engine-worker.mjs) and answers as the server
+ * would; htmx gets that answer as if it came from the server.
  */
 importScripts(
   "{% static 'workbox/workbox-core.prod.js' %}",
@@ -28,7 +28,7 @@ const { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } = workbox.preca
 {% autoescape off %}{# JSON of our own addresses, written by the view (rulesite/offline.py) #}
 const PRECACHE = {{ precache }};
 const OFFLINE_PAGES = {{ offline_pages }};
-const TABLES = {{ tables }};
+const ANSWERED_HERE = {{ answered_here }};
 {% endautoescape %}
 const NETWORK_WAIT_MS = 5000;
 const ENGINE_WAIT_MS = 60000;
@@ -59,10 +59,12 @@ registerRoute(new NavigationRoute(async function (options) {
 
 const SHEET_WRITES = /^\/(?:[a-z]{2}\/)?sheet\/[A-Za-z0-9_-]{16,64}\//;
 
-function tableRequest({ request, url }) {
+// A table page's htmx request, or the search page's (a search typed, or the page drawn for
+// an address with a query: offline.js), under the addresses the view lists.
+function answeredHereRequest({ request, url }) {
   return request.method === "GET" && url.origin === self.location.origin &&
     request.headers.get("HX-Request") === "true" &&
-    TABLES.some(function (prefix) { return url.pathname.startsWith(prefix); });
+    ANSWERED_HERE.some(function (prefix) { return url.pathname.startsWith(prefix); });
 }
 
 // A score sheet's scorer page and what its forms send (its own link: not the read-only one),
@@ -104,7 +106,7 @@ async function networkElseHere({ request, event }) {
   }
 }
 
-registerRoute(tableRequest, networkElseHere);
+registerRoute(answeredHereRequest, networkElseHere);
 registerRoute(sheetRequest, networkElseHere, "POST");
 registerRoute(sheetRequest, networkElseHere);
 

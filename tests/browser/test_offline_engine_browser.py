@@ -127,6 +127,7 @@ def test_without_signal_a_permalink_never_opened_opens_with_its_verdict(
     page.goto(permalink)  # kept blank: the engine draws the board the address holds
     expect(page.locator("#verdict-text")).to_have_text(verdict.strip(), timeout=ENGINE)
     expect(page.locator("#h1c1")).to_have_attribute("data-card", "AS")
+    expect(page.locator(".offline-answer")).to_be_visible()  # and says who drew it
     assert page.url.endswith(permalink)
     page.reload()  # and again, the engine started afresh
     expect(page.locator("#verdict-text")).to_have_text(verdict.strip(), timeout=ENGINE)
