@@ -66,19 +66,86 @@ def test_two_stale_edits_of_the_same_deal_the_second_is_refused():
     assert Deal.objects.get(game=game).data["stood"] == 2
 
 
+def _recomputed(game: Any) -> bool:
+    """The stored accounts equal the evening computed again from its entries."""
+    spec = game.spec()
+    entries = [d.entry() for d in Deal.objects.filter(game=game).order_by("position")]
+    return store.load(game).sheet.totals == ledger.compute(spec, entries).totals
+
+
 @pytest.mark.django_db
-def test_a_stale_undo_does_not_remove_the_wrong_deal():
+@pytest.mark.parametrize("htmx", [False, True])
+def test_an_undo_from_a_page_drawn_before_deals_were_recorded_takes_off_the_deal_seen(htmx):
+    """An entry keeps its position while deals are recorded at the end: an undo sent from a
+    page drawn before them removes the deal that page showed, and they follow it."""
     game = make_game("peel-new")
     c = Client()
     post_deal(c, game, PEEL_DEAL)
     game.refresh_from_db()
     seen = game.version
     post_deal(c, game, OTHER_DEAL)
+    post_deal(c, game, {**OTHER_DEAL, "dealer": 2})
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = c.post(
+        f"/sheet/{game.token}/deals/1/undo/",
+        {"version": seen, "key": secrets.token_urlsafe(16)},
+        headers=headers,
+    )
+    assert response.status_code == (200 if htmx else 303)
+    kept = list(Deal.objects.filter(game=game).order_by("position"))
+    assert [d.data["dealer"] for d in kept] == [1, 2]  # the two recorded since, in order
+    assert _recomputed(game)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("meanwhile", ["edit", "undo"])
+def test_a_stale_undo_after_another_change_is_refused(meanwhile):
+    """Another change than a deal recorded at the end (an edit, an undo) may have moved what
+    the page showed: the undo is refused and nothing is removed."""
+    game = make_game("peel-new")
+    c = Client()
+    post_deal(c, game, PEEL_DEAL)
+    post_deal(c, game, OTHER_DEAL)
+    game.refresh_from_db()
+    seen = game.version
+    if meanwhile == "edit":
+        post_deal(c, game, {**OTHER_DEAL, "dealer": 3}, url=f"/sheet/{game.token}/deals/2/")
+    else:
+        c.post(
+            f"/sheet/{game.token}/deals/2/undo/",
+            {"version": seen, "key": secrets.token_urlsafe(16)},
+        )
+    before = Deal.objects.filter(game=game).count()
     response = c.post(
         f"/sheet/{game.token}/deals/1/undo/", {"version": seen, "key": secrets.token_urlsafe(16)}
     )
     assert response.status_code == 409
-    assert Deal.objects.filter(game=game).count() == 2
+    assert Deal.objects.filter(game=game).count() == before
+
+
+@pytest.mark.django_db
+def test_a_restore_from_a_page_drawn_before_deals_were_recorded_puts_the_deal_back_first():
+    game = make_game("peel-new")
+    c = Client()
+    post_deal(c, game, PEEL_DEAL)
+    post_deal(c, game, OTHER_DEAL)
+    game.refresh_from_db()
+    c.post(
+        f"/sheet/{game.token}/deals/1/undo/",
+        {"version": game.version, "key": secrets.token_urlsafe(16)},
+    )
+    game.refresh_from_db()
+    seen = game.version  # the page with its Redo
+    post_deal(c, game, {**OTHER_DEAL, "dealer": 2})
+    undo = Change.objects.get(game=game, action="undo")
+    response = c.post(
+        f"/sheet/{game.token}/restore/{undo.version}/",
+        {"version": seen, "key": secrets.token_urlsafe(16)},
+    )
+    assert response.status_code == 303
+    kept = list(Deal.objects.filter(game=game).order_by("position"))
+    assert [d.data["dealer"] for d in kept] == [0, 1, 2]
+    assert _recomputed(game)
 
 
 def _post_in_thread(

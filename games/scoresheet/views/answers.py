@@ -275,13 +275,12 @@ def refused_change(
     already: str,
     what: str,
     again: str,
-    followed: bool = False,
 ) -> HttpResponse | None:
     """The answer to an undo, a redo or a put-back that must not go ahead, else None: sent
     before (its key done: ``already`` said, as ``what`` was done), the sheet finished, the
-    form wrong, or sent against an older sheet (a 409 saying what to do ``again``).
-    ``followed``: deals recorded at the end since the form was drawn follow the change, as
-    they follow an edit (:func:`changed_since`); only another change meanwhile is refused."""
+    form wrong, or sent against a sheet changed since in another way than deals recorded at
+    its end (a 409 saying what to do ``again``); those follow the change, as they follow an
+    edit (:func:`changed_since`)."""
     if store.already_done(game, key):
         return done(request, game, already, what)
     if game.finished:
@@ -289,7 +288,7 @@ def refused_change(
     form = ActionForm(request.POST)
     if not form.is_valid():
         return sheet_answer(request, game, status=400, problem=first_error(form))
-    if changed_since(game, request) if followed else stale(game, request):
+    if changed_since(game, request):
         return conflict(request, game, again=again, doing="looking")
     return None
 

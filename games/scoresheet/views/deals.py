@@ -354,7 +354,6 @@ def put_back(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
         already=gettext("That deal was already put back."),
         what="edit",
         again="send",
-        followed=True,
     )
     if refused is not None:
         return refused

@@ -64,6 +64,9 @@ def later_message(game: Game, error: EntryError, what: str) -> str:
 
 @require_POST
 def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
+    """Take an entry off the sheet; every total after it is recomputed. Deals recorded at the
+    end since the page was drawn do not refuse it (an entry keeps its position, so it is the
+    one that was seen): they follow, as they follow an edit."""
     game = game_or_404(token, False)
     key = form_key(request)
     refused = refused_change(
@@ -107,7 +110,8 @@ def undo(request: HtmxHttpRequest, token: str, position: int) -> HttpResponse:
 
 @require_POST
 def restore(request: HtmxHttpRequest, token: str, change: int) -> HttpResponse:
-    """Redo: put an undone entry back in its place; every total after it is recomputed."""
+    """Redo: put an undone entry back in its place; every total after it is recomputed, the
+    deals recorded at the end since the page was drawn too (they follow, as for an undo)."""
     game = game_or_404(token, False)
     key = form_key(request)
     refused = refused_change(
