@@ -119,3 +119,14 @@ def test_the_home_page_says_when_the_site_is_kept_offline_and_its_size(client):
     state = re.search(r'<p id="offline-state"[^>]*>', body)
     assert state and " hidden" in state.group(0) and "{size}" in state.group(0)
     assert 'data-worker="/sw.js"' in body
+
+
+@pytest.mark.parametrize("prefix", ["", "/sv"])
+def test_the_offline_note_says_what_the_device_did(client, prefix):
+    """Without signal the note above an answer names it: a search found in the rulebooks on
+    the device, a table's verdict answered by the site's own rules there."""
+    note = re.compile(r'<p class="offline-answer" role="status" hidden>([^<]+)</p>')
+    search = note.search(client.get(f"{prefix}/search/").content.decode())
+    table = note.search(client.get(f"{prefix}/table/peel-new/").content.decode())
+    assert search and table
+    assert search.group(1) != table.group(1)
