@@ -1,6 +1,7 @@
 """Two people recording at once lose nothing and double nothing; any sequence of records,
 edits and undos through the pages leaves the sheet equal to a recomputation from scratch."""
 
+import re
 import secrets
 import threading
 from typing import Any
@@ -337,3 +338,40 @@ class TestHistoryThroughThePages(TestCase):
     @given(data=st.data(), ops=OPS)
     def test_cox(self, data, ops):
         self.run_ops(spec_for("cox", stake="", players=["Ann", "Bob", "Cy"]), data, ops)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_seat_change_that_loses_the_race_answers_with_the_sheet_as_it_is_now(
+    monkeypatch: pytest.MonkeyPatch, htmx: bool
+):
+    """A deal recorded between the seat form's check and its write: the 409 counts the deal
+    and carries the sheet's version now, so the late player is sent again, not refused
+    again."""
+    game = make_game("peel-old", players=["Ann", "Bob", "Cy"])
+    three = [["AS", "KS", "QS"], ["2H", "2D", "7C"], ["9C", "8D", "4H"]]
+    deal = {"dealer": 0, "mode": "hands", "hands": three}
+    phone, other = Client(), Client()
+    post_deal(phone, game, deal)
+    append = store.append
+
+    def raced(*args: Any, **kwargs: Any) -> Any:
+        monkeypatch.setattr(store, "append", append)
+        post_deal(other, game, {**deal, "dealer": 1})  # the other phone, just before
+        return append(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append", raced)
+    game.refresh_from_db()
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = phone.post(
+        f"/sheet/{game.token}/seats/",
+        {"version": game.version, "key": secrets.token_urlsafe(16), "name": "Eve"},
+        headers=headers,
+    )
+    assert response.status_code == 409
+    page = response.content.decode()
+    game.refresh_from_db()
+    assert "now holds 2 deals" in page
+    versions = set(re.findall(r'name="version" value="(\d+)"', page))
+    assert versions == {str(game.version)}
+    assert 'value="Eve"' in page  # the late player's name kept, to send again

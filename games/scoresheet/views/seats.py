@@ -73,8 +73,9 @@ def horse(request: HtmxHttpRequest, token: str) -> HttpResponse:
     player = form.cleaned_data["player"]
     try:
         problem = _append(game, spec, state, Entry("horse", {"player": player}), key)
-    except store.Stale:
-        return conflict(request, game, sheet.deals)
+    except store.Stale:  # the sheet as it is now, with the version to send again at
+        game.refresh_from_db()
+        return conflict(request, game)
     if problem:
         return sheet_answer(request, game, status=400, problem=problem)
     notice = gettext("{player} bought a horse.").format(player=spec.players[player])
@@ -112,7 +113,8 @@ def seats(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
         problem = _append(game, spec, state, Entry(action, {"player": seat}), key, before_write)
     except store.Stale:
-        return conflict(request, game, sheet.deals, seat_form=form)
+        game.refresh_from_db()
+        return conflict(request, game, seat_form=form)
     if problem:
         return sheet_answer(request, game, status=400, problem=problem)
     who = spec.players[seat]
